@@ -1,0 +1,97 @@
+//! The all-different logic shared by the classic rules and `AllDifferent`.
+
+use sudokit_core::{Cell, Contradiction, Ctx, Digit, Digits, Grid, Violation, Word};
+
+/// The first pair of cells in `cells` that hold the same digit.
+pub(crate) fn first_duplicate(grid: &Grid, cells: &[Cell]) -> Option<(Cell, Cell, Digit)> {
+    let n = grid.size();
+    let mut seen: Vec<Option<Cell>> = vec![None; n + 1];
+    for &cell in cells {
+        if let Some(d) = grid.get(cell) {
+            if let Some(first) = seen[d as usize] {
+                return Some((first, cell, d));
+            }
+            seen[d as usize] = Some(cell);
+        }
+    }
+    None
+}
+
+/// "r1c1 and r1c5 both hold 7 in row 1".
+pub(crate) fn duplicate_violation(n: usize, (a, b, d): (Cell, Cell, Digit), place: &str) -> Violation {
+    Violation::new(
+        format!("{} and {} both hold {d} in {place}", a.name(n), b.name(n)),
+        vec![a, b],
+    )
+}
+
+/// Hidden singles in one group of cells that must hold every digit of
+/// `digits` (a complete unit): a digit with one place goes there, a digit
+/// with none is a contradiction made by `no_place`.
+#[inline]
+pub(crate) fn hidden_singles<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: &[Cell],
+    no_place: impl Fn(Digit) -> Contradiction,
+    mut on_assign: impl FnMut(Cell),
+) -> Result<(), Contradiction> {
+    let mut once = Digits::<W>::EMPTY;
+    let mut twice = Digits::<W>::EMPTY;
+    let mut fixed = Digits::<W>::EMPTY;
+    for &cell in cells {
+        let set = cx.candidates(cell);
+        twice |= once & set;
+        once |= set;
+        if set.is_single() {
+            fixed |= set;
+        }
+    }
+    let missing = cx.all_digits() - once;
+    if let Some(d) = missing.min() {
+        return Err(no_place(d));
+    }
+    let hidden = once - twice - fixed;
+    for d in hidden {
+        let cell = cells.iter().copied().find(|&c| cx.candidates(c).contains(d));
+        // The cell may have lost `d` to an earlier assignment in this loop.
+        match cell {
+            Some(cell) => {
+                cx.assign(cell, d)?;
+                on_assign(cell);
+            }
+            None => return Err(no_place(d)),
+        }
+    }
+    Ok(())
+}
+
+/// A set of unit ids on the stack: up to `3 × 128` units, no allocation.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct UnitSet([u64; 6]);
+
+impl UnitSet {
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, unit: usize) {
+        self.0[unit / 64] |= 1 << (unit % 64);
+    }
+
+    #[inline(always)]
+    pub(crate) fn insert_all(&mut self, units: [usize; 3]) {
+        for u in units {
+            self.insert(u);
+        }
+    }
+
+    /// Removes and returns the smallest unit id.
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<usize> {
+        for (i, word) in self.0.iter_mut().enumerate() {
+            if *word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(i * 64 + bit);
+            }
+        }
+        None
+    }
+}

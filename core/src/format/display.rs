@@ -1,0 +1,81 @@
+//! Norvig's `display`: a table of per-cell strings with box separators.
+
+use crate::digits::Word;
+use crate::geometry::Geometry;
+use crate::state::State;
+
+/// Python's `str.center`: when the padding is odd, the extra space goes
+/// left only if the width is odd too. Reproduced so our tables match
+/// Norvig's essay character for character.
+fn center(s: &str, width: usize) -> String {
+    let len = s.chars().count();
+    if len >= width {
+        return s.to_string();
+    }
+    let margin = width - len;
+    let left = margin / 2 + (margin & width & 1);
+    format!("{}{s}{}", " ".repeat(left), " ".repeat(margin - left))
+}
+
+/// Lays out one string per cell as Norvig does: every cell centred in
+/// `1 + longest` characters, `|` after each box column, a `-+-` rule after
+/// each band. Jigsaw boards get no separators.
+pub fn display_table(geometry: &Geometry, cells: &[String]) -> String {
+    let n = geometry.size();
+    assert_eq!(cells.len(), n * n, "one string per cell");
+    let width = 1 + cells.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let (box_rows, box_cols) = geometry.box_shape().unwrap_or((n, n));
+    let rule = vec!["-".repeat(width * box_cols); n / box_cols].join("+");
+    let mut out = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            out.push_str(&center(&cells[r * n + c], width));
+            if (c + 1) % box_cols == 0 && c + 1 < n {
+                out.push('|');
+            }
+        }
+        out.push('\n');
+        if (r + 1) % box_rows == 0 && r + 1 < n {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Every cell's candidates, as in Norvig's `display(values)`: digits run
+/// together for `n ≤ 9`, comma-separated numbers above.
+pub fn display_candidates<W: Word>(geometry: &Geometry, state: &State<W>) -> String {
+    let n = geometry.size();
+    let cells: Vec<String> = state
+        .cells()
+        .iter()
+        .map(|set| {
+            if set.is_empty() {
+                "-".to_string()
+            } else if n <= 9 {
+                set.iter().map(|d| (b'0' + d) as char).collect()
+            } else {
+                set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+            }
+        })
+        .collect();
+    display_table(geometry, &cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::center;
+
+    #[test]
+    fn center_matches_python() {
+        // Values checked against CPython's str.center.
+        assert_eq!(center("4", 3), " 4 ");
+        assert_eq!(center("12", 5), "  12 ");
+        assert_eq!(center("12", 4), " 12 ");
+        assert_eq!(center("4", 2), "4 ");
+        assert_eq!(center("123", 8), "  123   ");
+        assert_eq!(center("1234", 8), "  1234  ");
+        assert_eq!(center("12345", 8), " 12345  ");
+    }
+}

@@ -1,0 +1,508 @@
+//! Reading puzzles from text, in every layout sudokit accepts.
+//!
+//! The input is split into *blocks*: runs of content lines between blank
+//! lines, `#` comments and header lines (`Grid 01`, `========`). Lines made
+//! only of `-`, `+` and `|` (the rules of a pretty grid) are skipped. Each
+//! content line is read either as characters (Norvig's rule: cell symbols
+//! count, everything else is ignored) or, when it holds numbers of two
+//! digits or more, as whitespace-separated tokens. A block is then either
+//! `n` lines of `n` cells (one grid, or several stacked), or one puzzle per
+//! line. `ParseOptions::size` settles the rare ambiguous file (sixteen 4×4
+//! one-liners look like one 16×16 grid).
+//!
+//! Blank cells are `.` or `0`. On 16×16 boards written with characters, the
+//! common hexadecimal convention `0-F` is recognised: when a grid uses `.`
+//! for blanks, a `0` in it is the sixteenth symbol (the same as `G`).
+
+use std::collections::HashMap;
+
+use crate::cell::Digit;
+use crate::format::symbols::symbol_value;
+use crate::grid::Grid;
+
+/// How to read ambiguous input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The board side, when the layout alone does not tell it.
+    pub size: Option<usize>,
+}
+
+/// A grid read from text, with where it started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedGrid {
+    /// The givens, `0` for blanks.
+    pub grid: Grid,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+}
+
+/// A puzzle that could not be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: {message}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters), when one cell is at fault.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads every puzzle in `text`, in order. A malformed puzzle yields an
+/// error in its place and reading goes on with the next one.
+///
+/// ```
+/// use sudokit_core::format::{parse_grids, ParseOptions};
+/// let text = "\
+/// Grid 01
+/// 003020600
+/// 900305001
+/// 001806400
+/// 008102900
+/// 700000008
+/// 006708200
+/// 002609500
+/// 800203009
+/// 005010300
+///
+/// 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+/// ";
+/// let grids = parse_grids(text, &ParseOptions::default());
+/// assert_eq!(grids.len(), 2);
+/// assert_eq!(grids[0].as_ref().unwrap().grid.filled(), 32);
+/// assert_eq!(grids[1].as_ref().unwrap().line, 12);
+/// ```
+pub fn parse_grids(text: &str, options: &ParseOptions) -> Vec<Result<ParsedGrid, ParseError>> {
+    let mut out = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        match classify(line) {
+            LineKind::Content => block.push((i + 1, line)),
+            LineKind::Decoration => {}
+            LineKind::Separator => {
+                read_block(&block, options, &mut out);
+                block.clear();
+            }
+        }
+    }
+    read_block(&block, options, &mut out);
+    out
+}
+
+#[derive(PartialEq, Eq, Debug)]
+enum LineKind {
+    Content,
+    Decoration,
+    Separator,
+}
+
+fn classify(line: &str) -> LineKind {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
+        return LineKind::Separator;
+    }
+    if t.chars().all(|c| c == '=' || c == '*' || c.is_whitespace()) {
+        return LineKind::Separator;
+    }
+    if t.chars()
+        .all(|c| c == '-' || c == '+' || c == '|' || c.is_whitespace())
+    {
+        return LineKind::Decoration;
+    }
+    let first = t.split_whitespace().next().unwrap_or("");
+    let word_first = first.len() >= 2 && first.chars().all(|c| c.is_ascii_alphabetic());
+    let cell_digits = t.chars().filter(|c| c.is_ascii_digit() || *c == '.').count();
+    let lowercase = t.chars().any(|c| c.is_ascii_lowercase());
+    if word_first || (lowercase && cell_digits < 4) {
+        LineKind::Separator
+    } else {
+        LineKind::Content
+    }
+}
+
+/// One cell as written, before the board size is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Sym {
+    Dot,
+    Zero,
+    Value(u32),
+    Unknown(String),
+}
+
+#[derive(Clone, Debug)]
+struct RawCell {
+    sym: Sym,
+    line: usize,
+    column: usize,
+}
+
+fn char_cells(number: usize, line: &str) -> Vec<RawCell> {
+    line.chars()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let sym = match c {
+                '.' => Sym::Dot,
+                '0' => Sym::Zero,
+                _ => Sym::Value(symbol_value(c)? as u32),
+            };
+            Some(RawCell {
+                sym,
+                line: number,
+                column: i + 1,
+            })
+        })
+        .collect()
+}
+
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut start = None;
+    let mut spans = Vec::new();
+    for (i, c) in line.char_indices() {
+        column += 1;
+        let sep = c.is_whitespace() || c == '|';
+        match (sep, start) {
+            (false, None) => start = Some((i, column)),
+            (true, Some((s, col))) => {
+                spans.push((col, &line[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        spans.push((col, &line[s..]));
+    }
+    spans.into_iter()
+}
+
+fn token_cells(number: usize, line: &str) -> Vec<RawCell> {
+    tokens(line)
+        .map(|(column, tok)| {
+            let sym = match tok {
+                "." => Sym::Dot,
+                _ if tok.bytes().all(|b| b == b'0') => Sym::Zero,
+                _ => match tok.parse::<u32>() {
+                    Ok(v) if tok.bytes().all(|b| b.is_ascii_digit()) => Sym::Value(v),
+                    _ => Sym::Unknown(tok.to_string()),
+                },
+            };
+            RawCell {
+                sym,
+                line: number,
+                column,
+            }
+        })
+        .collect()
+}
+
+/// Largest board side writable with one character per cell (`Z` = 35).
+const MAX_CHAR_SIZE: usize = 35;
+
+fn read_block(
+    block: &[(usize, &str)],
+    options: &ParseOptions,
+    out: &mut Vec<Result<ParsedGrid, ParseError>>,
+) {
+    if block.is_empty() {
+        return;
+    }
+    let token_mode = options.size.is_some_and(|n| n > MAX_CHAR_SIZE)
+        || block.iter().any(|(_, line)| {
+            let toks: Vec<&str> = tokens(line).map(|(_, t)| t).collect();
+            toks.len() >= 2
+                && toks.iter().any(|t| {
+                    t.len() >= 2
+                        && t.bytes().all(|b| b.is_ascii_digit())
+                        && t.parse::<u32>().is_ok_and(|v| v >= 10)
+                })
+        });
+    let lines: Vec<Vec<RawCell>> = block
+        .iter()
+        .map(|&(number, line)| {
+            if token_mode {
+                token_cells(number, line)
+            } else {
+                char_cells(number, line)
+            }
+        })
+        .collect();
+    let max_rows = if token_mode {
+        crate::geometry::MAX_SIZE
+    } else {
+        MAX_CHAR_SIZE
+    };
+    let k = lines.len();
+    let mut freq: HashMap<usize, usize> = HashMap::new();
+    for l in &lines {
+        *freq.entry(l.len()).or_default() += 1;
+    }
+    let m = freq
+        .iter()
+        .max_by_key(|&(&count, &times)| (times, count))
+        .map(|(&count, _)| count)
+        .unwrap_or(0);
+    let all_equal = freq.len() == 1;
+    let ctx = Ctx { block, token_mode };
+
+    match options.size {
+        Some(n) => {
+            let mut i = 0;
+            while i < k {
+                if lines[i].len() == n * n {
+                    out.push(ctx.finish(n, &lines[i], block[i].0));
+                    i += 1;
+                } else {
+                    let end = (i + n).min(k);
+                    out.push(ctx.rows(n, &lines[i..end], block[i].0));
+                    i = end;
+                }
+            }
+        }
+        None if (2..=max_rows).contains(&m) && (k == m || (all_equal && k % m == 0)) => {
+            for (chunk, start) in lines.chunks(m).zip(block.iter().step_by(m)) {
+                out.push(ctx.rows(m, chunk, start.0));
+            }
+        }
+        None => {
+            let side = (m as f64).sqrt().round() as usize;
+            let square = side >= 2 && side * side == m;
+            for (cells, &(number, _)) in lines.iter().zip(block) {
+                if square && cells.len() == m {
+                    out.push(ctx.finish(side, cells, number));
+                } else if square {
+                    out.push(Err(ParseError::at(
+                        number,
+                        None,
+                        format!(
+                            "found {} cells, expected {m} (one {side}×{side} puzzle per line)",
+                            cells.len()
+                        ),
+                    )));
+                } else {
+                    out.push(Err(ParseError::at(
+                        number,
+                        None,
+                        format!(
+                            "cannot tell the board size from {} cells (a puzzle needs n×n cells); use --size",
+                            cells.len()
+                        ),
+                    )));
+                }
+            }
+        }
+    }
+}
+
+struct Ctx<'a, 'b> {
+    block: &'a [(usize, &'b str)],
+    token_mode: bool,
+}
+
+impl Ctx<'_, '_> {
+    /// `n` lines of `n` cells each.
+    fn rows(&self, n: usize, lines: &[Vec<RawCell>], start: usize) -> Result<ParsedGrid, ParseError> {
+        if let Some((i, l)) = lines.iter().enumerate().find(|(_, l)| l.len() != n) {
+            let number = l
+                .first()
+                .map(|c| c.line)
+                .unwrap_or_else(|| self.line_of(start, i));
+            return Err(ParseError::at(
+                number,
+                None,
+                format!("row {} has {} cells, expected {n}", i + 1, l.len()),
+            ));
+        }
+        if lines.len() != n {
+            return Err(ParseError::at(
+                start,
+                None,
+                format!("incomplete grid: {} rows, expected {n}", lines.len()),
+            ));
+        }
+        let cells: Vec<RawCell> = lines.iter().flatten().cloned().collect();
+        self.finish(n, &cells, start)
+    }
+
+    fn line_of(&self, start: usize, offset: usize) -> usize {
+        self.block
+            .iter()
+            .position(|&(number, _)| number == start)
+            .and_then(|p| self.block.get(p + offset))
+            .map(|&(number, _)| number)
+            .unwrap_or(start)
+    }
+
+    /// Turns `n²` raw cells into a grid, checking every symbol.
+    fn finish(&self, n: usize, cells: &[RawCell], start: usize) -> Result<ParsedGrid, ParseError> {
+        debug_assert_eq!(cells.len(), n * n);
+        if n > crate::geometry::MAX_SIZE {
+            return Err(ParseError::at(
+                start,
+                None,
+                format!(
+                    "a {n}×{n} board is larger than the {0}×{0} maximum",
+                    crate::geometry::MAX_SIZE
+                ),
+            ));
+        }
+        let hex16 = !self.token_mode && n == 16 && cells.iter().any(|c| c.sym == Sym::Dot);
+        let mut values = Vec::with_capacity(n * n);
+        for cell in cells {
+            let value = match &cell.sym {
+                Sym::Dot => 0,
+                Sym::Zero if hex16 => 16,
+                Sym::Zero => 0,
+                Sym::Value(v) if (*v as usize) <= n => *v as Digit,
+                Sym::Value(v) => {
+                    let shown = if self.token_mode {
+                        v.to_string()
+                    } else {
+                        format!(
+                            "'{}' ({v})",
+                            crate::format::symbol_char(*v as Digit).unwrap_or('?')
+                        )
+                    };
+                    return Err(ParseError::at(
+                        cell.line,
+                        Some(cell.column),
+                        format!("symbol {shown} is out of range for a {n}×{n} board (1-{n})"),
+                    ));
+                }
+                Sym::Unknown(tok) => {
+                    return Err(ParseError::at(
+                        cell.line,
+                        Some(cell.column),
+                        format!("unknown token '{tok}' in a token grid (expected 1-{n}, '.' or '0')"),
+                    ));
+                }
+            };
+            values.push(value);
+        }
+        let grid = Grid::from_values(n, values).expect("values checked against n");
+        Ok(ParsedGrid { grid, line: start })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Result<ParsedGrid, ParseError> {
+        let mut all = parse_grids(text, &ParseOptions::default());
+        assert_eq!(all.len(), 1, "{all:?}");
+        all.remove(0)
+    }
+
+    const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn norvigs_three_layouts_read_the_same_grid() {
+        let line = one(GRID2).unwrap().grid;
+        let rows: String = GRID2
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap().replace('.', "0") + "\n")
+            .collect();
+        assert_eq!(one(&rows).unwrap().grid, line);
+        let pretty = "\
+4 . . |. . . |8 . 5
+. 3 . |. . . |. . .
+. . . |7 . . |. . .
+------+------+------
+. 2 . |. . . |. 6 .
+. . . |. 8 . |4 . .
+. . . |. 1 . |. . .
+------+------+------
+. . . |6 . 3 |. 7 .
+5 . . |2 . . |. . .
+1 . 4 |. . . |. . .
+";
+        assert_eq!(one(pretty).unwrap().grid, line);
+    }
+
+    #[test]
+    fn headers_and_separators_split_grids() {
+        let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n========\n".repeat(3);
+        let grids = parse_grids(&text, &ParseOptions::default());
+        assert_eq!(grids.len(), 3);
+        assert_eq!(grids[2].as_ref().unwrap().line, 24);
+    }
+
+    #[test]
+    fn token_grids_and_hex() {
+        let mut text = String::new();
+        for r in 0..16 {
+            let row: Vec<String> = (0..16)
+                .map(|c| {
+                    if (r + c) % 3 == 0 {
+                        ((r * 4 + r / 4 + c) % 16 + 1).to_string()
+                    } else {
+                        ".".into()
+                    }
+                })
+                .collect();
+            text += &row.join(" ");
+            text.push('\n');
+        }
+        let g = one(&text).unwrap().grid;
+        assert_eq!(g.size(), 16);
+        // hexadecimal 0-F with '.' blanks: 0 is the 16th symbol
+        let hex = format!("0123456789ABCDEF{}", ".".repeat(240));
+        let g = one(&hex).unwrap().grid;
+        assert_eq!(&g.values()[..3], &[16, 1, 2]);
+        // without '.', 0 is blank
+        let zeros = format!("G123456789ABCDEF{}", "0".repeat(240));
+        assert_eq!(one(&zeros).unwrap().grid.filled(), 16);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let text = format!("{GRID2}\n{}\n{GRID2}\n", &GRID2[..80]);
+        let all = parse_grids(&text, &ParseOptions::default());
+        assert_eq!(all.len(), 3);
+        assert!(all[0].is_ok() && all[2].is_ok());
+        let err = all[1].as_ref().unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("found 80 cells, expected 81"), "{err}");
+
+        let four = "12.4\n....\n....\n7...\n";
+        let err = one(four).unwrap_err();
+        assert_eq!((err.line, err.column), (4, Some(1)));
+        assert!(err.message.contains("out of range for a 4×4 board"), "{err}");
+
+        let tokens = "1 2 3 . . . . . . . . . . . . 16\n".repeat(15) + "1 x 3 . . . . . . . . . . . . 10\n";
+        let err = one(&tokens).unwrap_err();
+        assert_eq!((err.line, err.column), (16, Some(3)));
+        assert!(err.message.contains("unknown token 'x'"), "{err}");
+    }
+
+    #[test]
+    fn size_option_resolves_ambiguity() {
+        let text = "1...\n....\n....\n...2\n"
+            .repeat(4)
+            .replace('\n', "")
+            .chars()
+            .collect::<Vec<_>>()
+            .chunks(16)
+            .map(|c| c.iter().collect::<String>() + "\n")
+            .collect::<String>();
+        // sixteen 4×4 one-liners? Only four lines here, so they are one-liners.
+        assert_eq!(parse_grids(&text, &ParseOptions::default()).len(), 4);
+        let sixteen = "1...............\n".repeat(16);
+        assert_eq!(parse_grids(&sixteen, &ParseOptions::default()).len(), 1);
+        assert_eq!(parse_grids(&sixteen, &ParseOptions { size: Some(4) }).len(), 16);
+    }
+}

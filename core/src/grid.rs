@@ -1,0 +1,104 @@
+//! A grid of placed digits: the givens of a puzzle or a (partial) solution.
+
+use std::fmt;
+
+use crate::cell::{Cell, Digit};
+
+/// Digits placed on an `n`×`n` board, `0` for an empty cell.
+///
+/// Grids are what users see: givens read from a file, solutions returned by
+/// strategies, and the input of [`Rule::check`](crate::Rule::check).
+///
+/// ```
+/// use sudokit_core::{Cell, Grid};
+/// let mut g = Grid::empty(4);
+/// g.set(Cell(5), 3);
+/// assert_eq!(g.get(Cell(5)), Some(3));
+/// assert_eq!(g.filled(), 1);
+/// assert!(!g.is_complete());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    cells: Vec<Digit>,
+}
+
+impl Grid {
+    /// An empty `n`×`n` grid.
+    pub fn empty(n: usize) -> Grid {
+        Grid {
+            n,
+            cells: vec![0; n * n],
+        }
+    }
+
+    /// A grid from `n²` values in reading order (`0` = empty).
+    ///
+    /// Returns `None` when the length is not `n²` or a value exceeds `n`.
+    pub fn from_values(n: usize, cells: Vec<Digit>) -> Option<Grid> {
+        (cells.len() == n * n && cells.iter().all(|&d| d as usize <= n)).then_some(Grid { n, cells })
+    }
+
+    /// Side of the board.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The digit in `cell`, if one is placed.
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        match self.cells[cell.index()] {
+            0 => None,
+            d => Some(d),
+        }
+    }
+
+    /// Places `digit` in `cell` (`0` empties it).
+    #[inline]
+    pub fn set(&mut self, cell: Cell, digit: Digit) {
+        debug_assert!(digit as usize <= self.n);
+        self.cells[cell.index()] = digit;
+    }
+
+    /// The raw values in reading order, `0` for empty.
+    #[inline]
+    pub fn values(&self) -> &[Digit] {
+        &self.cells
+    }
+
+    /// The placed digits as `(cell, digit)` pairs.
+    pub fn placed(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, &d)| d != 0)
+            .map(|(i, &d)| (Cell(i as u16), d))
+    }
+
+    /// Number of placed digits.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// True when every digit placed in `other` is placed here too.
+    pub fn keeps(&self, other: &Grid) -> bool {
+        self.n == other.n
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(&mine, &theirs)| theirs == 0 || mine == theirs)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}×{}: {})", self.n, self.n, crate::format::to_line(self))
+    }
+}

@@ -1,0 +1,142 @@
+//! A puzzle: a board, its givens and its rules.
+
+use std::sync::Arc;
+
+use crate::constraint::{Constraint, Violation};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+
+/// A board, the digits given on it, and the constraints every solution obeys.
+///
+/// Built step by step; the classic rules are a constraint like any other
+/// (`sudokit_constraints::ClassicRules`), so a puzzle without them is a
+/// plain Latin-square-free grid.
+///
+/// ```
+/// use sudokit_core::{Geometry, Grid, Puzzle};
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+///     .with_givens(Grid::empty(4))
+///     .unwrap();
+/// assert_eq!(puzzle.size(), 4);
+/// assert!(puzzle.constraints().is_empty());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    geometry: Arc<Geometry>,
+    givens: Grid,
+    constraints: Vec<Box<dyn Constraint>>,
+}
+
+/// A puzzle part that does not fit the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("givens are for a {found}×{found} board, the board is {expected}×{expected}")]
+pub struct SizeMismatch {
+    /// Board size.
+    pub expected: usize,
+    /// Size of the givens grid.
+    pub found: usize,
+}
+
+impl Puzzle {
+    /// An empty puzzle on `geometry`: no givens, no constraints.
+    pub fn new(geometry: impl Into<Arc<Geometry>>) -> Puzzle {
+        let geometry = geometry.into();
+        let n = geometry.size();
+        Puzzle {
+            geometry,
+            givens: Grid::empty(n),
+            constraints: Vec::new(),
+        }
+    }
+
+    /// Sets the givens.
+    pub fn with_givens(mut self, givens: Grid) -> Result<Puzzle, SizeMismatch> {
+        if givens.size() != self.geometry.size() {
+            return Err(SizeMismatch {
+                expected: self.geometry.size(),
+                found: givens.size(),
+            });
+        }
+        self.givens = givens;
+        Ok(self)
+    }
+
+    /// Adds a constraint.
+    pub fn with(mut self, constraint: impl Constraint + 'static) -> Puzzle {
+        self.constraints.push(Box::new(constraint));
+        self
+    }
+
+    /// Adds a boxed constraint.
+    pub fn push(&mut self, constraint: Box<dyn Constraint>) {
+        self.constraints.push(constraint);
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The board, shared.
+    pub fn geometry_arc(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// Side of the board.
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+
+    /// The given digits.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The constraints, in the order they were added.
+    pub fn constraints(&self) -> &[Box<dyn Constraint>] {
+        &self.constraints
+    }
+
+    /// Checks a (partial) grid against every constraint, naming the first
+    /// one that is broken: `classic rules: r1c1 and r1c5 both hold 7 in row 1`.
+    pub fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        for constraint in &self.constraints {
+            constraint.check(&self.geometry, grid).map_err(|v| Violation {
+                message: format!("{}: {}", constraint.name(), v.message),
+                cells: v.cells,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Checks that the givens alone break no rule ("two 7s in row 1").
+    pub fn check_givens(&self) -> Result<(), Violation> {
+        self.check(&self.givens)
+    }
+
+    /// Checks that `grid` is a solution: complete, keeping every given, and
+    /// breaking no constraint. Independent of any strategy.
+    pub fn verify_solution(&self, grid: &Grid) -> Result<(), Violation> {
+        let n = self.size();
+        if grid.size() != n {
+            return Err(Violation::new(
+                format!("grid is {}×{}", grid.size(), grid.size()),
+                vec![],
+            ));
+        }
+        if let Some(cell) = self.geometry.cells().find(|&c| grid.get(c).is_none()) {
+            return Err(Violation::new(format!("{} is empty", cell.name(n)), vec![cell]));
+        }
+        if let Some((cell, digit)) = self.givens.placed().find(|&(c, d)| grid.get(c) != Some(d)) {
+            return Err(Violation::new(
+                format!(
+                    "{} holds {} but the given is {digit}",
+                    cell.name(n),
+                    grid.get(cell).unwrap_or(0)
+                ),
+                vec![cell],
+            ));
+        }
+        self.check(grid)
+    }
+}

@@ -1,0 +1,307 @@
+//! Solving state: the candidates of every cell, and the one narrow API that
+//! changes them.
+//!
+//! [`State`] is a plain vector of [`Digits`], cheap to copy on small boards.
+//! Large boards undo with a [`Trail`] instead: every change records the old
+//! value, and [`Trail::restore`] rolls back to a checkpoint. Propagators never
+//! touch a `State` directly: they get a [`Ctx`], which checks for empty cells,
+//! records which cells changed (so the engine can wake their watchers) and
+//! writes the trail.
+
+use crate::cell::{Cell, Digit};
+use crate::constraint::Contradiction;
+use crate::digits::{Digits, Word};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+
+/// The candidates of every cell of a board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct State<W: Word> {
+    cells: Vec<Digits<W>>,
+    unsolved: usize,
+}
+
+impl<W: Word> State<W> {
+    /// Every digit possible in every cell.
+    pub fn new(geometry: &Geometry) -> State<W> {
+        let n = geometry.size();
+        State {
+            cells: vec![Digits::full(n); n * n],
+            unsolved: if n > 1 { n * n } else { 0 },
+        }
+    }
+
+    /// Every digit possible except in the cells of `givens`, which are fixed.
+    /// No propagation is done.
+    pub fn with_givens(geometry: &Geometry, givens: &Grid) -> State<W> {
+        let mut state = State::new(geometry);
+        for (cell, digit) in givens.placed() {
+            let slot = &mut state.cells[cell.index()];
+            if !slot.is_single() {
+                state.unsolved -= 1;
+            }
+            *slot = Digits::single(digit);
+        }
+        state
+    }
+
+    /// The candidates of `cell`.
+    #[inline(always)]
+    pub fn candidates(&self, cell: Cell) -> Digits<W> {
+        self.cells[cell.index()]
+    }
+
+    /// All cells' candidates in reading order.
+    #[inline]
+    pub fn cells(&self) -> &[Digits<W>] {
+        &self.cells
+    }
+
+    /// Number of cells with more than one candidate.
+    #[inline]
+    pub fn unsolved(&self) -> usize {
+        self.unsolved
+    }
+
+    /// True when every cell has exactly one candidate.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.unsolved == 0
+    }
+
+    /// The fixed cells as a grid (cells with several candidates are empty).
+    pub fn to_grid(&self) -> Grid {
+        let n = (self.cells.len() as f64).sqrt() as usize;
+        let values = self.cells.iter().map(|s| s.single_digit().unwrap_or(0)).collect();
+        Grid::from_values(n, values).expect("state cells hold digits 1..=n")
+    }
+
+    /// Copies `other` into `self`, reusing the allocation.
+    #[inline]
+    pub fn copy_from(&mut self, other: &State<W>) {
+        self.cells.copy_from_slice(&other.cells);
+        self.unsolved = other.unsolved;
+    }
+
+    /// Narrows a cell without recording the change anywhere: for tests and
+    /// for building states by hand. Solvers go through [`Ctx`].
+    pub fn restrict_untracked(&mut self, cell: Cell, keep: Digits<W>) {
+        let old = self.cells[cell.index()];
+        let new = old & keep;
+        if old.len() > 1 && new.len() <= 1 {
+            self.unsolved -= 1;
+        }
+        self.cells[cell.index()] = new;
+    }
+}
+
+/// An undo log: old values of changed cells, with checkpoints.
+#[derive(Clone, Debug, Default)]
+pub struct Trail<W: Word> {
+    entries: Vec<(Cell, Digits<W>)>,
+    marks: Vec<(usize, usize)>,
+}
+
+/// A checkpoint returned by [`Trail::checkpoint`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Level(usize);
+
+impl<W: Word> Trail<W> {
+    /// An empty trail.
+    pub fn new() -> Trail<W> {
+        Trail {
+            entries: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Marks the current state; [`Trail::restore`] comes back to it.
+    pub fn checkpoint(&mut self, state: &State<W>) -> Level {
+        self.marks.push((self.entries.len(), state.unsolved));
+        Level(self.marks.len() - 1)
+    }
+
+    /// Undoes every change made since `level` was taken, and drops `level`
+    /// and every later checkpoint.
+    pub fn restore(&mut self, state: &mut State<W>, level: Level) {
+        let (len, unsolved) = self.marks[level.0];
+        for (cell, old) in self.entries.drain(len..).rev() {
+            state.cells[cell.index()] = old;
+        }
+        state.unsolved = unsolved;
+        self.marks.truncate(level.0);
+    }
+
+    /// Number of recorded changes.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// Which cells changed since the engine last looked, without duplicates.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Changes {
+    pub(crate) list: Vec<Cell>,
+    pub(crate) dirty: Vec<bool>,
+}
+
+impl Changes {
+    pub(crate) fn new(cells: usize) -> Changes {
+        Changes {
+            list: Vec::new(),
+            dirty: vec![false; cells],
+        }
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, cell: Cell) {
+        let flag = &mut self.dirty[cell.index()];
+        if !*flag {
+            *flag = true;
+            self.list.push(cell);
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        for cell in self.list.drain(..) {
+            self.dirty[cell.index()] = false;
+        }
+    }
+}
+
+/// What a propagator sees: the current candidates and the only ways to
+/// narrow them.
+///
+/// Every narrowing returns `Ok(true)` when something changed, `Ok(false)`
+/// when nothing did, and `Err` when a cell would be left without candidates.
+#[derive(Debug)]
+pub struct Ctx<'a, W: Word> {
+    geometry: &'a Geometry,
+    state: &'a mut State<W>,
+    changes: &'a mut Changes,
+    trail: Option<&'a mut Trail<W>>,
+}
+
+impl<'a, W: Word> Ctx<'a, W> {
+    pub(crate) fn new(
+        geometry: &'a Geometry,
+        state: &'a mut State<W>,
+        changes: &'a mut Changes,
+        trail: Option<&'a mut Trail<W>>,
+    ) -> Self {
+        Ctx {
+            geometry,
+            state,
+            changes,
+            trail,
+        }
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn geometry(&self) -> &'a Geometry {
+        self.geometry
+    }
+
+    /// Side of the board.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+
+    /// All digits of this board, `1..=n`.
+    #[inline(always)]
+    pub fn all_digits(&self) -> Digits<W> {
+        Digits::full(self.geometry.size())
+    }
+
+    /// The candidates of `cell`.
+    #[inline(always)]
+    pub fn candidates(&self, cell: Cell) -> Digits<W> {
+        self.state.cells[cell.index()]
+    }
+
+    /// The digit of `cell` when only one candidate is left.
+    #[inline(always)]
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.candidates(cell).single_digit()
+    }
+
+    /// Read access to the whole state.
+    #[inline(always)]
+    pub fn state(&self) -> &State<W> {
+        self.state
+    }
+
+    /// Keeps only the candidates of `cell` that are in `keep`.
+    #[inline(always)]
+    pub fn restrict(&mut self, cell: Cell, keep: Digits<W>) -> Result<bool, Contradiction> {
+        let old = self.state.cells[cell.index()];
+        let new = old & keep;
+        if new == old {
+            return Ok(false);
+        }
+        if new.is_empty() {
+            return Err(Contradiction::empty(cell));
+        }
+        self.state.cells[cell.index()] = new;
+        if new.is_single() {
+            self.state.unsolved -= 1;
+        }
+        if let Some(trail) = self.trail.as_deref_mut() {
+            trail.entries.push((cell, old));
+        }
+        self.changes.mark(cell);
+        Ok(true)
+    }
+
+    /// Removes the digits of `remove` from `cell`.
+    #[inline(always)]
+    pub fn remove_all(&mut self, cell: Cell, remove: Digits<W>) -> Result<bool, Contradiction> {
+        self.restrict(cell, Digits(!remove.0))
+    }
+
+    /// Removes `digit` from `cell`.
+    #[inline(always)]
+    pub fn remove(&mut self, cell: Cell, digit: Digit) -> Result<bool, Contradiction> {
+        self.remove_all(cell, Digits::single(digit))
+    }
+
+    /// Fixes `cell` to `digit`; a contradiction if `digit` is not a candidate.
+    #[inline(always)]
+    pub fn assign(&mut self, cell: Cell, digit: Digit) -> Result<bool, Contradiction> {
+        self.restrict(cell, Digits::single(digit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trail_restores_values_and_unsolved_count() {
+        let g = Geometry::square(4).unwrap();
+        let mut state = State::<u16>::new(&g);
+        let mut trail = Trail::new();
+        let mut changes = Changes::new(16);
+        let before = state.clone();
+        let level = trail.checkpoint(&state);
+        {
+            let mut cx = Ctx::new(&g, &mut state, &mut changes, Some(&mut trail));
+            assert_eq!(cx.assign(Cell(0), 2), Ok(true));
+            assert_eq!(cx.remove(Cell(1), 2), Ok(true));
+            assert_eq!(cx.remove(Cell(1), 2), Ok(false));
+            assert_eq!(cx.assign(Cell(0), 3), Err(Contradiction::empty(Cell(0))));
+        }
+        assert_eq!(state.unsolved(), 15);
+        assert_eq!(changes.list, vec![Cell(0), Cell(1)]);
+        trail.restore(&mut state, level);
+        assert_eq!(state, before);
+        assert!(trail.is_empty());
+    }
+}

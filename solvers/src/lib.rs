@@ -1,0 +1,28 @@
+//! # sudokit-solvers
+//!
+//! Interchangeable strategies that answer the same questions about any
+//! [`Puzzle`](sudokit_core::Puzzle): one solution, the number of solutions up
+//! to a limit, or all of them, with [`Stats`].
+//!
+//! * [`PropagationSearch`]: Norvig's constraint propagation with
+//!   minimum-remaining-values search.
+//!
+//! ```
+//! use sudokit_constraints::classic_puzzle;
+//! use sudokit_core::format::{parse_grids, ParseOptions};
+//! use sudokit_solvers::{Limits, PropagationSearch, Strategy};
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let grid = parse_grids(text, &ParseOptions::default()).remove(0).unwrap().grid;
+//! let puzzle = classic_puzzle(grid).unwrap();
+//! let outcome = PropagationSearch::default().solve(&puzzle, &Limits::default()).unwrap();
+//! assert!(outcome.is_unique());
+//! assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
+//! ```
+
+mod limits;
+mod propagation;
+mod strategy;
+
+pub use limits::{Limits, Outcome, Search, Stats, Stop};
+pub use propagation::{PropagationSearch, Undo, ValueOrder};
+pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};

@@ -1,0 +1,299 @@
+//! Norvig's strategy: propagate to a fixpoint, then branch on the cell with
+//! the fewest candidates.
+//!
+//! Branching is binary: try `cell = d`; when that fails (or has been fully
+//! explored), continue in the parent with `cell ≠ d`, which propagates too.
+//! Every solution lies in exactly one branch, so counting stays exact.
+//!
+//! Undo is either a copy of the state per decision (a 9×9 state is 162
+//! bytes) or a trail of changed cells (a 100×100 state is 160 KB, a
+//! decision changes a few hundred cells). [`Undo::Auto`] picks by size; the
+//! threshold comes from `cargo run --release --example undo_bench`.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use sudokit_core::{Cell, Digit, Engine, Grid, Puzzle, State, Trail, Width, Word};
+
+use crate::limits::{Limits, Search, Stats, Stop};
+use crate::strategy::{SolveError, Strategy};
+
+/// How the search undoes a decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Undo {
+    /// Copy for boards up to [`Undo::COPY_MAX_SIZE`], trail above.
+    #[default]
+    Auto,
+    /// Keep a copy of the state at every decision.
+    Copy,
+    /// Record every change and roll back.
+    Trail,
+}
+
+impl Undo {
+    /// Largest board side for which [`Undo::Auto`] copies states (measured:
+    /// see the README's benchmark section).
+    pub const COPY_MAX_SIZE: usize = 25;
+
+    fn resolve(self, n: usize) -> Undo {
+        match self {
+            Undo::Auto if n <= Undo::COPY_MAX_SIZE => Undo::Copy,
+            Undo::Auto => Undo::Trail,
+            other => other,
+        }
+    }
+}
+
+/// Which digit of the chosen cell is tried first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ValueOrder {
+    /// Smallest digit first (deterministic).
+    #[default]
+    Ascending,
+    /// A random digit, from a seeded generator (Norvig's heavy-tail experiment).
+    Random {
+        /// Seed of the generator; the same seed gives the same search.
+        seed: u64,
+    },
+}
+
+/// Constraint propagation + minimum-remaining-values search.
+///
+/// ```
+/// use sudokit_core::{Geometry, Puzzle};
+/// use sudokit_constraints::ClassicRules;
+/// use sudokit_solvers::{Limits, PropagationSearch, Strategy};
+/// // The empty 4×4 board has 288 solutions.
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+/// let outcome = PropagationSearch::default().count(&puzzle, &Limits::all()).unwrap();
+/// assert_eq!((outcome.count, outcome.exhaustive()), (288, true));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PropagationSearch {
+    /// Copy or trail.
+    pub undo: Undo,
+    /// Digit order at a branch.
+    pub order: ValueOrder,
+    /// Run technique constraints too (they only speed things up).
+    pub techniques: bool,
+}
+
+impl PropagationSearch {
+    /// The default search with a given undo method.
+    pub fn with_undo(undo: Undo) -> PropagationSearch {
+        PropagationSearch {
+            undo,
+            ..PropagationSearch::default()
+        }
+    }
+}
+
+impl Strategy for PropagationSearch {
+    fn name(&self) -> &'static str {
+        "propagation"
+    }
+
+    fn visit(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        let n = puzzle.size();
+        let undo = self.undo.resolve(n);
+        let search = match (Width::for_size(n).ok_or(SolveError::TooLarge(n))?, undo) {
+            (Width::W16, Undo::Copy) => self.run::<u16, CopyUndo<u16>>(puzzle, limits, visitor),
+            (Width::W16, _) => self.run::<u16, TrailUndo<u16>>(puzzle, limits, visitor),
+            (Width::W32, Undo::Copy) => self.run::<u32, CopyUndo<u32>>(puzzle, limits, visitor),
+            (Width::W32, _) => self.run::<u32, TrailUndo<u32>>(puzzle, limits, visitor),
+            (Width::W64, Undo::Copy) => self.run::<u64, CopyUndo<u64>>(puzzle, limits, visitor),
+            (Width::W64, _) => self.run::<u64, TrailUndo<u64>>(puzzle, limits, visitor),
+            (Width::W128, Undo::Copy) => self.run::<u128, CopyUndo<u128>>(puzzle, limits, visitor),
+            (Width::W128, _) => self.run::<u128, TrailUndo<u128>>(puzzle, limits, visitor),
+        };
+        Ok(search)
+    }
+}
+
+/// Saves states at decisions and brings them back.
+trait Undoer<W: Word> {
+    fn new() -> Self;
+    fn trail(&mut self) -> Option<&mut Trail<W>>;
+    /// Remembers `state` before deciding `cell = digit`.
+    fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit);
+    /// Restores the state of the latest open decision and returns it.
+    fn pop(&mut self, state: &mut State<W>) -> Option<(Cell, Digit)>;
+}
+
+struct CopyUndo<W: Word> {
+    saved: Vec<State<W>>,
+    decisions: Vec<(Cell, Digit)>,
+}
+
+impl<W: Word> Undoer<W> for CopyUndo<W> {
+    fn new() -> Self {
+        CopyUndo {
+            saved: Vec::new(),
+            decisions: Vec::new(),
+        }
+    }
+    #[inline]
+    fn trail(&mut self) -> Option<&mut Trail<W>> {
+        None
+    }
+    #[inline]
+    fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit) {
+        let depth = self.decisions.len();
+        if depth == self.saved.len() {
+            self.saved.push(state.clone());
+        } else {
+            self.saved[depth].copy_from(state);
+        }
+        self.decisions.push((cell, digit));
+    }
+    #[inline]
+    fn pop(&mut self, state: &mut State<W>) -> Option<(Cell, Digit)> {
+        let decision = self.decisions.pop()?;
+        state.copy_from(&self.saved[self.decisions.len()]);
+        Some(decision)
+    }
+}
+
+struct TrailUndo<W: Word> {
+    trail: Trail<W>,
+    decisions: Vec<(sudokit_core::Level, Cell, Digit)>,
+}
+
+impl<W: Word> Undoer<W> for TrailUndo<W> {
+    fn new() -> Self {
+        TrailUndo {
+            trail: Trail::new(),
+            decisions: Vec::new(),
+        }
+    }
+    #[inline]
+    fn trail(&mut self) -> Option<&mut Trail<W>> {
+        Some(&mut self.trail)
+    }
+    #[inline]
+    fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit) {
+        let level = self.trail.checkpoint(state);
+        self.decisions.push((level, cell, digit));
+    }
+    #[inline]
+    fn pop(&mut self, state: &mut State<W>) -> Option<(Cell, Digit)> {
+        let (level, cell, digit) = self.decisions.pop()?;
+        self.trail.restore(state, level);
+        Some((cell, digit))
+    }
+}
+
+/// The unfixed cell with the fewest candidates (first found on ties; a
+/// two-candidate cell ends the scan).
+#[inline]
+fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
+    let mut best: Option<(usize, usize)> = None;
+    for (i, set) in state.cells().iter().enumerate() {
+        let len = set.len();
+        if len > 1 && best.is_none_or(|(_, b)| len < b) {
+            best = Some((i, len));
+            if len == 2 {
+                break;
+            }
+        }
+    }
+    best.map(|(i, _)| Cell(i as u16))
+}
+
+impl PropagationSearch {
+    fn run<W: Word, U: Undoer<W>>(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Search {
+        let start = Instant::now();
+        let deadline = limits.deadline(start);
+        let geometry = puzzle.geometry();
+        let mut engine = if self.techniques {
+            Engine::new(geometry, puzzle.constraints())
+        } else {
+            Engine::rules_only(geometry, puzzle.constraints())
+        };
+        let mut rng = match self.order {
+            ValueOrder::Random { seed } => Some(fastrand::Rng::with_seed(seed)),
+            ValueOrder::Ascending => None,
+        };
+        let mut state = State::<W>::with_givens(geometry, puzzle.givens());
+        let mut undo = U::new();
+        let mut stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
+        let mut count = 0u64;
+        engine.schedule_all();
+        let mut alive = engine.propagate(&mut state, undo.trail()).is_ok();
+        let stop = 'search: loop {
+            if alive {
+                match most_constrained(&state) {
+                    None => {
+                        let grid = state.to_grid();
+                        // Propagators prune; `check` decides. A plugin whose
+                        // propagator misses a violation cannot yield a wrong answer.
+                        if puzzle.check(&grid).is_ok() {
+                            count += 1;
+                            if visitor(&grid).is_break() {
+                                break 'search Stop::Visitor;
+                            }
+                            if limits.max_solutions.is_some_and(|max| count >= max) {
+                                break 'search Stop::SolutionLimit;
+                            }
+                        }
+                    }
+                    Some(cell) => {
+                        if let Some(stop) = out_of_budget(&stats, limits, deadline) {
+                            break 'search stop;
+                        }
+                        let set = state.candidates(cell);
+                        let digit = match rng.as_mut() {
+                            Some(rng) => set.nth(rng.usize(..set.len())).expect("index below len"),
+                            None => set.min().expect("unfixed cell has candidates"),
+                        };
+                        undo.push(&state, cell, digit);
+                        stats.nodes += 1;
+                        stats.guesses += 1;
+                        alive = engine.assign(&mut state, undo.trail(), cell, digit).is_ok()
+                            && engine.propagate(&mut state, undo.trail()).is_ok();
+                        continue;
+                    }
+                }
+            } else {
+                stats.backtracks += 1;
+            }
+            // Back to the latest decision, now refuted: cell ≠ digit.
+            let Some((cell, digit)) = undo.pop(&mut state) else {
+                break 'search Stop::Exhausted;
+            };
+            if let Some(stop) = out_of_budget(&stats, limits, deadline) {
+                break 'search stop;
+            }
+            stats.nodes += 1;
+            alive = engine.remove(&mut state, undo.trail(), cell, digit).is_ok()
+                && engine.propagate(&mut state, undo.trail()).is_ok();
+        };
+        stats.propagations = engine.runs();
+        stats.elapsed = start.elapsed();
+        Search { count, stop, stats }
+    }
+}
+
+#[inline]
+fn out_of_budget(stats: &Stats, limits: &Limits, deadline: Option<Instant>) -> Option<Stop> {
+    if limits.max_nodes.is_some_and(|max| stats.nodes >= max) {
+        return Some(Stop::NodeLimit);
+    }
+    if stats.nodes % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        return Some(Stop::TimeLimit);
+    }
+    None
+}
