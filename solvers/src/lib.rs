@@ -24,5 +24,5 @@ mod propagation;
 mod strategy;
 
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
-pub use propagation::{PropagationSearch, Undo, ValueOrder};
+pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};
