@@ -6,6 +6,11 @@
 //!
 //! * [`PropagationSearch`]: Norvig's constraint propagation with
 //!   minimum-remaining-values search.
+//! * [`Backtracking`]: the textbook baseline that only asks each rule's
+//!   `check` whether a partial grid is still acceptable; slow, but it works
+//!   for any plugin and shows how much propagation saves.
+//!
+//! [`strategy_by_name`] builds any of them from its command-line name.
 //!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
@@ -19,10 +24,12 @@
 //! assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
 //! ```
 
+mod backtracking;
 mod limits;
 mod propagation;
 mod strategy;
 
+pub use backtracking::Backtracking;
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};

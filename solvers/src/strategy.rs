@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use sudokit_core::{Grid, Puzzle, Unsupported};
 
+use crate::backtracking::Backtracking;
 use crate::limits::{Limits, Outcome, Search};
 use crate::propagation::PropagationSearch;
 
@@ -34,6 +35,10 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
     /// Streams solutions to `visitor` until the search space or a limit is
     /// exhausted, or the visitor breaks. Every reported grid is complete,
     /// keeps the givens, and passes every constraint's `check`.
+    ///
+    /// Every field of `limits` must be honoured, the time limit included:
+    /// look at the clock at least every few hundred nodes, so that callers
+    /// such as `sudokit compare` can bound a run over thousands of puzzles.
     fn visit(
         &self,
         puzzle: &Puzzle,
@@ -68,13 +73,23 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
     }
 }
 
-/// Names accepted by [`strategy_by_name`].
-pub const STRATEGY_NAMES: &[&str] = &["propagation"];
+/// Names accepted by [`strategy_by_name`], fastest first (the order
+/// `sudokit compare` lists them in).
+pub const STRATEGY_NAMES: &[&str] = &["propagation", "backtracking"];
 
 /// The strategy called `name` with its default settings.
+///
+/// ```
+/// use sudokit_solvers::{strategy_by_name, STRATEGY_NAMES};
+/// for name in STRATEGY_NAMES {
+///     assert_eq!(strategy_by_name(name).unwrap().name(), *name);
+/// }
+/// assert!(strategy_by_name("magic").is_none());
+/// ```
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "propagation" => Some(Box::new(PropagationSearch::default())),
+        "backtracking" => Some(Box::new(Backtracking)),
         _ => None,
     }
 }
