@@ -10,7 +10,8 @@
 //!   `check` whether a partial grid is still acceptable; slow, but it works
 //!   for any plugin and shows how much propagation saves.
 //!
-//! [`strategy_by_name`] builds any of them from its command-line name.
+//! [`strategy_by_name`] builds any of them from its command-line name, and
+//! a [`Tally`] adds up their results over a set of puzzles for comparisons.
 //!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
@@ -28,8 +29,10 @@ mod backtracking;
 mod limits;
 mod propagation;
 mod strategy;
+mod tally;
 
 pub use backtracking::Backtracking;
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};
+pub use tally::Tally;

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod compare;
 mod input;
 mod report;
 mod solve;
@@ -20,10 +21,14 @@ struct Cli {
 enum Command {
     /// Solve puzzles: one output line per input puzzle.
     Solve(solve::SolveArgs),
+    /// Compare solving strategies: a table of file × strategy with solved
+    /// counts, timings, nodes and guesses per puzzle.
+    Compare(compare::CompareArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
-/// solution (or none was found within the limits), 2 some input was malformed
+/// solution (or none was found within the limits; for `compare`: some
+/// strategy gave a wrong or contradicted answer), 2 some input was malformed
 /// or could not be taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Status {
@@ -51,6 +56,7 @@ pub(crate) fn run() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Compare(args) => compare::run(&args),
     };
     status.code()
 }
