@@ -18,7 +18,9 @@ fn read_one(text: &str, size: Option<usize>) -> Grid {
 fn sample(n: usize) -> (Grid, Geometry) {
     let geometry = Geometry::square(n).unwrap();
     let puzzle = sudokit::core::Puzzle::new(geometry.clone()).with(sudokit::constraints::ClassicRules);
-    let solved = PropagationSearch::default().solve(&puzzle, &Limits::solutions(1)).unwrap();
+    let solved = PropagationSearch::default()
+        .solve(&puzzle, &Limits::solutions(1))
+        .unwrap();
     let mut grid = solved.solutions[0].clone();
     for cell in geometry.cells().filter(|c| c.index() % 3 == 1) {
         grid.set(cell, 0);
@@ -32,7 +34,11 @@ fn every_layout_round_trips_for_every_size() {
         let (grid, geometry) = sample(n);
         assert_eq!(read_one(&to_line(&grid), None), grid, "one line, n = {n}");
         assert_eq!(read_one(&to_rows(&grid), None), grid, "rows, n = {n}");
-        assert_eq!(read_one(&to_pretty(&grid, &geometry), None), grid, "pretty, n = {n}");
+        assert_eq!(
+            read_one(&to_pretty(&grid, &geometry), None),
+            grid,
+            "pretty, n = {n}"
+        );
     }
 }
 
@@ -56,14 +62,20 @@ fn files_of_many_puzzles() {
         .into_iter()
         .map(|g| g.unwrap().grid)
         .collect();
-    let easy50: Vec<Grid> = lines("classic/easy50.txt").iter().map(|l| read_one(l, None)).collect();
+    let easy50: Vec<Grid> = lines("classic/easy50.txt")
+        .iter()
+        .map(|l| read_one(l, None))
+        .collect();
     assert_eq!(grids, easy50);
     // Norvig's separators between stacked grids.
     let stacked = easy50.iter().map(to_rows).collect::<Vec<_>>().join("========\n");
     assert_eq!(parse_grids(&stacked, &ParseOptions::default()).len(), 49);
     // Stacked without any separator, nine lines per grid.
     let bare = easy50.iter().map(to_rows).collect::<String>();
-    let read: Vec<Grid> = parse_grids(&bare, &ParseOptions::default()).into_iter().map(|g| g.unwrap().grid).collect();
+    let read: Vec<Grid> = parse_grids(&bare, &ParseOptions::default())
+        .into_iter()
+        .map(|g| g.unwrap().grid)
+        .collect();
     assert_eq!(read, easy50);
 }
 

@@ -19,8 +19,8 @@ use std::collections::VecDeque;
 use crate::cell::{Cell, Digit};
 use crate::constraint::{Constraint, Contradiction, Cost, Kind};
 use crate::digits::{Digits, Width, Word};
-use crate::puzzle::Puzzle;
 use crate::geometry::Geometry;
+use crate::puzzle::Puzzle;
 use crate::state::{Changes, Ctx, State, Trail};
 
 /// Runs a puzzle's constraints to a fixpoint on a [`State`].
@@ -305,7 +305,11 @@ impl RootPropagation {
         engine.schedule_all();
         let contradiction = engine.propagate(&mut state, None).err();
         RootPropagation {
-            candidates: state.cells().iter().map(|s| Digits::from_u128(s.to_u128())).collect(),
+            candidates: state
+                .cells()
+                .iter()
+                .map(|s| Digits::from_u128(s.to_u128()))
+                .collect(),
             contradiction,
             runs: engine.runs(),
         }

@@ -25,7 +25,11 @@ fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
     let (r, c) = text
         .split_once(['x', 'X', '×'])
         .ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found '{text}'"))?;
-    let parse = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("'{s}' is not a number"));
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{s}' is not a number"))
+    };
     Ok((parse(r)?, parse(c)?))
 }
 
@@ -48,7 +52,11 @@ impl InputArgs {
     /// one bad entry; a malformed puzzle is one bad entry in its place.
     pub(crate) fn entries(&self) -> Vec<Entry> {
         let stdin = [PathBuf::from("-")];
-        let files: &[PathBuf] = if self.files.is_empty() { &stdin } else { &self.files };
+        let files: &[PathBuf] = if self.files.is_empty() {
+            &stdin
+        } else {
+            &self.files
+        };
         let options = self.options();
         let mut entries = Vec::new();
         for path in files {

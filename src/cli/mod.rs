@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod input;
 mod report;
 mod solve;
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Solve puzzles: one output line per input puzzle.
     Solve(solve::SolveArgs),
+    /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
+    Bench(bench::BenchArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -51,6 +54,7 @@ pub(crate) fn run() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     status.code()
 }
