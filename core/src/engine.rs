@@ -16,6 +16,8 @@
 
 use std::collections::VecDeque;
 
+use fixedbitset::FixedBitSet;
+
 use crate::cell::{Cell, Digit};
 use crate::constraint::{Constraint, Contradiction, Cost, Kind};
 use crate::digits::{Digits, Width, Word};
@@ -47,7 +49,7 @@ pub struct Engine<'p> {
     watch_start: Vec<u32>,
     watchers: Vec<u32>,
     pending: Vec<Vec<Cell>>,
-    queued: Vec<bool>,
+    queued: FixedBitSet,
     queues: [VecDeque<u32>; 3],
     changes: Changes,
     runs: u64,
@@ -119,7 +121,7 @@ impl<'p> Engine<'p> {
             watch_start,
             watchers,
             pending: vec![Vec::new(); constraints.len()],
-            queued: vec![false; constraints.len()],
+            queued: FixedBitSet::with_capacity(constraints.len()),
             queues: Default::default(),
             changes: Changes::new(cells),
             runs: 0,
@@ -215,7 +217,7 @@ impl<'p> Engine<'p> {
         self.changes.clear();
         for queue in &mut self.queues {
             for k in queue.drain(..) {
-                self.queued[k as usize] = false;
+                self.queued.set(k as usize, false);
                 self.pending[k as usize].clear();
             }
         }
@@ -223,8 +225,7 @@ impl<'p> Engine<'p> {
 
     #[inline]
     fn enqueue(&mut self, k: usize) {
-        if !self.queued[k] {
-            self.queued[k] = true;
+        if !self.queued.put(k) {
             self.queues[self.tier[k] as usize].push_back(k as u32);
         }
     }
@@ -234,7 +235,7 @@ impl<'p> Engine<'p> {
     fn flush_changes(&mut self, skip: Option<usize>) {
         for i in 0..self.changes.list.len() {
             let cell = self.changes.list[i];
-            self.changes.dirty[cell.index()] = false;
+            self.changes.dirty.set(cell.index(), false);
             let (start, end) = (
                 self.watch_start[cell.index()] as usize,
                 self.watch_start[cell.index() + 1] as usize,
@@ -255,7 +256,7 @@ impl<'p> Engine<'p> {
     fn pop(&mut self) -> Option<usize> {
         for queue in &mut self.queues {
             if let Some(k) = queue.pop_front() {
-                self.queued[k as usize] = false;
+                self.queued.set(k as usize, false);
                 return Some(k as usize);
             }
         }
