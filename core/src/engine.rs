@@ -25,6 +25,15 @@ use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::state::{Changes, Ctx, State, Trail};
 
+/// A branching decision of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Try `cell = digit`.
+    Assign(Cell, Digit),
+    /// `cell = digit` failed or was explored: continue with `cell ≠ digit`.
+    Exclude(Cell, Digit),
+}
+
 /// Runs a puzzle's constraints to a fixpoint on a [`State`].
 ///
 /// ```
@@ -150,33 +159,23 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// Fixes `cell` to `digit` (a search decision) and records the change;
-    /// call [`Engine::propagate`] next.
-    pub fn assign<W: Word>(
+    /// Applies a search decision and propagates its consequences.
+    pub fn decide<W: Word>(
         &mut self,
         state: &mut State<W>,
-        trail: Option<&mut Trail<W>>,
-        cell: Cell,
-        digit: Digit,
+        mut trail: Option<&mut Trail<W>>,
+        decision: Decision,
     ) -> Result<(), Contradiction> {
-        Ctx::new(self.geometry, state, &mut self.changes, trail)
-            .assign(cell, digit)
-            .map(|_| ())
-            .inspect_err(|_| self.reset())
-    }
-
-    /// Removes `digit` from `cell` (a refuted decision) and records the change.
-    pub fn remove<W: Word>(
-        &mut self,
-        state: &mut State<W>,
-        trail: Option<&mut Trail<W>>,
-        cell: Cell,
-        digit: Digit,
-    ) -> Result<(), Contradiction> {
-        Ctx::new(self.geometry, state, &mut self.changes, trail)
-            .remove(cell, digit)
-            .map(|_| ())
-            .inspect_err(|_| self.reset())
+        let mut cx = Ctx::new(self.geometry, state, &mut self.changes, trail.as_deref_mut());
+        let applied = match decision {
+            Decision::Assign(cell, digit) => cx.assign(cell, digit),
+            Decision::Exclude(cell, digit) => cx.remove(cell, digit),
+        };
+        if let Err(contradiction) = applied {
+            self.reset();
+            return Err(contradiction);
+        }
+        self.propagate(state, trail)
     }
 
     /// Runs queued constraints, and those woken by changes, to a fixpoint.
