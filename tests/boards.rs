@@ -17,9 +17,18 @@ fn solve_file(name: &str, box_rows: usize, box_cols: usize) -> Vec<u64> {
         .map(|read| {
             let puzzle = read.unwrap().puzzle;
             assert_eq!(puzzle.geometry().box_shape(), Some((box_rows, box_cols)));
-            let outcome = PropagationSearch::default().solve(&puzzle, &Limits::solutions(2)).unwrap();
+            let outcome = PropagationSearch::default()
+                .solve(&puzzle, &Limits::solutions(2))
+                .unwrap();
             let n = puzzle.size();
-            assert_valid(n, box_rows, box_cols, puzzle.givens().values(), outcome.solutions[0].values(), name);
+            assert_valid(
+                n,
+                box_rows,
+                box_cols,
+                puzzle.givens().values(),
+                outcome.solutions[0].values(),
+                name,
+            );
             outcome.count
         })
         .collect()
@@ -48,8 +57,13 @@ fn sixteen_by_sixteen() {
 #[test]
 fn empty_four_by_four_has_288_solutions() {
     for undo in [Undo::Copy, Undo::Trail] {
-        let puzzle = read_classic(&".".repeat(16), &Default::default()).remove(0).unwrap().puzzle;
-        let outcome = PropagationSearch::with_undo(undo).count(&puzzle, &Limits::all()).unwrap();
+        let puzzle = read_classic(&".".repeat(16), &Default::default())
+            .remove(0)
+            .unwrap()
+            .puzzle;
+        let outcome = PropagationSearch::with_undo(undo)
+            .count(&puzzle, &Limits::all())
+            .unwrap();
         assert_eq!((outcome.count, outcome.exhaustive()), (288, true), "{undo:?}");
     }
 }
@@ -59,12 +73,17 @@ fn six_by_six_with_three_by_two_boxes_differs() {
     // The same givens read with 3×2 boxes is another puzzle: its solutions
     // obey the other box shape.
     let text = std::fs::read_to_string(example("6x6.txt")).unwrap();
-    let grid = parse_grids(&text, &ParseOptions::default()).remove(0).unwrap().grid;
+    let grid = parse_grids(&text, &ParseOptions::default())
+        .remove(0)
+        .unwrap()
+        .grid;
     let puzzle = Puzzle::new(Geometry::with_boxes(6, 3, 2).unwrap())
         .with_givens(grid)
         .unwrap()
         .with(sudokit::constraints::ClassicRules);
-    let outcome = PropagationSearch::default().solve(&puzzle, &Limits::solutions(1)).unwrap();
+    let outcome = PropagationSearch::default()
+        .solve(&puzzle, &Limits::solutions(1))
+        .unwrap();
     if let Some(solution) = outcome.solutions.first() {
         assert_valid(6, 3, 2, puzzle.givens().values(), solution.values(), "6x6 as 3×2");
     } else {
@@ -86,10 +105,19 @@ fn every_16_and_25_puzzle_of_the_large_set() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let puzzle = read_classic(&text, &Default::default()).remove(0).unwrap().puzzle;
-        let outcome = PropagationSearch::default().solve(&puzzle, &Limits::solutions(1)).unwrap();
+        let outcome = PropagationSearch::default()
+            .solve(&puzzle, &Limits::solutions(1))
+            .unwrap();
         let n = puzzle.size();
         let b = (n as f64).sqrt() as usize;
-        assert_valid(n, b, b, puzzle.givens().values(), outcome.solutions[0].values(), &name);
+        assert_valid(
+            n,
+            b,
+            b,
+            puzzle.givens().values(),
+            outcome.solutions[0].values(),
+            &name,
+        );
         solved += 1;
     }
     assert_eq!(solved, 24, "12 puzzles each for n = 16 and 25");

@@ -18,7 +18,11 @@ fn solve_set(name: &str, take: usize, strategy: &PropagationSearch) {
         assert!(outcome.is_unique(), "{what}: count {}", outcome.count_label());
         let found = outcome.solutions[0].values();
         assert_valid(9, 3, 3, &digits81(line), found, &what);
-        assert_eq!(found, digits81(expected).as_slice(), "{what}: differs from the stored solution");
+        assert_eq!(
+            found,
+            digits81(expected).as_slice(),
+            "{what}: differs from the stored solution"
+        );
     }
 }
 

@@ -96,7 +96,10 @@ fn unknown_token_in_a_token_grid() {
 fn clashing_givens_are_no_solution_with_the_clash_named() {
     let clash = format!("77{}", &GRID2[2..]);
     let (stdout, _, code) = run(&["solve"], &clash);
-    assert_eq!(stdout, "no solution: the givens break the classic rules: r1c1 and r1c2 both hold 7 in row 1\n");
+    assert_eq!(
+        stdout,
+        "no solution: the givens break the classic rules: r1c1 and r1c2 both hold 7 in row 1\n"
+    );
     assert_eq!(code, 1);
 }
 
@@ -141,7 +144,10 @@ fn pretty_and_candidates_snapshots() {
     insta::assert_snapshot!("pretty_grid2", stdout);
     let (stdout, _, _) = run(&["solve", "--candidates"], GRID2);
     insta::assert_snapshot!("candidates_grid2", stdout);
-    let (stdout, _, _) = run(&["solve", "--pretty"], &std::fs::read_to_string(example("6x6.txt")).unwrap());
+    let (stdout, _, _) = run(
+        &["solve", "--pretty"],
+        &std::fs::read_to_string(example("6x6.txt")).unwrap(),
+    );
     insta::assert_snapshot!("pretty_6x6", stdout);
 }
 
@@ -151,7 +157,9 @@ fn large_boards_print_tokens() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     let tokens: Vec<&str> = stdout.split_whitespace().collect();
     assert_eq!(tokens.len(), 256);
-    assert!(tokens.iter().all(|t| t.parse::<u8>().is_ok_and(|v| (1..=16).contains(&v))));
+    assert!(tokens
+        .iter()
+        .all(|t| t.parse::<u8>().is_ok_and(|v| (1..=16).contains(&v))));
 }
 
 #[test]
@@ -160,15 +168,25 @@ fn size_settles_ambiguous_layouts() {
     let (stdout, _, _) = run(&["solve", "--size", "4", "--count"], &sixteen);
     assert_eq!(stdout.lines().count(), 16);
     let (stdout, stderr, _) = run(&["solve", "--count"], &sixteen);
-    assert_eq!(stdout, "0\n", "read as one 16×16 grid, whose first column repeats 1");
-    assert!(stderr.contains("r1c1 and r2c1 both hold 1 in column 1"), "{stderr}");
+    assert_eq!(
+        stdout, "0\n",
+        "read as one 16×16 grid, whose first column repeats 1"
+    );
+    assert!(
+        stderr.contains("r1c1 and r2c1 both hold 1 in column 1"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn boxes_option_changes_the_box_shape() {
     let six = std::fs::read_to_string(example("6x6.txt")).unwrap();
     let first = six.lines().next().unwrap();
-    sudokit().args(["solve", "--boxes", "2x3"]).write_stdin(first).assert().success();
+    sudokit()
+        .args(["solve", "--boxes", "2x3"])
+        .write_stdin(first)
+        .assert()
+        .success();
     sudokit()
         .args(["solve", "--boxes", "4x3"])
         .write_stdin(first)
@@ -184,7 +202,9 @@ fn bad_invocations_exit_2() {
         .write_stdin(GRID2)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("unknown strategy 'magic' (available: propagation"));
+        .stderr(predicate::str::contains(
+            "unknown strategy 'magic' (available: propagation",
+        ));
     sudokit()
         .args(["solve", "does-not-exist.txt"])
         .assert()
@@ -198,4 +218,16 @@ fn stats_go_to_stderr() {
     assert_eq!(stdout.lines().count(), 1);
     assert!(stderr.contains("<stdin>:1: 1+ solution(s), "), "{stderr}");
     assert!(stderr.contains("Total: "), "{stderr}");
+}
+
+#[test]
+fn a_bad_timeout_is_refused_not_a_panic() {
+    for bad in ["--timeout=-1", "--timeout=NaN", "--timeout=abc"] {
+        sudokit()
+            .args(["solve", bad])
+            .write_stdin(GRID2)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected a positive number of seconds"));
+    }
 }

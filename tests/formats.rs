@@ -18,7 +18,9 @@ fn read_one(text: &str, size: Option<usize>) -> Grid {
 fn sample(n: usize) -> (Grid, Geometry) {
     let geometry = Geometry::square(n).unwrap();
     let puzzle = sudokit::core::Puzzle::new(geometry.clone()).with(sudokit::constraints::ClassicRules);
-    let solved = PropagationSearch::default().solve(&puzzle, &Limits::solutions(1)).unwrap();
+    let solved = PropagationSearch::default()
+        .solve(&puzzle, &Limits::solutions(1))
+        .unwrap();
     let mut grid = solved.solutions[0].clone();
     for cell in geometry.cells().filter(|c| c.index() % 3 == 1) {
         grid.set(cell, 0);
@@ -32,7 +34,11 @@ fn every_layout_round_trips_for_every_size() {
         let (grid, geometry) = sample(n);
         assert_eq!(read_one(&to_line(&grid), None), grid, "one line, n = {n}");
         assert_eq!(read_one(&to_rows(&grid), None), grid, "rows, n = {n}");
-        assert_eq!(read_one(&to_pretty(&grid, &geometry), None), grid, "pretty, n = {n}");
+        assert_eq!(
+            read_one(&to_pretty(&grid, &geometry), None),
+            grid,
+            "pretty, n = {n}"
+        );
     }
 }
 
@@ -56,14 +62,20 @@ fn files_of_many_puzzles() {
         .into_iter()
         .map(|g| g.unwrap().grid)
         .collect();
-    let easy50: Vec<Grid> = lines("classic/easy50.txt").iter().map(|l| read_one(l, None)).collect();
+    let easy50: Vec<Grid> = lines("classic/easy50.txt")
+        .iter()
+        .map(|l| read_one(l, None))
+        .collect();
     assert_eq!(grids, easy50);
     // Norvig's separators between stacked grids.
     let stacked = easy50.iter().map(to_rows).collect::<Vec<_>>().join("========\n");
     assert_eq!(parse_grids(&stacked, &ParseOptions::default()).len(), 49);
     // Stacked without any separator, nine lines per grid.
     let bare = easy50.iter().map(to_rows).collect::<String>();
-    let read: Vec<Grid> = parse_grids(&bare, &ParseOptions::default()).into_iter().map(|g| g.unwrap().grid).collect();
+    let read: Vec<Grid> = parse_grids(&bare, &ParseOptions::default())
+        .into_iter()
+        .map(|g| g.unwrap().grid)
+        .collect();
     assert_eq!(read, easy50);
 }
 
@@ -73,4 +85,52 @@ fn windows_line_endings_and_comments() {
     let all = read_classic(text, &Default::default());
     assert_eq!(all.len(), 2);
     assert_eq!(all[1].as_ref().unwrap().line, 4);
+}
+
+/// Random and mutated text never panics the reader, and every error points
+/// at a line that exists (and a column inside it).
+#[test]
+fn arbitrary_text_gives_puzzles_or_located_errors() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let alphabet: Vec<char> = "0123456789.ABCDEFGZ xy|-+=#\n\r\t?é".chars().collect();
+    let seeds = [
+        lines("classic/top95.txt")[..3].join("\n"),
+        std::fs::read_to_string(common::example("easy50-pe96.txt")).unwrap()[..400].to_string(),
+        std::fs::read_to_string(common::example("12x12.txt")).unwrap(),
+    ];
+    for round in 0..3000 {
+        let text: String = if round % 3 == 0 {
+            (0..rng.usize(0..400))
+                .map(|_| alphabet[rng.usize(..alphabet.len())])
+                .collect()
+        } else {
+            let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
+            for _ in 0..rng.usize(1..6) {
+                let at = rng.usize(..chars.len().max(1));
+                let c = alphabet[rng.usize(..alphabet.len())];
+                match rng.u8(..3) {
+                    0 if !chars.is_empty() => {
+                        chars.remove(at.min(chars.len() - 1));
+                    }
+                    1 => chars.insert(at.min(chars.len()), c),
+                    _ if !chars.is_empty() => {
+                        let last = chars.len() - 1;
+                        chars[at.min(last)] = c;
+                    }
+                    _ => {}
+                }
+            }
+            chars.into_iter().collect()
+        };
+        let line_count = text.lines().count();
+        for read in read_classic(&text, &Default::default()) {
+            if let Err(e) = read {
+                assert!(e.line >= 1 && e.line <= line_count.max(1), "{e} for {text:?}");
+                if let Some(col) = e.column {
+                    let len = text.lines().nth(e.line - 1).map_or(0, |l| l.chars().count());
+                    assert!(col >= 1 && col <= len, "{e} for {text:?}");
+                }
+            }
+        }
+    }
 }

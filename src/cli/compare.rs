@@ -46,8 +46,8 @@ pub(crate) struct CompareArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     limit: u64,
     /// Give up on a puzzle after SECS seconds and count it as timed out (0: no limit).
-    #[arg(long, value_name = "SECS", default_value_t = 1.0)]
-    timeout: f64,
+    #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_timeout)]
+    timeout: Timeout,
     /// Print the rows as a JSON array instead of a table.
     #[arg(long)]
     json: bool,
@@ -80,6 +80,24 @@ struct Row {
     note: Option<String>,
 }
 
+/// The per-puzzle time limit; `None` for no limit. (A newtype, because
+/// clap reads an `Option` field as "the option may be absent".)
+#[derive(Clone, Copy, Debug)]
+struct Timeout(Option<Duration>);
+
+/// A number of seconds, `0` for no limit.
+fn parse_timeout(text: &str) -> Result<Timeout, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs == 0.0 => Ok(Timeout(None)),
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs < 1e9 => {
+            Ok(Timeout(Some(Duration::from_secs_f64(secs))))
+        }
+        _ => Err(format!(
+            "expected a number of seconds (0 for none), found '{text}'"
+        )),
+    }
+}
+
 /// A count two strategies can compare: exact, or "at least the limit".
 fn settled(outcome: &Outcome, limit: u64) -> Option<String> {
     match outcome.stop {
@@ -109,11 +127,7 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
             }
         }
     }
-    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
-        eprintln!("sudokit: --timeout must be a number of seconds, 0 for none");
-        return Status::BadInput;
-    }
-    let timeout = (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout));
+    let Timeout(timeout) = args.timeout;
     let mut limits = Limits::solutions(args.limit.max(1));
     limits.time_limit = timeout;
 

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod compare;
 mod input;
 mod report;
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Solve puzzles: one output line per input puzzle.
     Solve(solve::SolveArgs),
+    /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
+    Bench(bench::BenchArgs),
     /// Compare solving strategies: a table of file × strategy with solved
     /// counts, timings, nodes and guesses per puzzle.
     Compare(compare::CompareArgs),
@@ -56,6 +59,7 @@ pub(crate) fn run() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Compare(args) => compare::run(&args),
     };
     status.code()

@@ -28,7 +28,14 @@ pub(crate) fn lines(rel: &str) -> Vec<String> {
 
 /// Asserts that `solution` is a complete `n`×`n` sudoku with boxes
 /// `box_rows × box_cols` that keeps every non-zero value of `givens`.
-pub(crate) fn assert_valid(n: usize, box_rows: usize, box_cols: usize, givens: &[u8], solution: &[u8], what: &str) {
+pub(crate) fn assert_valid(
+    n: usize,
+    box_rows: usize,
+    box_cols: usize,
+    givens: &[u8],
+    solution: &[u8],
+    what: &str,
+) {
     assert_eq!(solution.len(), n * n, "{what}: wrong cell count");
     for (i, (&g, &s)) in givens.iter().zip(solution).enumerate() {
         assert!(s >= 1 && s as usize <= n, "{what}: cell {i} holds {s}");
@@ -55,5 +62,7 @@ pub(crate) fn assert_valid(n: usize, box_rows: usize, box_cols: usize, givens: &
 
 /// Digits of an 81-character line, `0` for blanks.
 pub(crate) fn digits81(line: &str) -> Vec<u8> {
-    line.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect()
+    line.bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect()
 }
