@@ -88,9 +88,8 @@ struct Timeout(Option<Duration>);
 /// A number of seconds, `0` for no limit.
 fn parse_timeout(text: &str) -> Result<Timeout, String> {
     match text.parse::<f64>() {
-        Ok(secs) if secs == 0.0 => Ok(Timeout(None)),
-        Ok(secs) if secs.is_finite() && secs > 0.0 && secs < 1e9 => {
-            Ok(Timeout(Some(Duration::from_secs_f64(secs))))
+        Ok(secs) if secs.is_finite() && (0.0..1e9).contains(&secs) => {
+            Ok(Timeout((secs > 0.0).then(|| Duration::from_secs_f64(secs))))
         }
         _ => Err(format!(
             "expected a number of seconds (0 for none), found '{text}'"
@@ -316,7 +315,7 @@ fn table(rows: &[Row]) -> String {
         let mut line = vec![row.file.clone(), row.strategy.clone()];
         if row.unsupported == row.total - row.malformed && row.unsupported > 0 {
             line.push("unsupported".to_string());
-            line.extend(std::iter::repeat("-".to_string()).take(HEADER.len() - 3));
+            line.extend(vec!["-".to_string(); HEADER.len() - 3]);
         } else {
             let d = |x: f64| ms(Duration::from_secs_f64(x / 1e3));
             line.extend([
