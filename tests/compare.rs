@@ -194,11 +194,16 @@ fn bad_invocations_exit_2() {
         .stderr(predicate::str::contains(
             "unknown strategy 'magic' (available: propagation",
         ));
-    sudokit()
-        .args(["compare", "--timeout", "-1"])
-        .arg(example("4x4.txt"))
-        .assert()
-        .code(2);
+    for bad in ["--timeout=-1", "--timeout=NaN", "--timeout=abc"] {
+        sudokit()
+            .args(["compare", bad])
+            .arg(example("4x4.txt"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "expected a number of seconds (0 for none)",
+            ));
+    }
     sudokit()
         .args(["compare", "does-not-exist.txt"])
         .assert()
