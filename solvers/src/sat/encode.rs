@@ -22,7 +22,7 @@
 //! engine (naked and hidden singles and every technique of the puzzle) to its
 //! fixpoint, fixes every candidate that was removed or settled, and encodes
 //! the at-most-one groups that remain with [`AmoEncoding::Auto`] (pairwise
-//! up to six literals, Sinz's sequential counter above).
+//! up to 32 literals, Sinz's sequential counter above).
 //!
 //! Clause counts of the first three follow Kwon's formulas exactly, with
 //! `k` givens: minimal `n² + 3·n²·n(n−1)/2 + k`, efficient

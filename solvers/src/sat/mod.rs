@@ -82,8 +82,30 @@ impl Strategy for SatSearch {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
         let start = Instant::now();
-        let deadline = limits.deadline(start);
         let encoded = encode(puzzle, self.encoding, self.amo)?;
+        let limits = Limits {
+            time_limit: limits.time_limit.map(|t| t.saturating_sub(start.elapsed())),
+            ..*limits
+        };
+        let mut search = self.visit_encoded(puzzle, &encoded, &limits, visitor)?;
+        search.stats.elapsed = start.elapsed();
+        Ok(search)
+    }
+}
+
+impl SatSearch {
+    /// Runs the solver on a formula already built by [`encode`] (for
+    /// benchmarks that time encoding and solving apart). The encoding and
+    /// AMO fields of `self` are ignored; the time limit starts now.
+    pub fn visit_encoded(
+        &self,
+        puzzle: &Puzzle,
+        encoded: &Encoded,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        let start = Instant::now();
+        let deadline = limits.deadline(start);
         let mut backend = self.solver.instance().ok_or_else(|| {
             Unsupported::new(
                 format!("sat (solver {} not compiled in)", self.solver.name()),
