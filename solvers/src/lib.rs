@@ -27,5 +27,5 @@ pub mod sat;
 mod strategy;
 
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
-pub use propagation::{PropagationSearch, Undo, ValueOrder};
+pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};
