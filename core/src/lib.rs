@@ -9,8 +9,8 @@
 //!   API that changes them;
 //! * the plugin traits [`Rule`], [`Propagate`] and [`Constraint`];
 //! * the [`Engine`] that runs constraints to a fixpoint;
-//! * [`cnf`]: variables, literals, clause sinks and DIMACS for SAT;
-//! * [`Puzzle`] (board + givens + constraints) and the text [`format`]s.
+//! * [`cnf`](mod@cnf): variables, literals, clause sinks and DIMACS for SAT;
+//! * [`Puzzle`] (board + givens + constraints) and the text [`format`](mod@format)s.
 //!
 //! ```
 //! use sudokit_core::format::{parse_grids, ParseOptions, to_line};
@@ -37,7 +37,7 @@ pub use constraint::{
     Violation,
 };
 pub use digits::{DigitIter, Digits, Width, Word};
-pub use engine::{Engine, RootPropagation};
+pub use engine::{Decision, Engine, RootPropagation};
 pub use geometry::{Geometry, GeometryError, Unit, UnitId, UnitKind, MAX_SIZE};
 pub use grid::Grid;
 pub use puzzle::{Puzzle, SizeMismatch};
