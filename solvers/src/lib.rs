@@ -6,6 +6,8 @@
 //!
 //! * [`PropagationSearch`]: Norvig's constraint propagation with
 //!   minimum-remaining-values search.
+//! * [`sat::SatSearch`]: CNF encodings (Kwon 2007 and a propagated one) and
+//!   an embedded CDCL solver; DIMACS export for external solvers.
 //!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
@@ -21,6 +23,7 @@
 
 mod limits;
 mod propagation;
+pub mod sat;
 mod strategy;
 
 pub use limits::{Limits, Outcome, Search, Stats, Stop};

@@ -6,6 +6,7 @@ use sudokit_core::{Grid, Puzzle, Unsupported};
 
 use crate::limits::{Limits, Outcome, Search};
 use crate::propagation::PropagationSearch;
+use crate::sat::SatSearch;
 
 /// Why a strategy could not search a puzzle at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -69,12 +70,13 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
 }
 
 /// Names accepted by [`strategy_by_name`].
-pub const STRATEGY_NAMES: &[&str] = &["propagation"];
+pub const STRATEGY_NAMES: &[&str] = &["propagation", "sat"];
 
 /// The strategy called `name` with its default settings.
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "propagation" => Some(Box::new(PropagationSearch::default())),
+        "sat" => Some(Box::new(SatSearch::default())),
         _ => None,
     }
 }

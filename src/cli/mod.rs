@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod bench_sat;
+mod encode;
 mod input;
 mod report;
 mod solve;
@@ -23,6 +25,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
     Bench(bench::BenchArgs),
+    /// Write one puzzle as DIMACS CNF for an external SAT solver.
+    Encode(encode::EncodeArgs),
+    /// Read a SAT solver's model of a `sudokit encode` CNF back into a grid.
+    Decode(encode::DecodeArgs),
+    /// Compare SAT encodings and solvers over the large puzzles (variables, clauses, times).
+    BenchSat(bench_sat::BenchSatArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -55,6 +63,9 @@ pub(crate) fn run() -> ExitCode {
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Encode(args) => encode::run_encode(&args),
+        Command::Decode(args) => encode::run_decode(&args),
+        Command::BenchSat(args) => bench_sat::run(&args),
     };
     status.code()
 }
