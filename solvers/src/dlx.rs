@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use sudokit_core::{Cand, CoverSink, Grid, Kind, Puzzle, Unsupported};
 
-use crate::exact_cover::{DancingLinks, ExactCover};
+use crate::exact_cover::DancingLinks;
 use crate::limits::{Limits, Search, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
 
@@ -56,14 +56,14 @@ use crate::strategy::{SolveError, Strategy};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dlx;
 
-/// Largest board side whose full matrix is kept between searches (a
-/// 25×25 matrix has 62,500 options; a 100×100 one would keep 50 MB).
+/// Largest board side whose rule items are kept between searches (a
+/// 25×25 board has 15,625 candidates; a 100×100 one would keep 30 MB).
 const CACHE_MAX_SIZE: usize = 25;
 
 thread_local! {
-    /// The matrix of the rules last solved on this thread, with scratch
-    /// space. Taken out during a search, so a visitor that panics or
-    /// searches again cannot see it half-danced.
+    /// The items of the rules last solved on this thread, with scratch
+    /// space and the matrix. Taken out during a search, so a visitor that
+    /// panics or searches again cannot see it half-danced.
     static CACHE: Cell<Option<Box<Cache>>> = const { Cell::new(None) };
 }
 
@@ -92,73 +92,32 @@ impl Strategy for Dlx {
         let mut cache = CACHE.take().unwrap_or_default();
         cache.raw.reset(puzzle.size());
         emit_rules(puzzle, &mut cache.raw)?;
-        let search = if puzzle.size() <= CACHE_MAX_SIZE {
-            // Same rules as last time (the usual case in a batch): reuse the matrix.
-            if cache.skeleton.as_ref().is_none_or(|s| s.raw != cache.raw) {
-                let items = Items::new(&cache.raw);
-                let rows = (0..items.rows() as u32).collect();
-                let problem = Model::build(&items, &Grid::empty(puzzle.size()))
-                    .expect("no givens, no clash")
-                    .problem;
-                cache.skeleton = Some(Skeleton {
-                    raw: cache.raw.clone(),
-                    links: problem.links(),
-                    rows,
-                });
-            }
-            let skeleton = cache.skeleton.as_mut().expect("just built");
-            let mut clash = false;
-            for (cell, digit) in puzzle.givens().placed() {
-                let id = Cand::new(cell, digit).id(puzzle.size());
-                if skeleton.links.select(skeleton.rows[id] as usize).is_err() {
-                    clash = true;
-                    break;
-                }
-            }
-            let search = if clash {
-                unsolvable(start)
-            } else {
-                search(
-                    puzzle,
-                    limits,
-                    start,
-                    &mut skeleton.links,
-                    &skeleton.rows,
-                    visitor,
-                )
-            };
-            skeleton.links.reset();
-            search
+        // Same rules as last time (the usual case in a batch): same items.
+        if !matches!(&cache.items, Some(items) if items.raw == cache.raw) {
+            cache.items = Some(Items::new(cache.raw.clone()));
+        }
+        let items = cache.items.as_ref().expect("just built");
+        let search = if cache.scratch.place(items, puzzle.givens()) {
+            let Scratch { links, rows, .. } = &mut cache.scratch;
+            search(puzzle, limits, start, links, rows, visitor)
         } else {
-            // Big boards: build only what the givens leave open.
-            let items = Items::new(&cache.raw);
-            match Model::build(&items, puzzle.givens()) {
-                None => unsolvable(start),
-                Some(model) => search(
-                    puzzle,
-                    limits,
-                    start,
-                    &mut model.problem.links(),
-                    &model.rows,
-                    visitor,
-                ),
+            // Two givens meet in an item: no solution, proven at the root.
+            Search {
+                count: 0,
+                stop: Stop::Exhausted,
+                stats: Stats {
+                    nodes: 1,
+                    elapsed: start.elapsed(),
+                    ..Stats::default()
+                },
             }
         };
+        if puzzle.size() > CACHE_MAX_SIZE {
+            cache.items = None;
+            cache.scratch = Scratch::default();
+        }
         CACHE.set(Some(cache));
         Ok(search)
-    }
-}
-
-/// The answer for givens that meet in an item: no solution, proven at the root.
-fn unsolvable(start: Instant) -> Search {
-    Search {
-        count: 0,
-        stop: Stop::Exhausted,
-        stats: Stats {
-            nodes: 1,
-            elapsed: start.elapsed(),
-            ..Stats::default()
-        },
     }
 }
 
@@ -223,36 +182,26 @@ fn emit_rules(puzzle: &Puzzle, sink: &mut dyn CoverSink) -> Result<(), Unsupport
     Ok(())
 }
 
-/// Scratch space and the matrix last built on this thread.
+/// What a thread keeps between searches.
 #[derive(Debug, Default)]
 struct Cache {
     /// The items the current puzzle's rules emit.
     raw: Raw,
-    /// The full matrix of the last rules seen, givens not placed.
-    skeleton: Option<Skeleton>,
+    /// The items of the last rules seen, ready to use.
+    items: Option<Items>,
+    /// Buffers and the matrix, rebuilt in place for every puzzle.
+    scratch: Scratch,
 }
 
-/// The full matrix of one rule set.
-#[derive(Debug)]
-struct Skeleton {
-    /// What the rules emitted: the same emission gives the same matrix.
-    raw: Raw,
-    /// The matrix; searches leave it as they found it.
-    links: DancingLinks,
-    /// Option of every candidate id, and candidate id of every option
-    /// (the same here: every candidate is an option).
-    rows: Vec<u32>,
-}
-
-/// The items the rules emit, as they come: candidate ids ([`GONE`] for a
-/// candidate off the board), cheap to collect and to compare.
+/// The items the rules emit, as they come: each candidate packed as
+/// `cell << 8 | digit`, cheap to collect and to compare.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Raw {
     /// Board side.
     n: usize,
-    /// Candidate ids of every item, item after item.
-    ids: Vec<u32>,
-    /// `ends[k]` is where item `k` ends in `ids`.
+    /// Packed candidates of every item, item after item.
+    cands: Vec<u32>,
+    /// `ends[k]` is where item `k` ends in `cands`.
     ends: Vec<u32>,
     /// Whether item `k` is primary.
     primary: Vec<bool>,
@@ -262,27 +211,19 @@ impl Raw {
     /// Empties the lists for a board of side `n`, keeping their memory.
     fn reset(&mut self, n: usize) {
         self.n = n;
-        self.ids.clear();
+        self.cands.clear();
         self.ends.clear();
         self.primary.clear();
     }
 
-    /// The candidate ids of item `k`.
-    fn item(&self, k: usize) -> &[u32] {
-        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
-        &self.ids[start..self.ends[k] as usize]
-    }
-
+    /// Appends an item.
     fn push(&mut self, candidates: &[Cand], primary: bool) {
-        let n = self.n;
-        self.ids.extend(candidates.iter().map(|cand| {
-            if cand.cell.index() < n * n && cand.digit != 0 && cand.digit as usize <= n {
-                cand.id(n) as u32
-            } else {
-                GONE
-            }
-        }));
-        self.ends.push(self.ids.len() as u32);
+        self.cands.extend(
+            candidates
+                .iter()
+                .map(|c| u32::from(c.cell.0) << 8 | u32::from(c.digit)),
+        );
+        self.ends.push(self.cands.len() as u32);
         self.primary.push(primary);
     }
 }
@@ -297,10 +238,13 @@ impl CoverSink for Raw {
     }
 }
 
-/// The items of a puzzle as lists of candidate ids, the cells' own items
-/// first, without repeats or candidates off the board.
+/// The items of a rule set as lists of candidate ids, the cells' own items
+/// first, without repeats or candidates off the board, and the same lists
+/// transposed (the items of every candidate).
 #[derive(Debug)]
 struct Items {
+    /// What the rules emitted: the same emission gives the same items.
+    raw: Raw,
     /// Board side.
     n: usize,
     /// Candidate ids of every item, item after item.
@@ -309,45 +253,79 @@ struct Items {
     ends: Vec<u32>,
     /// Whether item `k` is primary.
     primary: Vec<bool>,
+    /// Items of every candidate, candidate after candidate.
+    of_row: Vec<u32>,
+    /// `row_ends[r]` is where candidate `r`'s items end in `of_row`.
+    row_ends: Vec<u32>,
 }
 
 impl Items {
     /// The items of the model itself (every cell holds exactly one digit),
     /// then those of the rules.
-    fn new(raw: &Raw) -> Items {
+    fn new(raw: Raw) -> Items {
         let n = raw.n;
         let cells = n * n;
         let rows = cells * n;
-        let mut items = Items {
-            n,
-            ids: Vec::with_capacity(rows + raw.ids.len()),
-            ends: Vec::with_capacity(cells + raw.ends.len()),
-            primary: Vec::with_capacity(cells + raw.ends.len()),
-        };
+        let mut ids = Vec::with_capacity(rows + raw.cands.len());
+        let mut ends = Vec::with_capacity(cells + raw.ends.len());
+        let mut primary = Vec::with_capacity(cells + raw.ends.len());
         for cell in 0..cells {
-            items.ids.extend((cell * n..(cell + 1) * n).map(|id| id as u32));
-            items.ends.push(items.ids.len() as u32);
-            items.primary.push(true);
+            ids.extend((cell * n..(cell + 1) * n).map(|id| id as u32));
+            ends.push(ids.len() as u32);
+            primary.push(true);
         }
         // `seen[id]` is 1 + the last item that listed candidate `id`.
         let mut seen = vec![0u32; rows];
-        for k in 0..raw.ends.len() {
-            let stamp = items.ends.len() as u32 + 1;
-            for &id in raw.item(k) {
-                if id != GONE && seen[id as usize] != stamp {
-                    seen[id as usize] = stamp;
-                    items.ids.push(id);
+        let mut start = 0;
+        for (&end, &is_primary) in raw.ends.iter().zip(&raw.primary) {
+            let stamp = ends.len() as u32 + 1;
+            for &packed in &raw.cands[start..end as usize] {
+                let (cell, digit) = ((packed >> 8) as usize, (packed & 0xff) as usize);
+                if cell >= cells || digit == 0 || digit > n {
+                    // Off the board: such a candidate can never be chosen.
+                    continue;
+                }
+                let id = cell * n + digit - 1;
+                if seen[id] != stamp {
+                    seen[id] = stamp;
+                    ids.push(id as u32);
                 }
             }
-            items.ends.push(items.ids.len() as u32);
-            items.primary.push(raw.primary[k]);
+            start = end as usize;
+            ends.push(ids.len() as u32);
+            primary.push(is_primary);
         }
-        items
-    }
-
-    /// Number of candidates (options) of the board.
-    fn rows(&self) -> usize {
-        self.n * self.n * self.n
+        // Transpose.
+        let mut row_ends = vec![0u32; rows];
+        for &id in &ids {
+            row_ends[id as usize] += 1;
+        }
+        let mut total = 0;
+        for end in &mut row_ends {
+            total += *end;
+            *end = total;
+        }
+        let mut of_row = vec![0u32; ids.len()];
+        let mut cursor: Vec<u32> = (0..rows)
+            .map(|r| if r == 0 { 0 } else { row_ends[r - 1] })
+            .collect();
+        let mut start = 0;
+        for (k, &end) in ends.iter().enumerate() {
+            for &id in &ids[start..end as usize] {
+                of_row[cursor[id as usize] as usize] = k as u32;
+                cursor[id as usize] += 1;
+            }
+            start = end as usize;
+        }
+        Items {
+            raw,
+            n,
+            ids,
+            ends,
+            primary,
+            of_row,
+            row_ends,
+        }
     }
 
     /// The candidate ids of item `k`.
@@ -355,103 +333,96 @@ impl Items {
         let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
         &self.ids[start..self.ends[k] as usize]
     }
+
+    /// The items of candidate `r`.
+    fn of_row(&self, r: usize) -> &[u32] {
+        let start = if r == 0 { 0 } else { self.row_ends[r - 1] as usize };
+        &self.of_row[start..self.row_ends[r] as usize]
+    }
 }
 
-/// Marks an item or candidate left out of the matrix.
+/// Marks an item left out of the matrix.
 const GONE: u32 = u32::MAX;
 
-/// The exact-cover matrix of a puzzle once its givens are placed.
-#[derive(Debug)]
-struct Model {
-    /// Items still open, candidates still possible.
-    problem: ExactCover,
-    /// The candidate id of every option of `problem`.
+/// Buffers for building a puzzle's matrix, kept to avoid allocations.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// The matrix of the current puzzle.
+    links: DancingLinks,
+    /// The candidate id of every option of `links`.
     rows: Vec<u32>,
+    /// Candidates ruled out by the givens.
+    dead: Vec<bool>,
+    /// Items covered by the givens.
+    covered: Vec<bool>,
+    /// Number of every item in `links`, or [`GONE`].
+    map: Vec<u32>,
 }
 
-impl Model {
-    /// Builds the matrix left after placing `givens`, or `None` when two
-    /// givens meet in an item.
-    fn build(items: &Items, givens: &Grid) -> Option<Model> {
-        let rows = items.rows();
+impl Scratch {
+    /// Builds in `links` the matrix left after placing `givens`: the
+    /// items they cover and the candidates that meet those items are left
+    /// out. False when two givens meet in an item (no solution).
+    fn place(&mut self, items: &Items, givens: &Grid) -> bool {
+        let rows = items.row_ends.len();
         let item_count = items.ends.len();
-        // Transpose: the items of every candidate.
-        let mut start = vec![0u32; rows + 1];
-        for &id in &items.ids {
-            start[id as usize + 1] += 1;
-        }
-        for r in 0..rows {
-            start[r + 1] += start[r];
-        }
-        let mut cursor = start.clone();
-        let mut row_items = vec![0u32; items.ids.len()];
-        for k in 0..item_count {
-            for &id in items.item(k) {
-                row_items[cursor[id as usize] as usize] = k as u32;
-                cursor[id as usize] += 1;
-            }
-        }
-        let of_row = |r: usize| &row_items[start[r] as usize..start[r + 1] as usize];
-
-        // Place the givens: cover their items, drop every candidate that meets them.
-        let mut covered = vec![false; item_count];
-        let mut dead = vec![false; rows];
+        self.dead.clear();
+        self.dead.resize(rows, false);
+        self.covered.clear();
+        self.covered.resize(item_count, false);
         for (cell, digit) in givens.placed() {
             let r = Cand::new(cell, digit).id(items.n);
-            if dead[r] {
-                return None;
+            if self.dead[r] {
+                return false;
             }
-            for &k in of_row(r) {
-                covered[k as usize] = true;
+            for &k in items.of_row(r) {
+                self.covered[k as usize] = true;
                 for &other in items.item(k as usize) {
-                    dead[other as usize] = true;
+                    self.dead[other as usize] = true;
                 }
             }
         }
-
         // Number the open items, primary first; a secondary item with
         // fewer than two candidates left constrains nothing and is dropped.
-        let mut map = vec![GONE; item_count];
-        let mut primary = 0usize;
+        self.map.clear();
+        self.map.resize(item_count, GONE);
+        let mut primary = 0u32;
         for k in 0..item_count {
-            if items.primary[k] && !covered[k] {
-                map[k] = primary as u32;
+            if items.primary[k] && !self.covered[k] {
+                self.map[k] = primary;
                 primary += 1;
             }
         }
-        let mut secondary = 0usize;
+        let mut next = primary;
         for k in 0..item_count {
             if !items.primary[k]
-                && !covered[k]
+                && !self.covered[k]
                 && items
                     .item(k)
                     .iter()
-                    .filter(|&&r| !dead[r as usize])
+                    .filter(|&&r| !self.dead[r as usize])
                     .nth(1)
                     .is_some()
             {
-                map[k] = (primary + secondary) as u32;
-                secondary += 1;
+                self.map[k] = next;
+                next += 1;
             }
         }
-
-        let live = dead.iter().filter(|&&d| !d).count();
-        let mut problem = ExactCover::new(primary, secondary);
-        problem.reserve(live, live * 4);
-        let mut option_rows = Vec::with_capacity(live);
-        for r in (0..rows).filter(|&r| !dead[r]) {
-            problem.add_option(
-                of_row(r)
-                    .iter()
-                    .map(|&k| map[k as usize])
-                    .filter(|&k| k != GONE)
-                    .map(|k| k as usize),
-            );
-            option_rows.push(r as u32);
+        self.links.clear(primary as usize, (next - primary) as usize);
+        self.rows.clear();
+        for r in 0..rows {
+            if !self.dead[r] {
+                let map = &self.map;
+                self.links.push_option(
+                    items
+                        .of_row(r)
+                        .iter()
+                        .map(|&k| map[k as usize])
+                        .filter(|&k| k != GONE),
+                );
+                self.rows.push(r as u32);
+            }
         }
-        Some(Model {
-            problem,
-            rows: option_rows,
-        })
+        true
     }
 }

@@ -190,7 +190,9 @@ pub struct Clash {
 }
 
 /// A node of the matrix: its neighbours in its item's vertical list and its
-/// item, or `0` for a spacer (Knuth's `ULINK`, `DLINK`, `TOP`).
+/// item (Knuth's `ULINK`, `DLINK`, `TOP`). A spacer's `TOP` is
+/// [`SPACER`] plus the number of the option it ends (Knuth stores minus
+/// the option number).
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     ulink: u32,
@@ -198,8 +200,25 @@ struct Node {
     top: u32,
 }
 
-/// No option: headers and spacers in `option_of`.
+/// No option: the first node of an empty option.
 const NONE: u32 = u32::MAX;
+
+/// The flag of a spacer's `TOP`; items are numbered below it.
+const SPACER: u32 = 1 << 31;
+
+/// What the search remembers about one level (Knuth's `x_l`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The node of the option being tried.
+    x: u32,
+    /// The item chosen at this level.
+    item: u32,
+    /// Height of the hint stack when `x` was tried: hints pushed below
+    /// that option are dropped when it is undone.
+    height: u32,
+    /// Whether the item had two options or more (a guess, not a forced move).
+    wide: bool,
+}
 
 /// The flag of a covered item in `len`. It keeps covered items out of the
 /// minimum without a separate test.
@@ -245,8 +264,6 @@ pub struct DancingLinks {
     len: Vec<u32>,
     /// Header nodes `0..=N`, then the options with their spacers.
     nodes: Vec<Node>,
-    /// The option of every node (`NONE` for headers and spacers).
-    option_of: Vec<u32>,
     /// The first node of every option (`NONE` for an empty option).
     first: Vec<u32>,
     /// Options chosen by `select`, in order.
@@ -260,73 +277,97 @@ pub struct DancingLinks {
     hints: Vec<u32>,
     /// The last primary item whose `LEN` fell to 0, a likely dead end.
     zero: u32,
+    /// The search's levels, kept between searches.
+    levels: Vec<Level>,
+}
+
+impl Default for DancingLinks {
+    /// The matrix of the empty problem: one solution, choosing nothing.
+    fn default() -> DancingLinks {
+        DancingLinks::new(&ExactCover::default())
+    }
 }
 
 impl DancingLinks {
     /// Builds the matrix of `problem`, in time linear in its size.
     pub fn new(problem: &ExactCover) -> DancingLinks {
-        let n = problem.primary + problem.secondary;
-        let total = n + 1 + problem.items.len() + problem.ends.len() + 1;
-        let mut len = vec![0u32; n + 1];
-        let mut nodes = Vec::with_capacity(total);
-        let mut option_of = Vec::with_capacity(total);
-        for k in 0..=n as u32 {
-            nodes.push(Node {
-                ulink: k,
-                dlink: k,
-                top: 0,
-            });
-            option_of.push(NONE);
-        }
-        let mut first = Vec::with_capacity(problem.ends.len());
-        // The first spacer.
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
-        option_of.push(NONE);
-        let mut start = 0;
-        for (k, &end) in problem.ends.iter().enumerate() {
-            let option = &problem.items[start..end as usize];
-            start = end as usize;
-            if option.is_empty() {
-                first.push(NONE);
-                continue;
-            }
-            let head = nodes.len() as u32;
-            first.push(head);
-            for &item in option {
-                let header = item as usize + 1;
-                let x = nodes.len() as u32;
-                let last = nodes[header].ulink;
-                nodes.push(Node {
-                    ulink: last,
-                    dlink: header as u32,
-                    top: header as u32,
-                });
-                option_of.push(k as u32);
-                nodes[last as usize].dlink = x;
-                nodes[header].ulink = x;
-                len[header] += 1;
-            }
-            nodes[spacer].dlink = nodes.len() as u32 - 1;
-            spacer = nodes.len();
-            nodes.push(Node {
-                ulink: head,
-                dlink: 0,
-                top: 0,
-            });
-            option_of.push(NONE);
-        }
-        DancingLinks {
-            len,
-            nodes,
-            option_of,
-            first,
+        let mut links = DancingLinks {
+            len: Vec::new(),
+            nodes: Vec::with_capacity(
+                problem.primary + problem.secondary + problem.items.len() + problem.ends.len() + 2,
+            ),
+            first: Vec::with_capacity(problem.ends.len()),
             selected: Vec::new(),
-            primary: problem.primary,
-            open: problem.primary,
+            primary: 0,
+            open: 0,
             hints: Vec::new(),
             zero: 0,
+            levels: Vec::new(),
+        };
+        links.clear(problem.primary, problem.secondary);
+        let mut start = 0;
+        for &end in &problem.ends {
+            links.push_option(problem.items[start..end as usize].iter().copied());
+            start = end as usize;
         }
+        links
+    }
+
+    /// Empties the matrix for `primary` + `secondary` items and no option,
+    /// keeping its memory: rebuilding in place is cheaper than a new matrix
+    /// when a strategy builds one per puzzle.
+    pub(crate) fn clear(&mut self, primary: usize, secondary: usize) {
+        let n = primary + secondary;
+        self.len.clear();
+        self.len.resize(n + 1, 0);
+        self.nodes.clear();
+        self.nodes.extend((0..=n as u32).map(|k| Node {
+            ulink: k,
+            dlink: k,
+            top: 0,
+        }));
+        // The first spacer.
+        self.nodes.push(Node {
+            top: SPACER,
+            ..Node::default()
+        });
+        self.first.clear();
+        self.selected.clear();
+        self.primary = primary;
+        self.open = primary;
+    }
+
+    /// Appends an option over `items` (0-based item numbers, each at most
+    /// once and in range: [`ExactCover::add_option`] checks that).
+    pub(crate) fn push_option(&mut self, items: impl IntoIterator<Item = u32>) {
+        let option = self.first.len() as u32;
+        let spacer = self.nodes.len() - 1;
+        let head = self.nodes.len() as u32;
+        for item in items {
+            let header = item as usize + 1;
+            let x = self.nodes.len() as u32;
+            let last = self.nodes[header].ulink;
+            self.nodes.push(Node {
+                ulink: last,
+                dlink: header as u32,
+                top: header as u32,
+            });
+            self.nodes[last as usize].dlink = x;
+            self.nodes[header].ulink = x;
+            self.len[header] += 1;
+        }
+        if self.nodes.len() as u32 == head {
+            // An empty option: nothing to link, no spacer.
+            self.first.push(NONE);
+            return;
+        }
+        self.first.push(head);
+        self.nodes[spacer].dlink = self.nodes.len() as u32 - 1;
+        self.nodes.push(Node {
+            ulink: head,
+            dlink: 0,
+            top: SPACER | option,
+        });
     }
 
     /// Number of options.
@@ -346,14 +387,14 @@ impl DancingLinks {
         let head = self.first[option];
         if head != NONE {
             let mut x = head as usize;
-            while self.nodes[x].top != 0 {
+            while self.nodes[x].top & SPACER == 0 {
                 if self.len[self.nodes[x].top as usize] & COVERED != 0 {
                     return Err(Clash { option });
                 }
                 x += 1;
             }
             let mut x = head as usize;
-            while self.nodes[x].top != 0 {
+            while self.nodes[x].top & SPACER == 0 {
                 self.cover(self.nodes[x].top);
                 x += 1;
             }
@@ -376,7 +417,7 @@ impl DancingLinks {
                 continue;
             }
             let mut x = head as usize;
-            while self.nodes[x + 1].top != 0 {
+            while self.nodes[x + 1].top & SPACER == 0 {
                 x += 1;
             }
             while x >= head as usize {
@@ -405,14 +446,11 @@ impl DancingLinks {
         let deadline = limits.deadline(start);
         let mut stats = Stats::default();
         let mut count = 0u64;
-        // Knuth's x_l, the item chosen at each level, and whether it branched.
+        // Every level covers a primary item: the depth is at most `open`.
         let depth = self.open + 1;
-        let mut xs: Vec<u32> = vec![0; depth];
-        let mut chosen: Vec<u32> = vec![0; depth];
-        let mut wide: Vec<bool> = vec![false; depth];
-        // Height of the hint stack when x_l was tried: hints pushed below
-        // that option are dropped when it is undone.
-        let mut heights: Vec<usize> = vec![0; depth];
+        let mut levels = std::mem::take(&mut self.levels);
+        levels.clear();
+        levels.resize(depth, Level::default());
         self.hints.clear();
         self.zero = 0;
         let mut solution: Vec<usize> = Vec::with_capacity(self.selected.len() + depth);
@@ -431,7 +469,7 @@ impl DancingLinks {
                 // Every primary item is covered.
                 solution.clear();
                 solution.extend(self.selected.iter().map(|&o| o as usize));
-                solution.extend(xs[..l].iter().map(|&x| self.option_of[x as usize] as usize));
+                solution.extend(levels[..l].iter().map(|level| self.option_of(level.x)));
                 count += 1;
                 if visitor(&solution).is_break() {
                     break 'search Stop::Visitor;
@@ -449,9 +487,12 @@ impl DancingLinks {
                 } else {
                     // X4: cover it and start with its first option.
                     self.cover(i);
-                    chosen[l] = i;
-                    wide[l] = len >= 2;
-                    xs[l] = self.nodes[i as usize].dlink;
+                    levels[l] = Level {
+                        x: self.nodes[i as usize].dlink,
+                        item: i,
+                        height: 0,
+                        wide: len >= 2,
+                    };
                 }
             }
             loop {
@@ -462,34 +503,43 @@ impl DancingLinks {
                     }
                     l -= 1;
                     // X6: undo option x_l and move to the next one.
-                    let x = xs[l];
+                    let x = levels[l].x;
                     self.uncover_others(x);
-                    self.hints.truncate(heights[l]);
-                    xs[l] = self.nodes[x as usize].dlink;
+                    self.hints.truncate(levels[l].height as usize);
+                    levels[l].x = self.nodes[x as usize].dlink;
                 }
                 // X5: try x_l.
-                let x = xs[l];
-                if x != chosen[l] {
-                    stats.guesses += u64::from(wide[l]);
-                    heights[l] = self.hints.len();
+                let Level { x, item, wide, .. } = levels[l];
+                if x != item {
+                    stats.guesses += u64::from(wide);
+                    levels[l].height = self.hints.len() as u32;
                     self.cover_others(x);
                     l += 1;
                     continue 'search;
                 }
                 // X7: every option of the item was tried.
-                self.uncover(chosen[l]);
+                self.uncover(item);
                 leave = true;
             }
         };
         if stop != Stop::Exhausted {
             // Stopped inside the tree: undo levels l-1 .. 0.
-            for k in (0..l).rev() {
-                self.uncover_others(xs[k]);
-                self.uncover(chosen[k]);
+            for level in levels[..l].iter().rev() {
+                self.uncover_others(level.x);
+                self.uncover(level.item);
             }
         }
+        self.levels = levels;
         stats.elapsed = start.elapsed();
         Search { count, stop, stats }
+    }
+
+    /// The option of node `x`, from the spacer that ends it.
+    fn option_of(&self, mut x: u32) -> usize {
+        while self.nodes[x as usize].top & SPACER == 0 {
+            x += 1;
+        }
+        (self.nodes[x as usize].top & !SPACER) as usize
     }
 
     /// An open primary item with the fewest options, and that number.
@@ -558,7 +608,7 @@ impl DancingLinks {
         let mut q = p + 1;
         while q != p {
             let Node { ulink, dlink, top } = self.nodes[q as usize];
-            if top == 0 {
+            if top & SPACER != 0 {
                 q = ulink;
             } else {
                 self.nodes[ulink as usize].dlink = dlink;
@@ -583,7 +633,7 @@ impl DancingLinks {
         let mut q = p - 1;
         while q != p {
             let Node { ulink, dlink, top } = self.nodes[q as usize];
-            if top == 0 {
+            if top & SPACER != 0 {
                 q = dlink;
             } else {
                 self.nodes[ulink as usize].dlink = q;
@@ -600,7 +650,7 @@ impl DancingLinks {
         let mut p = x + 1;
         while p != x {
             let Node { ulink, top, .. } = self.nodes[p as usize];
-            if top == 0 {
+            if top & SPACER != 0 {
                 p = ulink;
             } else {
                 self.cover(top);
@@ -615,7 +665,7 @@ impl DancingLinks {
         let mut p = x - 1;
         while p != x {
             let Node { dlink, top, .. } = self.nodes[p as usize];
-            if top == 0 {
+            if top & SPACER != 0 {
                 p = dlink;
             } else {
                 self.uncover(top);
