@@ -216,6 +216,8 @@ struct Level {
     /// Height of the hint stack when `x` was tried: hints pushed below
     /// that option are dropped when it is undone.
     height: u32,
+    /// The last node of `x`'s option whose item was covered (`x` if none).
+    last: u32,
     /// Whether the item had two options or more (a guess, not a forced move).
     wide: bool,
 }
@@ -491,6 +493,7 @@ impl DancingLinks {
                         x: self.nodes[i as usize].dlink,
                         item: i,
                         height: 0,
+                        last: 0,
                         wide: len >= 2,
                     };
                 }
@@ -503,19 +506,24 @@ impl DancingLinks {
                     }
                     l -= 1;
                     // X6: undo option x_l and move to the next one.
-                    let x = levels[l].x;
-                    self.uncover_others(x);
-                    self.hints.truncate(levels[l].height as usize);
-                    levels[l].x = self.nodes[x as usize].dlink;
+                    self.retreat(&mut levels[l]);
                 }
                 // X5: try x_l.
                 let Level { x, item, wide, .. } = levels[l];
                 if x != item {
                     stats.guesses += u64::from(wide);
                     levels[l].height = self.hints.len() as u32;
-                    self.cover_others(x);
-                    l += 1;
-                    continue 'search;
+                    let (last, dead) = self.cover_others(x);
+                    levels[l].last = last;
+                    if !dead {
+                        l += 1;
+                        continue 'search;
+                    }
+                    // A primary item lost its last option: x_l fails.
+                    stats.backtracks += 1;
+                    self.retreat(&mut levels[l]);
+                    leave = false;
+                    continue;
                 }
                 // X7: every option of the item was tried.
                 self.uncover(item);
@@ -525,7 +533,7 @@ impl DancingLinks {
         if stop != Stop::Exhausted {
             // Stopped inside the tree: undo levels l-1 .. 0.
             for level in levels[..l].iter().rev() {
-                self.uncover_others(level.x);
+                self.uncover_from(level.x, level.last);
                 self.uncover(level.item);
             }
         }
@@ -644,9 +652,14 @@ impl DancingLinks {
         }
     }
 
-    /// Covers the items of `x`'s option other than `x`'s own (X5).
+    /// Covers the items of `x`'s option other than `x`'s own (X5), left
+    /// to right, and returns the last node whose item it covered. Stops
+    /// early, and says so, when another open primary item is left with no
+    /// option: the rest of the work would be undone at once.
     #[inline]
-    fn cover_others(&mut self, x: u32) {
+    fn cover_others(&mut self, x: u32) -> (u32, bool) {
+        self.zero = 0;
+        let mut last = x;
         let mut p = x + 1;
         while p != x {
             let Node { ulink, top, .. } = self.nodes[p as usize];
@@ -654,15 +667,35 @@ impl DancingLinks {
                 p = ulink;
             } else {
                 self.cover(top);
+                last = p;
+                // `zero` may be one of x's own items, covered next: not a dead end.
+                if self.zero != 0 && self.len[self.zero as usize] == 0 && !self.holds(x, self.zero) {
+                    return (last, true);
+                }
                 p += 1;
             }
         }
+        (last, false)
     }
 
-    /// Undoes [`cover_others`](Self::cover_others), in reverse order (X6).
+    /// Whether the option of node `x` holds item `i`.
+    fn holds(&self, x: u32, i: u32) -> bool {
+        let mut p = x + 1;
+        while p != x {
+            let Node { ulink, top, .. } = self.nodes[p as usize];
+            if top == i {
+                return true;
+            }
+            p = if top & SPACER != 0 { ulink } else { p + 1 };
+        }
+        false
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others) from its `last` node
+    /// back to `x`, in reverse order (X6).
     #[inline]
-    fn uncover_others(&mut self, x: u32) {
-        let mut p = x - 1;
+    fn uncover_from(&mut self, x: u32, last: u32) {
+        let mut p = last;
         while p != x {
             let Node { dlink, top, .. } = self.nodes[p as usize];
             if top & SPACER != 0 {
@@ -672,5 +705,13 @@ impl DancingLinks {
                 p -= 1;
             }
         }
+    }
+
+    /// X6: undoes the option tried at `level` and moves to the next one.
+    #[inline]
+    fn retreat(&mut self, level: &mut Level) {
+        self.uncover_from(level.x, level.last);
+        self.hints.truncate(level.height as usize);
+        level.x = self.nodes[level.x as usize].dlink;
     }
 }
