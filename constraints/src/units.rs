@@ -4,14 +4,15 @@ use sudokit_core::{Cell, Contradiction, Ctx, Digit, Digits, Grid, Violation, Wor
 
 /// The first pair of cells in `cells` that hold the same digit.
 pub(crate) fn first_duplicate(grid: &Grid, cells: &[Cell]) -> Option<(Cell, Cell, Digit)> {
-    let n = grid.size();
-    let mut seen: Vec<Option<Cell>> = vec![None; n + 1];
-    for &cell in cells {
+    let mut seen = 0u128;
+    for (i, &cell) in cells.iter().enumerate() {
         if let Some(d) = grid.get(cell) {
-            if let Some(first) = seen[d as usize] {
+            let bit = 1u128 << (d - 1);
+            if seen & bit != 0 {
+                let first = cells[..i].iter().copied().find(|&c| grid.get(c) == Some(d))?;
                 return Some((first, cell, d));
             }
-            seen[d as usize] = Some(cell);
+            seen |= bit;
         }
     }
     None

@@ -18,8 +18,9 @@ use std::collections::VecDeque;
 
 use crate::cell::{Cell, Digit};
 use crate::constraint::{Constraint, Contradiction, Cost, Kind};
-use crate::digits::Word;
+use crate::digits::{Digits, Width, Word};
 use crate::geometry::Geometry;
+use crate::puzzle::Puzzle;
 use crate::state::{Changes, Ctx, State, Trail};
 
 /// Runs a puzzle's constraints to a fixpoint on a [`State`].
@@ -266,4 +267,61 @@ fn normalized_scope(mut scope: Vec<Cell>) -> Vec<Cell> {
     scope.sort_unstable();
     scope.dedup();
     scope
+}
+
+/// The candidates of a puzzle after its first propagation: givens placed,
+/// every constraint run to a fixpoint. What a setter asks as "what does logic
+/// alone reach?", and what Norvig prints as `display(parse_grid(grid))`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootPropagation {
+    /// Every cell's candidates (as 128-bit sets, whatever the board width).
+    pub candidates: Vec<Digits<u128>>,
+    /// Where propagation failed, if it did; the candidates are then those
+    /// at the moment of failure.
+    pub contradiction: Option<Contradiction>,
+    /// Constraint runs.
+    pub runs: u64,
+}
+
+impl RootPropagation {
+    /// Runs the puzzle's constraints (techniques too, when `techniques`).
+    pub fn of(puzzle: &Puzzle, techniques: bool) -> RootPropagation {
+        match Width::for_size(puzzle.size()).expect("geometry sizes are at most 128") {
+            Width::W16 => Self::run::<u16>(puzzle, techniques),
+            Width::W32 => Self::run::<u32>(puzzle, techniques),
+            Width::W64 => Self::run::<u64>(puzzle, techniques),
+            Width::W128 => Self::run::<u128>(puzzle, techniques),
+        }
+    }
+
+    fn run<W: Word>(puzzle: &Puzzle, techniques: bool) -> RootPropagation {
+        let geometry = puzzle.geometry();
+        let mut engine = if techniques {
+            Engine::new(geometry, puzzle.constraints())
+        } else {
+            Engine::rules_only(geometry, puzzle.constraints())
+        };
+        let mut state = State::<W>::with_givens(geometry, puzzle.givens());
+        engine.schedule_all();
+        let contradiction = engine.propagate(&mut state, None).err();
+        RootPropagation {
+            candidates: state
+                .cells()
+                .iter()
+                .map(|s| Digits::from_u128(s.to_u128()))
+                .collect(),
+            contradiction,
+            runs: engine.runs(),
+        }
+    }
+
+    /// True when every cell has exactly one candidate and nothing failed.
+    pub fn is_solved(&self) -> bool {
+        self.contradiction.is_none() && self.candidates.iter().all(|s| s.is_single())
+    }
+
+    /// Norvig's candidate table.
+    pub fn display(&self, geometry: &Geometry) -> String {
+        crate::format::display_candidates(geometry, &self.candidates)
+    }
 }

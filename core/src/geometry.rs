@@ -197,15 +197,25 @@ impl Geometry {
                 cells,
             });
         }
+        let units_of: Vec<[u16; 3]> = region_of
+            .iter()
+            .enumerate()
+            .map(|(i, &region)| {
+                [
+                    (i / n) as u16,
+                    (n + i % n) as u16,
+                    (2 * n + region as usize) as u16,
+                ]
+            })
+            .collect();
         let mut peer_start = Vec::with_capacity(n * n + 1);
         let mut peers = Vec::new();
         let mut seen = vec![false; n * n];
-        for i in 0..n * n {
+        for (i, cell_units) in units_of.iter().enumerate() {
             peer_start.push(peers.len() as u32);
-            let (r, c) = (i / n, i % n);
             let start = peers.len();
-            for unit in [r, n + c, 2 * n + region_of[i] as usize] {
-                for &p in units[unit].cells.iter() {
+            for &unit in cell_units {
+                for &p in units[unit as usize].cells.iter() {
                     if p.index() != i && !seen[p.index()] {
                         seen[p.index()] = true;
                         peers.push(p);
@@ -218,15 +228,6 @@ impl Geometry {
             }
         }
         peer_start.push(peers.len() as u32);
-        let units_of = (0..n * n)
-            .map(|i| {
-                [
-                    (i / n) as u16,
-                    (n + i % n) as u16,
-                    (2 * n + region_of[i] as usize) as u16,
-                ]
-            })
-            .collect();
         Geometry {
             n,
             boxes,

@@ -35,7 +35,7 @@ pub use constraint::{
     Violation,
 };
 pub use digits::{DigitIter, Digits, Width, Word};
-pub use engine::Engine;
+pub use engine::{Engine, RootPropagation};
 pub use geometry::{Geometry, GeometryError, Unit, UnitId, UnitKind, MAX_SIZE};
 pub use grid::Grid;
 pub use puzzle::{Puzzle, SizeMismatch};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::constraint::{Constraint, Violation};
+use crate::constraint::{Constraint, Contradiction, Violation};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 
@@ -107,6 +107,16 @@ impl Puzzle {
             })?;
         }
         Ok(())
+    }
+
+    /// A sentence for a contradiction found while solving this puzzle,
+    /// naming the constraint: `r1c3 has no candidate left (classic rules)`.
+    pub fn describe(&self, contradiction: &Contradiction) -> String {
+        let name = contradiction
+            .constraint
+            .and_then(|k| self.constraints.get(k))
+            .map(|c| c.name());
+        contradiction.describe(&self.geometry, name.as_deref())
     }
 
     /// Checks that the givens alone break no rule ("two 7s in row 1").

@@ -33,5 +33,5 @@ pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
-pub use propagation::{PropagationSearch, Undo, ValueOrder};
+pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};

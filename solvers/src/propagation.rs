@@ -31,9 +31,11 @@ pub enum Undo {
 }
 
 impl Undo {
-    /// Largest board side for which [`Undo::Auto`] copies states (measured:
-    /// see the README's benchmark section).
-    pub const COPY_MAX_SIZE: usize = 25;
+    /// Largest board side for which [`Undo::Auto`] copies states. Measured
+    /// (`examples/undo_bench.rs`): copying is 1.4× faster at 9×9 and 2× at
+    /// 16×16, equal within noise from 49×49 to 81×81, and 5 % slower at
+    /// 100×100, where a copy per open decision also costs 160 KB.
+    pub const COPY_MAX_SIZE: usize = 64;
 
     fn resolve(self, n: usize) -> Undo {
         match self {
@@ -42,6 +44,19 @@ impl Undo {
             other => other,
         }
     }
+}
+
+/// Which cell the search branches on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    /// Fewest candidates first (minimum remaining values), first cell on ties.
+    Mrv,
+    /// Fewest candidates per conflict weight (dom/wdeg, Boussemart et al.
+    /// 2004): every dead end adds weight to the cells it involves, so the
+    /// search learns where the puzzle is hard. Much better on large
+    /// random-hole boards, as good as MRV on 9×9.
+    #[default]
+    DomWdeg,
 }
 
 /// Which digit of the chosen cell is tried first.
@@ -72,6 +87,8 @@ pub enum ValueOrder {
 pub struct PropagationSearch {
     /// Copy or trail.
     pub undo: Undo,
+    /// Cell choice.
+    pub branching: Branching,
     /// Digit order at a branch.
     pub order: ValueOrder,
     /// Run technique constraints too (they only speed things up).
@@ -205,6 +222,43 @@ fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
     best.map(|(i, _)| Cell(i as u16))
 }
 
+/// The unfixed cell minimising `candidates / weight` (dom/wdeg).
+#[inline]
+fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32]) -> Option<Cell> {
+    let mut best: Option<(usize, u64, u64)> = None;
+    for (i, set) in state.cells().iter().enumerate() {
+        let len = set.len() as u64;
+        if len > 1 {
+            let w = weights[i] as u64;
+            // len / w < best_len / best_w, without division
+            if best.is_none_or(|(_, bl, bw)| len * bw < bl * w) {
+                best = Some((i, len, w));
+            }
+        }
+    }
+    best.map(|(i, _, _)| Cell(i as u16))
+}
+
+/// Adds weight to the cells a contradiction involves.
+fn bump(weights: &mut [u32], geometry: &sudokit_core::Geometry, contradiction: &sudokit_core::Contradiction) {
+    use sudokit_core::ContradictionKind;
+    match contradiction.kind {
+        ContradictionKind::EmptyCell(cell) => {
+            weights[cell.index()] += 1;
+            for &peer in geometry.peers(cell) {
+                weights[peer.index()] += 1;
+            }
+        }
+        ContradictionKind::NoPlace { unit, .. } => {
+            for &cell in geometry.unit(unit).cells.iter() {
+                weights[cell.index()] += 1;
+            }
+        }
+        ContradictionKind::Rule { cell: Some(cell), .. } => weights[cell.index()] += 1,
+        ContradictionKind::Rule { cell: None, .. } => {}
+    }
+}
+
 impl PropagationSearch {
     fn run<W: Word, U: Undoer<W>>(
         &self,
@@ -231,11 +285,18 @@ impl PropagationSearch {
             ..Stats::default()
         };
         let mut count = 0u64;
+        let mut weights = vec![1u32; geometry.cell_count()];
+        let weighted = self.branching == Branching::DomWdeg;
         engine.schedule_all();
         let mut alive = engine.propagate(&mut state, undo.trail()).is_ok();
         let stop = 'search: loop {
             if alive {
-                match most_constrained(&state) {
+                let choice = if weighted {
+                    heaviest_constrained(&state, &weights)
+                } else {
+                    most_constrained(&state)
+                };
+                match choice {
                     None => {
                         let grid = state.to_grid();
                         // Propagators prune; `check` decides. A plugin whose
@@ -262,8 +323,18 @@ impl PropagationSearch {
                         undo.push(&state, cell, digit);
                         stats.nodes += 1;
                         stats.guesses += 1;
-                        alive = engine.assign(&mut state, undo.trail(), cell, digit).is_ok()
-                            && engine.propagate(&mut state, undo.trail()).is_ok();
+                        alive = match engine
+                            .assign(&mut state, undo.trail(), cell, digit)
+                            .and_then(|_| engine.propagate(&mut state, undo.trail()))
+                        {
+                            Ok(()) => true,
+                            Err(contradiction) => {
+                                if weighted {
+                                    bump(&mut weights, geometry, &contradiction);
+                                }
+                                false
+                            }
+                        };
                         continue;
                     }
                 }
@@ -278,8 +349,18 @@ impl PropagationSearch {
                 break 'search stop;
             }
             stats.nodes += 1;
-            alive = engine.remove(&mut state, undo.trail(), cell, digit).is_ok()
-                && engine.propagate(&mut state, undo.trail()).is_ok();
+            alive = match engine
+                .remove(&mut state, undo.trail(), cell, digit)
+                .and_then(|_| engine.propagate(&mut state, undo.trail()))
+            {
+                Ok(()) => true,
+                Err(contradiction) => {
+                    if weighted {
+                        bump(&mut weights, geometry, &contradiction);
+                    }
+                    false
+                }
+            };
         };
         stats.propagations = engine.runs();
         stats.elapsed = start.elapsed();

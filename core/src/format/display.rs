@@ -1,8 +1,7 @@
 //! Norvig's `display`: a table of per-cell strings with box separators.
 
-use crate::digits::Word;
+use crate::digits::{Digits, Word};
 use crate::geometry::Geometry;
-use crate::state::State;
 
 /// Python's `str.center`: when the padding is odd, the extra space goes
 /// left only if the width is odd too. Reproduced so our tables match
@@ -45,10 +44,9 @@ pub fn display_table(geometry: &Geometry, cells: &[String]) -> String {
 
 /// Every cell's candidates, as in Norvig's `display(values)`: digits run
 /// together for `n ≤ 9`, comma-separated numbers above.
-pub fn display_candidates<W: Word>(geometry: &Geometry, state: &State<W>) -> String {
+pub fn display_candidates<W: Word>(geometry: &Geometry, candidates: &[Digits<W>]) -> String {
     let n = geometry.size();
-    let cells: Vec<String> = state
-        .cells()
+    let cells: Vec<String> = candidates
         .iter()
         .map(|set| {
             if set.is_empty() {

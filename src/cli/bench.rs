@@ -1,0 +1,266 @@
+//! `sudokit bench`: puzzles per second, median of several passes, side by
+//! side with a peer solver run in the same session.
+//!
+//! Puzzles are parsed once, untimed. Each pass solves every puzzle of the
+//! file on one thread; the passes of every solver are interleaved (ours,
+//! peer, ours, peer …) so a noisy neighbour hits both alike. The first pass
+//! also checks every answer against the rules, untimed.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use clap::Args;
+use sudokit::core::Puzzle;
+use sudokit::read_classic;
+use sudokit::solvers::{strategy_by_name, Limits, Strategy, STRATEGY_NAMES};
+
+use super::Status;
+
+/// Options of `sudokit bench`.
+#[derive(Debug, Args)]
+pub(crate) struct BenchArgs {
+    /// Puzzle files (for a peer comparison: 9×9 files, one puzzle per line).
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// Strategies to time, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "propagation")]
+    strategies: Vec<String>,
+    /// Timed passes over each file; the median is reported.
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Solutions to look for: 1 solves, 2 also proves uniqueness.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
+    limit: u64,
+    /// A peer harness binary to run interleaved (`scripts/build-peer.sh` builds one).
+    #[arg(long, value_name = "BIN")]
+    peer: Option<PathBuf>,
+}
+
+struct Row {
+    file: String,
+    solver: String,
+    puzzles: usize,
+    solved: usize,
+    rates: Vec<f64>,
+}
+
+impl Row {
+    fn median(&self) -> f64 {
+        let mut r = self.rates.clone();
+        r.sort_by(f64::total_cmp);
+        match r.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => r[n / 2],
+            n => (r[n / 2 - 1] + r[n / 2]) / 2.0,
+        }
+    }
+}
+
+/// Runs `sudokit bench`.
+pub(crate) fn run(args: &BenchArgs) -> Status {
+    let mut strategies: Vec<Box<dyn Strategy>> = Vec::new();
+    for name in &args.strategies {
+        match strategy_by_name(name) {
+            Some(s) => strategies.push(s),
+            None => {
+                eprintln!(
+                    "sudokit: unknown strategy '{name}' (available: {})",
+                    STRATEGY_NAMES.join(", ")
+                );
+                return Status::BadInput;
+            }
+        }
+    }
+    let limits = Limits::solutions(args.limit);
+    let progress = std::io::stderr().is_terminal();
+    let mut rows = Vec::new();
+    for path in &args.files {
+        let name = path
+            .file_name()
+            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+        let puzzles = match load(path) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("sudokit: {e}");
+                return Status::BadInput;
+            }
+        };
+        let mut ours: Vec<Row> = strategies
+            .iter()
+            .map(|s| Row {
+                file: name.clone(),
+                solver: s.name().to_string(),
+                puzzles: puzzles.len(),
+                solved: 0,
+                rates: Vec::new(),
+            })
+            .collect();
+        let mut peer_row = args.peer.as_ref().map(|_| Row {
+            file: name.clone(),
+            solver: "rust-sudoku (peer)".into(),
+            puzzles: puzzles.len(),
+            solved: 0,
+            rates: Vec::new(),
+        });
+        for pass in 0..args.runs {
+            for (strategy, row) in strategies.iter().zip(ours.iter_mut()) {
+                if pass == 0 {
+                    row.solved = verified(strategy.as_ref(), &puzzles, &limits);
+                }
+                let start = Instant::now();
+                for puzzle in &puzzles {
+                    let _ = strategy.solve(puzzle, &limits);
+                }
+                row.rates
+                    .push(puzzles.len() as f64 / start.elapsed().as_secs_f64());
+            }
+            if let (Some(peer), Some(row)) = (&args.peer, peer_row.as_mut()) {
+                match run_peer(peer, path, args.limit) {
+                    Ok((solved, rate)) => {
+                        row.solved = solved;
+                        row.rates.push(rate);
+                    }
+                    Err(e) => {
+                        eprintln!("sudokit: peer: {e}");
+                        return Status::BadInput;
+                    }
+                }
+            }
+            if progress {
+                eprint!("\rpass {}/{} of {name}", pass + 1, args.runs);
+            }
+        }
+        if progress {
+            eprintln!();
+        }
+        let peer_median = peer_row.as_ref().map(Row::median);
+        rows.extend(ours.into_iter().map(|r| (r, peer_median)));
+        if let Some(row) = peer_row {
+            rows.push((row, None));
+        }
+    }
+    print_table(&rows, args);
+    Status::Ok
+}
+
+fn load(path: &Path) -> Result<Vec<Puzzle>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    read_classic(&text, &Default::default())
+        .into_iter()
+        .map(|r| {
+            r.map(|p| p.puzzle)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
+/// Solves every puzzle once and counts those whose first answer passes an
+/// independent check.
+fn verified(strategy: &dyn Strategy, puzzles: &[Puzzle], limits: &Limits) -> usize {
+    puzzles
+        .iter()
+        .filter(|p| {
+            strategy
+                .solve(p, limits)
+                .is_ok_and(|o| o.solutions.first().is_some_and(|s| p.verify_solution(s).is_ok()))
+        })
+        .count()
+}
+
+/// Runs the peer harness once: `(solved, puzzles per second)`.
+fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<(usize, f64), String> {
+    let mut cmd = Command::new(bin);
+    if limit == 2 {
+        cmd.arg("--unique");
+    }
+    let out = cmd
+        .arg(file)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", bin.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    // "rust-sudoku FILE: solved N/M in S s, P puzzles/s, U us/puzzle"
+    let solved = text
+        .split("solved ")
+        .nth(1)
+        .and_then(|t| t.split('/').next())
+        .and_then(|t| t.trim().parse().ok());
+    let rate = text
+        .split(", ")
+        .find(|t| t.ends_with("puzzles/s"))
+        .and_then(|t| t.trim_end_matches(" puzzles/s").trim().parse().ok());
+    match (solved, rate) {
+        (Some(s), Some(r)) => Ok((s, r)),
+        _ => Err(format!("unexpected output: {text}")),
+    }
+}
+
+fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
+    println!(
+        "limit {} solution(s) per puzzle, median of {} passes, one thread",
+        args.limit, args.runs
+    );
+    let header = [
+        "file",
+        "solver",
+        "solved",
+        "puzzles/s",
+        "range",
+        "µs/puzzle",
+        "vs peer",
+    ];
+    let body: Vec<[String; 7]> = rows
+        .iter()
+        .map(|(row, peer)| {
+            let median = row.median();
+            let lo = row.rates.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = row.rates.iter().copied().fold(0.0, f64::max);
+            [
+                row.file.clone(),
+                row.solver.clone(),
+                format!("{}/{}", row.solved, row.puzzles),
+                format!("{median:.0}"),
+                format!("{lo:.0}–{hi:.0}"),
+                format!("{:.1}", 1e6 / median),
+                peer.map_or_else(String::new, |p| format!("{:.2}×", median / p)),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..7)
+        .map(|i| {
+            body.iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = widths[i] - c.chars().count();
+                if i < 2 {
+                    format!("{c}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{c}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        println!("| {} |", padded.join(" | "));
+    };
+    line(header.to_vec());
+    println!(
+        "|{}|",
+        widths
+            .iter()
+            .map(|w| "-".repeat(w + 2))
+            .collect::<Vec<_>>()
+            .join("|")
+    );
+    for row in &body {
+        line(row.iter().map(String::as_str).collect());
+    }
+}

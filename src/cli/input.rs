@@ -1,0 +1,99 @@
+//! Reading puzzle files (or standard input) for the subcommands.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use clap::Args;
+use sudokit::core::format::ParseOptions;
+use sudokit::{read_classic, ReadOptions, ReadPuzzle};
+
+/// Where puzzles come from and how to read them.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct InputArgs {
+    /// Puzzle files; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    /// Board side, where the layout is ambiguous (e.g. sixteen 4×4 one-liners).
+    #[arg(long, value_name = "N")]
+    pub(crate) size: Option<usize>,
+    /// Box shape as ROWSxCOLS (default: the squarest, e.g. 2x3 on 6×6).
+    #[arg(long, value_name = "RxC", value_parser = parse_boxes)]
+    pub(crate) boxes: Option<(usize, usize)>,
+}
+
+fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
+    let (r, c) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found '{text}'"))?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{s}' is not a number"))
+    };
+    Ok((parse(r)?, parse(c)?))
+}
+
+/// One puzzle entry of an input: a puzzle, or why it could not be read.
+pub(crate) struct Entry {
+    /// `file:line`, for messages.
+    pub(crate) origin: String,
+    pub(crate) puzzle: Result<ReadPuzzle, String>,
+}
+
+impl InputArgs {
+    fn options(&self) -> ReadOptions {
+        ReadOptions {
+            parse: ParseOptions { size: self.size },
+            boxes: self.boxes,
+        }
+    }
+
+    /// Every puzzle of every input, in order. A file that cannot be read is
+    /// one bad entry; a malformed puzzle is one bad entry in its place.
+    pub(crate) fn entries(&self) -> Vec<Entry> {
+        let stdin = [PathBuf::from("-")];
+        let files: &[PathBuf] = if self.files.is_empty() {
+            &stdin
+        } else {
+            &self.files
+        };
+        let options = self.options();
+        let mut entries = Vec::new();
+        for path in files {
+            let name = if path.as_os_str() == "-" {
+                "<stdin>".to_string()
+            } else {
+                path.display().to_string()
+            };
+            let text = if path.as_os_str() == "-" {
+                let mut text = String::new();
+                std::io::stdin().read_to_string(&mut text).map(|_| text)
+            } else {
+                std::fs::read_to_string(path)
+            };
+            let text = match text {
+                Ok(text) => text,
+                Err(e) => {
+                    entries.push(Entry {
+                        origin: name.clone(),
+                        puzzle: Err(format!("cannot read {name}: {e}")),
+                    });
+                    continue;
+                }
+            };
+            for read in read_classic(&text, &options) {
+                entries.push(match read {
+                    Ok(puzzle) => Entry {
+                        origin: format!("{name}:{}", puzzle.line),
+                        puzzle: Ok(puzzle),
+                    },
+                    Err(e) => Entry {
+                        origin: format!("{name}:{}", e.line),
+                        puzzle: Err(format!("{name}: {e}")),
+                    },
+                });
+            }
+        }
+        entries
+    }
+}

@@ -1,0 +1,60 @@
+//! Subcommands of the `sudokit` binary, one module each.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod input;
+mod report;
+mod solve;
+
+/// Sudoku and its variants as a pluggable constraint-solving framework.
+#[derive(Debug, Parser)]
+#[command(name = "sudokit", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve puzzles: one output line per input puzzle.
+    Solve(solve::SolveArgs),
+    /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
+    Bench(bench::BenchArgs),
+}
+
+/// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
+/// solution (or none was found within the limits), 2 some input was malformed
+/// or could not be taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    #[default]
+    Ok,
+    NoSolution,
+    BadInput,
+}
+
+impl Status {
+    pub(crate) fn worst(self, other: Status) -> Status {
+        self.max(other)
+    }
+
+    fn code(self) -> ExitCode {
+        match self {
+            Status::Ok => ExitCode::SUCCESS,
+            Status::NoSolution => ExitCode::from(1),
+            Status::BadInput => ExitCode::from(2),
+        }
+    }
+}
+
+pub(crate) fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    status.code()
+}

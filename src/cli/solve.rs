@@ -1,0 +1,252 @@
+//! `sudokit solve`: one output line per input puzzle.
+//!
+//! The contract scripts rely on: stdout has exactly one line per puzzle, in
+//! input order (the solution, `no solution …`, a count, or `error: …` for a
+//! puzzle that could not be read). `--pretty`, `--all` and `--candidates`
+//! print blocks instead, separated by blank lines. Messages and the summary go
+//! to stderr.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use sudokit::core::format::{to_line, to_pretty};
+use sudokit::core::{Grid, Puzzle, RootPropagation};
+use sudokit::solvers::{
+    strategy_by_name, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder, STRATEGY_NAMES,
+};
+
+use super::input::InputArgs;
+use super::report::{ms, summary};
+use super::Status;
+
+/// Options of `sudokit solve`.
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print the number of solutions instead of a solution (`2+`: the limit was reached).
+    #[arg(long)]
+    count: bool,
+    /// Stop after N solutions (default: 2 with --count, 1 otherwise).
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    limit: Option<u64>,
+    /// Find every solution: with --count, count them all; otherwise print them all.
+    #[arg(long)]
+    all: bool,
+    /// Solving strategy.
+    #[arg(long, value_name = "NAME", default_value = "propagation")]
+    strategy: String,
+    /// Print grids with box separators instead of one-line answers.
+    #[arg(long)]
+    pretty: bool,
+    /// Print every cell's candidates after the initial propagation instead of solving.
+    #[arg(long)]
+    candidates: bool,
+    /// Print each puzzle's search statistics on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Give up on a puzzle after SECS seconds.
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<f64>,
+    /// Give up on a puzzle after N search nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Try digits in a random order from this seed (propagation strategy).
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+}
+
+impl SolveArgs {
+    fn limits(&self) -> Limits {
+        let mut limits = match (self.all, self.limit) {
+            (true, _) => Limits::all(),
+            (false, Some(n)) => Limits::solutions(n.max(1)),
+            (false, None) if self.count => Limits::solutions(2),
+            (false, None) => Limits::solutions(1),
+        };
+        limits.max_nodes = self.nodes;
+        limits.time_limit = self.timeout.map(Duration::from_secs_f64);
+        limits
+    }
+
+    fn strategy(&self) -> Result<Box<dyn Strategy>, String> {
+        if let Some(seed) = self.seed {
+            if self.strategy != "propagation" {
+                return Err("--seed works with the propagation strategy only".into());
+            }
+            return Ok(Box::new(PropagationSearch {
+                order: ValueOrder::Random { seed },
+                ..PropagationSearch::default()
+            }));
+        }
+        strategy_by_name(&self.strategy).ok_or_else(|| {
+            format!(
+                "unknown strategy '{}' (available: {})",
+                self.strategy,
+                STRATEGY_NAMES.join(", ")
+            )
+        })
+    }
+}
+
+/// Runs `sudokit solve`.
+pub(crate) fn run(args: &SolveArgs) -> Status {
+    let strategy = match args.strategy() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("sudokit: {e}");
+            return Status::BadInput;
+        }
+    };
+    let limits = args.limits();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut status = Status::Ok;
+    let (mut total, mut solved) = (0usize, 0usize);
+    let mut times = Vec::new();
+    let mut all_stats = Stats::default();
+    let block = args.pretty || args.all || args.candidates;
+    for (index, entry) in args.input.entries().into_iter().enumerate() {
+        if block && index > 0 {
+            let _ = writeln!(out);
+        }
+        total += 1;
+        let puzzle = match entry.puzzle {
+            Ok(read) => read.puzzle,
+            Err(message) => {
+                eprintln!("sudokit: {message}");
+                let _ = writeln!(out, "error: {message}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        if args.candidates {
+            status = status.worst(print_candidates(&mut out, &puzzle));
+            continue;
+        }
+        if let Err(violation) = puzzle.check_givens() {
+            let why = format!("no solution: the givens break the {violation}");
+            if args.count {
+                eprintln!("sudokit: {}: {why}", entry.origin);
+                let _ = writeln!(out, "0");
+            } else {
+                let _ = writeln!(out, "{why}");
+            }
+            status = status.worst(Status::NoSolution);
+            continue;
+        }
+        let started = Instant::now();
+        let outcome = if args.count {
+            strategy.count(&puzzle, &limits)
+        } else {
+            solve_streaming(strategy.as_ref(), &puzzle, &limits, args, &mut out)
+        };
+        let elapsed = started.elapsed();
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(e) => {
+                eprintln!("sudokit: {}: {e}", entry.origin);
+                let _ = writeln!(out, "error: {e}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        times.push(elapsed);
+        all_stats += outcome.stats;
+        if outcome.count > 0 {
+            solved += 1;
+        } else {
+            status = status.worst(Status::NoSolution);
+        }
+        if args.count {
+            let _ = writeln!(out, "{}", outcome.count_label());
+        } else if outcome.count == 0 {
+            let _ = writeln!(out, "{}", no_solution_line(&outcome));
+        }
+        if args.stats {
+            eprintln!(
+                "{}: {} solution(s), {} nodes, {} guesses, {} backtracks, {} propagations, {} ms",
+                entry.origin,
+                outcome.count_label(),
+                outcome.stats.nodes,
+                outcome.stats.guesses,
+                outcome.stats.backtracks,
+                outcome.stats.propagations,
+                ms(elapsed)
+            );
+        }
+    }
+    let _ = out.flush();
+    drop(out);
+    if !args.candidates && total > 0 {
+        if args.stats {
+            eprintln!(
+                "Total: {} nodes, {} guesses, {} backtracks, {} propagations.",
+                all_stats.nodes, all_stats.guesses, all_stats.backtracks, all_stats.propagations
+            );
+        }
+        eprintln!("{}", summary(solved, total, &times));
+    }
+    status
+}
+
+/// Solves one puzzle, printing solutions as they are found.
+fn solve_streaming(
+    strategy: &dyn Strategy,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    args: &SolveArgs,
+    out: &mut impl Write,
+) -> Result<Outcome, sudokit::solvers::SolveError> {
+    let mut printed = 0u64;
+    let search = strategy.visit(puzzle, limits, &mut |grid: &Grid| {
+        if args.pretty {
+            if printed > 0 {
+                let _ = writeln!(out);
+            }
+            let _ = write!(out, "{}", to_pretty(grid, puzzle.geometry()));
+        } else {
+            let _ = writeln!(out, "{}", to_line(grid));
+        }
+        printed += 1;
+        if args.all {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })?;
+    Ok(Outcome {
+        solutions: Vec::new(),
+        count: search.count,
+        stop: search.stop,
+        stats: search.stats,
+    })
+}
+
+fn no_solution_line(outcome: &Outcome) -> String {
+    match outcome.stop {
+        Stop::NodeLimit => "unknown: node limit reached before a solution".to_string(),
+        Stop::TimeLimit => "unknown: time limit reached before a solution".to_string(),
+        _ => "no solution".to_string(),
+    }
+}
+
+fn print_candidates(out: &mut impl Write, puzzle: &Puzzle) -> Status {
+    if let Err(violation) = puzzle.check_givens() {
+        let _ = writeln!(out, "no solution: the givens break the {violation}");
+        return Status::NoSolution;
+    }
+    let root = RootPropagation::of(puzzle, true);
+    match &root.contradiction {
+        Some(contradiction) => {
+            let _ = writeln!(out, "no solution: {}", puzzle.describe(contradiction));
+            Status::NoSolution
+        }
+        None => {
+            let _ = write!(out, "{}", root.display(puzzle.geometry()));
+            Status::Ok
+        }
+    }
+}

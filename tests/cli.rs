@@ -1,0 +1,221 @@
+//! The `sudokit` command line: output contract, exit codes, error messages.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{example, shared};
+use predicates::prelude::*;
+
+const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const GRID2_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn sudokit() -> Command {
+    Command::cargo_bin("sudokit").unwrap()
+}
+
+/// Runs `sudokit ARGS` with `stdin`, returning (stdout, stderr, exit code).
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let out = sudokit().args(args).write_stdin(stdin).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn solves_from_stdin_with_norvigs_summary() {
+    let (stdout, stderr, code) = run(&["solve"], GRID2);
+    assert_eq!(stdout, format!("{GRID2_SOLUTION}\n"));
+    assert_eq!(code, 0);
+    let summary = regex_lite_summary(&stderr);
+    assert!(summary, "summary line missing: {stderr}");
+}
+
+fn regex_lite_summary(stderr: &str) -> bool {
+    let last = stderr.lines().last().unwrap_or("");
+    last.starts_with("Solved 1 of 1 puzzles (avg ")
+        && last.contains(" ms, ")
+        && last.contains(" Hz, max ")
+        && last.ends_with(" ms).")
+}
+
+#[test]
+fn one_line_per_puzzle_in_input_order_for_a_whole_file() {
+    let out = sudokit()
+        .args(["solve"])
+        .arg(shared("classic/top95.txt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let expected = std::fs::read_to_string(shared("classic/top95.solutions.txt")).unwrap();
+    assert_eq!(stdout, expected);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("Solved 95 of 95 puzzles"), "{stderr}");
+}
+
+#[test]
+fn a_malformed_puzzle_is_reported_and_the_batch_goes_on() {
+    let input = format!("{GRID2}\n{}\n{GRID2}\n", &GRID2[..80]);
+    let (stdout, stderr, code) = run(&["solve", "-"], &input);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[0], GRID2_SOLUTION);
+    assert!(lines[1].starts_with("error: "), "{}", lines[1]);
+    assert_eq!(lines[2], GRID2_SOLUTION);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("sudokit: <stdin>: line 2: found 80 cells, expected 81 (one 9×9 puzzle per line)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn symbol_out_of_range_names_line_and_column() {
+    let (stdout, stderr, code) = run(&["solve"], "12.4\n3...\n....\n..7.\n");
+    assert_eq!(code, 2);
+    assert!(stdout.starts_with("error: "));
+    assert!(
+        stderr.contains("line 4, column 3: symbol '7' (7) is out of range for a 4×4 board (1-4)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn unknown_token_in_a_token_grid() {
+    let mut grid = std::fs::read_to_string(example("16x16.txt")).unwrap();
+    grid = grid.replacen(" . ", " ? ", 1);
+    let (_, stderr, code) = run(&["solve"], &grid);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown token '?' in a token grid"), "{stderr}");
+}
+
+#[test]
+fn clashing_givens_are_no_solution_with_the_clash_named() {
+    let clash = format!("77{}", &GRID2[2..]);
+    let (stdout, _, code) = run(&["solve"], &clash);
+    assert_eq!(
+        stdout,
+        "no solution: the givens break the classic rules: r1c1 and r1c2 both hold 7 in row 1\n"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn counting_with_limits() {
+    // Unique, several, none, and the empty 4×4 with all its 288 solutions.
+    let several = format!("{}{}", ".".repeat(9), &GRID2[9..]);
+    // r1c2 is 1 in the unique solution; a 6 there clashes with no given.
+    let unsolvable = format!("46{}", &GRID2[2..]);
+    let input = format!("{GRID2}\n{several}\n");
+    let (stdout, _, code) = run(&["solve", "--count"], &input);
+    assert_eq!(stdout, "1\n2+\n");
+    assert_eq!(code, 0);
+    let (stdout, _, _) = run(&["solve", "--count", "--limit", "5"], &several);
+    assert_eq!(stdout, "5+\n");
+    let (stdout, _, code) = run(&["solve", "--count", "--all"], &".".repeat(16));
+    assert_eq!((stdout.as_str(), code), ("288\n", 0));
+    let (stdout, _, code) = run(&["solve", "--count"], &unsolvable[..81]);
+    assert_eq!((stdout.as_str(), code), ("0\n", 1));
+    let (stdout, _, code) = run(&["solve"], &unsolvable[..81]);
+    assert_eq!((stdout.as_str(), code), ("no solution\n", 1));
+}
+
+#[test]
+fn all_prints_every_solution() {
+    let (stdout, _, code) = run(&["solve", "--all"], "12..34..........");
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() > 1);
+    for line in &lines {
+        assert!(line.starts_with("12") && line[4..6] == *"34", "{line}");
+    }
+    let mut unique = lines.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), lines.len());
+}
+
+#[test]
+fn pretty_and_candidates_snapshots() {
+    let (stdout, _, _) = run(&["solve", "--pretty"], GRID2);
+    insta::assert_snapshot!("pretty_grid2", stdout);
+    let (stdout, _, _) = run(&["solve", "--candidates"], GRID2);
+    insta::assert_snapshot!("candidates_grid2", stdout);
+    let (stdout, _, _) = run(
+        &["solve", "--pretty"],
+        &std::fs::read_to_string(example("6x6.txt")).unwrap(),
+    );
+    insta::assert_snapshot!("pretty_6x6", stdout);
+}
+
+#[test]
+fn large_boards_print_tokens() {
+    let out = sudokit().arg("solve").arg(example("16x16.txt")).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let tokens: Vec<&str> = stdout.split_whitespace().collect();
+    assert_eq!(tokens.len(), 256);
+    assert!(tokens
+        .iter()
+        .all(|t| t.parse::<u8>().is_ok_and(|v| (1..=16).contains(&v))));
+}
+
+#[test]
+fn size_settles_ambiguous_layouts() {
+    let sixteen = "1...............\n".repeat(16);
+    let (stdout, _, _) = run(&["solve", "--size", "4", "--count"], &sixteen);
+    assert_eq!(stdout.lines().count(), 16);
+    let (stdout, stderr, _) = run(&["solve", "--count"], &sixteen);
+    assert_eq!(
+        stdout, "0\n",
+        "read as one 16×16 grid, whose first column repeats 1"
+    );
+    assert!(
+        stderr.contains("r1c1 and r2c1 both hold 1 in column 1"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn boxes_option_changes_the_box_shape() {
+    let six = std::fs::read_to_string(example("6x6.txt")).unwrap();
+    let first = six.lines().next().unwrap();
+    sudokit()
+        .args(["solve", "--boxes", "2x3"])
+        .write_stdin(first)
+        .assert()
+        .success();
+    sudokit()
+        .args(["solve", "--boxes", "4x3"])
+        .write_stdin(first)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("boxes of 4×3 do not tile a 6×6 board"));
+}
+
+#[test]
+fn bad_invocations_exit_2() {
+    sudokit()
+        .args(["solve", "--strategy", "magic"])
+        .write_stdin(GRID2)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown strategy 'magic' (available: propagation",
+        ));
+    sudokit()
+        .args(["solve", "does-not-exist.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read does-not-exist.txt"));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let (stdout, stderr, _) = run(&["solve", "--stats"], GRID2);
+    assert_eq!(stdout.lines().count(), 1);
+    assert!(stderr.contains("<stdin>:1: 1+ solution(s), "), "{stderr}");
+    assert!(stderr.contains("Total: "), "{stderr}");
+}

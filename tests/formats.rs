@@ -1,0 +1,88 @@
+//! Round trips of every text format, for several board sizes.
+
+mod common;
+
+use common::{lines, shared};
+use sudokit::core::format::{parse_grids, to_line, to_pretty, to_rows, ParseOptions};
+use sudokit::core::{Geometry, Grid};
+use sudokit::read_classic;
+use sudokit::solvers::{Limits, PropagationSearch, Strategy};
+
+fn read_one(text: &str, size: Option<usize>) -> Grid {
+    let mut all = parse_grids(text, &ParseOptions { size });
+    assert_eq!(all.len(), 1, "one grid expected in:\n{text}");
+    all.remove(0).unwrap_or_else(|e| panic!("{e} in:\n{text}")).grid
+}
+
+/// A solved grid of side `n` (so every symbol occurs) with some cells blanked.
+fn sample(n: usize) -> (Grid, Geometry) {
+    let geometry = Geometry::square(n).unwrap();
+    let puzzle = sudokit::core::Puzzle::new(geometry.clone()).with(sudokit::constraints::ClassicRules);
+    let solved = PropagationSearch::default()
+        .solve(&puzzle, &Limits::solutions(1))
+        .unwrap();
+    let mut grid = solved.solutions[0].clone();
+    for cell in geometry.cells().filter(|c| c.index() % 3 == 1) {
+        grid.set(cell, 0);
+    }
+    (grid, geometry)
+}
+
+#[test]
+fn every_layout_round_trips_for_every_size() {
+    for n in [4, 6, 8, 9, 12, 16, 25, 36] {
+        let (grid, geometry) = sample(n);
+        assert_eq!(read_one(&to_line(&grid), None), grid, "one line, n = {n}");
+        assert_eq!(read_one(&to_rows(&grid), None), grid, "rows, n = {n}");
+        assert_eq!(
+            read_one(&to_pretty(&grid, &geometry), None),
+            grid,
+            "pretty, n = {n}"
+        );
+    }
+}
+
+#[test]
+fn large_token_grids_read_as_given() {
+    let text = std::fs::read_to_string(shared("large/n100_f70_k7000_s1.puzzle.txt")).unwrap();
+    let grid = read_one(&text, None);
+    assert_eq!((grid.size(), grid.filled()), (100, 7000));
+    assert_eq!(read_one(&to_rows(&grid), None), grid);
+    assert_eq!(read_one(&to_line(&grid), None), grid);
+}
+
+#[test]
+fn files_of_many_puzzles() {
+    // One per line, as in the classic sets.
+    let top95 = lines("classic/top95.txt").join("\n");
+    assert_eq!(parse_grids(&top95, &ParseOptions::default()).len(), 95);
+    // Project Euler 96: `Grid NN` headers, 9 lines of 9 digits with 0 blanks.
+    let pe96 = std::fs::read_to_string(common::example("easy50-pe96.txt")).unwrap();
+    let grids: Vec<Grid> = parse_grids(&pe96, &ParseOptions::default())
+        .into_iter()
+        .map(|g| g.unwrap().grid)
+        .collect();
+    let easy50: Vec<Grid> = lines("classic/easy50.txt")
+        .iter()
+        .map(|l| read_one(l, None))
+        .collect();
+    assert_eq!(grids, easy50);
+    // Norvig's separators between stacked grids.
+    let stacked = easy50.iter().map(to_rows).collect::<Vec<_>>().join("========\n");
+    assert_eq!(parse_grids(&stacked, &ParseOptions::default()).len(), 49);
+    // Stacked without any separator, nine lines per grid.
+    let bare = easy50.iter().map(to_rows).collect::<String>();
+    let read: Vec<Grid> = parse_grids(&bare, &ParseOptions::default())
+        .into_iter()
+        .map(|g| g.unwrap().grid)
+        .collect();
+    assert_eq!(read, easy50);
+}
+
+#[test]
+fn windows_line_endings_and_comments() {
+    let text = "# top95, first two\r\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\r\n\r\n52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\r\n";
+    let all = read_classic(text, &Default::default());
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].as_ref().unwrap().line, 4);
+}
