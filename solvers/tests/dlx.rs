@@ -419,3 +419,67 @@ impl Propagate for Shortcut {
         Ok(())
     }
 }
+
+#[test]
+fn a_100x100_board_builds_its_matrix_without_the_givens() {
+    // Above 25×25 the whole matrix is not kept: the other path.
+    let large = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/large/n100_f70_k7000_s1.puzzle.txt"
+    );
+    let text = std::fs::read_to_string(large).unwrap();
+    let grid = parse_grids(&text, &ParseOptions::default())
+        .remove(0)
+        .unwrap()
+        .grid;
+    assert_eq!(grid.size(), 100);
+    let puzzle = Puzzle::new(Geometry::square(100).unwrap())
+        .with_givens(grid)
+        .unwrap()
+        .with(ClassicRules);
+    let outcome = Dlx.solve(&puzzle, &Limits::solutions(1)).unwrap();
+    assert_eq!(outcome.count, 1);
+    // Not unique (see shared/data/large/README.md): any valid grid will do.
+    assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
+    // Clashing givens are caught while building.
+    let mut givens = puzzle.givens().clone();
+    let (cell, digit) = givens.placed().next().unwrap();
+    let same_row = (0..100)
+        .map(|c| Cell::at(cell.row(100), c, 100))
+        .find(|&c| givens.get(c).is_none())
+        .unwrap();
+    givens.set(same_row, digit);
+    let clash = Puzzle::new(Geometry::square(100).unwrap())
+        .with_givens(givens)
+        .unwrap()
+        .with(ClassicRules);
+    assert!(Dlx.solve(&clash, &Limits::default()).unwrap().is_unsolvable());
+}
+
+#[test]
+fn the_matrix_cache_follows_the_rules() {
+    // One thread, rule sets that change between searches: each answer must
+    // come from its own rules, never from the matrix of the previous puzzle.
+    let grid2 = parse(GRID2);
+    let x_rules = |n: usize| {
+        Puzzle::new(Geometry::square(n).unwrap())
+            .with(ClassicRules)
+            .with(AllDifferent::new(
+                "main diagonal",
+                (0..n).map(|i| Cell::at(i, i, n)),
+            ))
+    };
+    let classic4 = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+    let x4 = Dlx.count(&x_rules(4), &Limits::all()).unwrap().count;
+    assert!(x4 < 288);
+    for _ in 0..2 {
+        assert_eq!(Dlx.count(&classic4, &Limits::all()).unwrap().count, 288);
+        assert_eq!(Dlx.count(&x_rules(4), &Limits::all()).unwrap().count, x4);
+        assert!(Dlx.solve(&grid2, &Limits::default()).unwrap().is_unique());
+        let outcome = Dlx.solve(
+            &grid2.clone().with(FarApart(Cell(0), Cell(1))),
+            &Limits::default(),
+        );
+        assert!(outcome.is_err());
+    }
+}
