@@ -29,6 +29,15 @@
 //! Secondary items are never chosen, and a solution is found as soon as
 //! every primary item is covered.
 //!
+//! Two shortcuts, both measured on Sudoku, where most choices are forced:
+//!
+//! * finding the MRV item by scanning all items was half the search time,
+//!   so the items whose `LEN` falls to 0 or 1 while options are hidden are
+//!   remembered and tried first; the full scan runs only when none is left;
+//! * trying an option stops covering its items as soon as another primary
+//!   item is left with no option: that branch is dead, and the rest of the
+//!   work would be undone at once.
+//!
 //! # Layout
 //!
 //! The matrix lives in an arena of `u32` indices, with Knuth's field names:
@@ -42,9 +51,14 @@
 //!   met early), so this engine does that instead;
 //! * after the headers come the options, node by node, separated by
 //!   *spacer* nodes; `ULINK`/`DLINK` link each node into its item's vertical
-//!   list, `TOP` names its item, and a spacer (`TOP = 0`) points up to the
-//!   first node of the option before it and down to the last node of the
-//!   option after it, so a walk around an option wraps without a modulo.
+//!   list, `TOP` names its item, and a spacer (`TOP` = a spacer flag plus
+//!   the number of the option it ends) points up to the first node of the
+//!   option before it and down to the last node of the option after it, so
+//!   a walk around an option wraps without a modulo.
+//!
+//! All of it is safe Rust: links are `u32` indices into `Vec`s, never
+//! pointers. (Unchecked indexing in the hot loops was measured at about 4%
+//! faster on 17-clue Sudoku: not worth the `unsafe`.)
 //!
 //! ```
 //! use std::ops::ControlFlow;
