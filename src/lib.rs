@@ -21,6 +21,9 @@ pub use sudokit_constraints as constraints;
 pub use sudokit_core as core;
 pub use sudokit_solvers as solvers;
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use sudokit_core::format::{parse_grids, ParseError, ParseOptions};
 use sudokit_core::{Geometry, Puzzle};
 
@@ -45,21 +48,33 @@ pub struct ReadPuzzle {
 /// Reads every classic puzzle in `text`: givens in any supported layout,
 /// rectangular boxes, the classic rules. Malformed puzzles yield an error
 /// in their place; the others are still read.
+///
+/// Puzzles of the same size share one [`Geometry`].
 pub fn read_classic(text: &str, options: &ReadOptions) -> Vec<Result<ReadPuzzle, ParseError>> {
+    let mut geometries: HashMap<usize, Arc<Geometry>> = HashMap::new();
     parse_grids(text, &options.parse)
         .into_iter()
         .map(|parsed| {
             let parsed = parsed?;
             let n = parsed.grid.size();
-            let geometry = match options.boxes {
-                Some((rows, cols)) => Geometry::with_boxes(n, rows, cols),
-                None => Geometry::square(n),
-            }
-            .map_err(|e| ParseError {
-                line: parsed.line,
-                column: None,
-                message: e.to_string(),
-            })?;
+            let geometry = match geometries.get(&n) {
+                Some(g) => Arc::clone(g),
+                None => {
+                    let g = Arc::new(
+                        match options.boxes {
+                            Some((rows, cols)) => Geometry::with_boxes(n, rows, cols),
+                            None => Geometry::square(n),
+                        }
+                        .map_err(|e| ParseError {
+                            line: parsed.line,
+                            column: None,
+                            message: e.to_string(),
+                        })?,
+                    );
+                    geometries.insert(n, Arc::clone(&g));
+                    g
+                }
+            };
             let puzzle = Puzzle::new(geometry)
                 .with_givens(parsed.grid)
                 .expect("geometry built from the grid's size")

@@ -219,3 +219,15 @@ fn stats_go_to_stderr() {
     assert!(stderr.contains("<stdin>:1: 1+ solution(s), "), "{stderr}");
     assert!(stderr.contains("Total: "), "{stderr}");
 }
+
+#[test]
+fn a_bad_timeout_is_refused_not_a_panic() {
+    for bad in ["--timeout=-1", "--timeout=NaN", "--timeout=abc"] {
+        sudokit()
+            .args(["solve", bad])
+            .write_stdin(GRID2)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected a positive number of seconds"));
+    }
+}

@@ -86,3 +86,51 @@ fn windows_line_endings_and_comments() {
     assert_eq!(all.len(), 2);
     assert_eq!(all[1].as_ref().unwrap().line, 4);
 }
+
+/// Random and mutated text never panics the reader, and every error points
+/// at a line that exists (and a column inside it).
+#[test]
+fn arbitrary_text_gives_puzzles_or_located_errors() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let alphabet: Vec<char> = "0123456789.ABCDEFGZ xy|-+=#\n\r\t?é".chars().collect();
+    let seeds = [
+        lines("classic/top95.txt")[..3].join("\n"),
+        std::fs::read_to_string(common::example("easy50-pe96.txt")).unwrap()[..400].to_string(),
+        std::fs::read_to_string(common::example("12x12.txt")).unwrap(),
+    ];
+    for round in 0..3000 {
+        let text: String = if round % 3 == 0 {
+            (0..rng.usize(0..400))
+                .map(|_| alphabet[rng.usize(..alphabet.len())])
+                .collect()
+        } else {
+            let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
+            for _ in 0..rng.usize(1..6) {
+                let at = rng.usize(..chars.len().max(1));
+                let c = alphabet[rng.usize(..alphabet.len())];
+                match rng.u8(..3) {
+                    0 if !chars.is_empty() => {
+                        chars.remove(at.min(chars.len() - 1));
+                    }
+                    1 => chars.insert(at.min(chars.len()), c),
+                    _ if !chars.is_empty() => {
+                        let last = chars.len() - 1;
+                        chars[at.min(last)] = c;
+                    }
+                    _ => {}
+                }
+            }
+            chars.into_iter().collect()
+        };
+        let line_count = text.lines().count();
+        for read in read_classic(&text, &Default::default()) {
+            if let Err(e) = read {
+                assert!(e.line >= 1 && e.line <= line_count.max(1), "{e} for {text:?}");
+                if let Some(col) = e.column {
+                    let len = text.lines().nth(e.line - 1).map_or(0, |l| l.chars().count());
+                    assert!(col >= 1 && col <= len, "{e} for {text:?}");
+                }
+            }
+        }
+    }
+}

@@ -16,12 +16,23 @@
 
 use std::collections::VecDeque;
 
+use fixedbitset::FixedBitSet;
+
 use crate::cell::{Cell, Digit};
 use crate::constraint::{Constraint, Contradiction, Cost, Kind};
 use crate::digits::{Digits, Width, Word};
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::state::{Changes, Ctx, State, Trail};
+
+/// A branching decision of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Try `cell = digit`.
+    Assign(Cell, Digit),
+    /// `cell = digit` failed or was explored: continue with `cell ≠ digit`.
+    Exclude(Cell, Digit),
+}
 
 /// Runs a puzzle's constraints to a fixpoint on a [`State`].
 ///
@@ -47,7 +58,7 @@ pub struct Engine<'p> {
     watch_start: Vec<u32>,
     watchers: Vec<u32>,
     pending: Vec<Vec<Cell>>,
-    queued: Vec<bool>,
+    queued: FixedBitSet,
     queues: [VecDeque<u32>; 3],
     changes: Changes,
     runs: u64,
@@ -119,7 +130,7 @@ impl<'p> Engine<'p> {
             watch_start,
             watchers,
             pending: vec![Vec::new(); constraints.len()],
-            queued: vec![false; constraints.len()],
+            queued: FixedBitSet::with_capacity(constraints.len()),
             queues: Default::default(),
             changes: Changes::new(cells),
             runs: 0,
@@ -148,33 +159,23 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// Fixes `cell` to `digit` (a search decision) and records the change;
-    /// call [`Engine::propagate`] next.
-    pub fn assign<W: Word>(
+    /// Applies a search decision and propagates its consequences.
+    pub fn decide<W: Word>(
         &mut self,
         state: &mut State<W>,
-        trail: Option<&mut Trail<W>>,
-        cell: Cell,
-        digit: Digit,
+        mut trail: Option<&mut Trail<W>>,
+        decision: Decision,
     ) -> Result<(), Contradiction> {
-        Ctx::new(self.geometry, state, &mut self.changes, trail)
-            .assign(cell, digit)
-            .map(|_| ())
-            .inspect_err(|_| self.reset())
-    }
-
-    /// Removes `digit` from `cell` (a refuted decision) and records the change.
-    pub fn remove<W: Word>(
-        &mut self,
-        state: &mut State<W>,
-        trail: Option<&mut Trail<W>>,
-        cell: Cell,
-        digit: Digit,
-    ) -> Result<(), Contradiction> {
-        Ctx::new(self.geometry, state, &mut self.changes, trail)
-            .remove(cell, digit)
-            .map(|_| ())
-            .inspect_err(|_| self.reset())
+        let mut cx = Ctx::new(self.geometry, state, &mut self.changes, trail.as_deref_mut());
+        let applied = match decision {
+            Decision::Assign(cell, digit) => cx.assign(cell, digit),
+            Decision::Exclude(cell, digit) => cx.remove(cell, digit),
+        };
+        if let Err(contradiction) = applied {
+            self.reset();
+            return Err(contradiction);
+        }
+        self.propagate(state, trail)
     }
 
     /// Runs queued constraints, and those woken by changes, to a fixpoint.
@@ -215,7 +216,7 @@ impl<'p> Engine<'p> {
         self.changes.clear();
         for queue in &mut self.queues {
             for k in queue.drain(..) {
-                self.queued[k as usize] = false;
+                self.queued.set(k as usize, false);
                 self.pending[k as usize].clear();
             }
         }
@@ -223,8 +224,7 @@ impl<'p> Engine<'p> {
 
     #[inline]
     fn enqueue(&mut self, k: usize) {
-        if !self.queued[k] {
-            self.queued[k] = true;
+        if !self.queued.put(k) {
             self.queues[self.tier[k] as usize].push_back(k as u32);
         }
     }
@@ -234,7 +234,7 @@ impl<'p> Engine<'p> {
     fn flush_changes(&mut self, skip: Option<usize>) {
         for i in 0..self.changes.list.len() {
             let cell = self.changes.list[i];
-            self.changes.dirty[cell.index()] = false;
+            self.changes.dirty.set(cell.index(), false);
             let (start, end) = (
                 self.watch_start[cell.index()] as usize,
                 self.watch_start[cell.index() + 1] as usize,
@@ -255,7 +255,7 @@ impl<'p> Engine<'p> {
     fn pop(&mut self) -> Option<usize> {
         for queue in &mut self.queues {
             if let Some(k) = queue.pop_front() {
-                self.queued[k as usize] = false;
+                self.queued.set(k as usize, false);
                 return Some(k as usize);
             }
         }

@@ -9,7 +9,7 @@
 //!   API that changes them;
 //! * the plugin traits [`Rule`], [`Propagate`] and [`Constraint`];
 //! * the [`Engine`] that runs constraints to a fixpoint;
-//! * [`Puzzle`] (board + givens + constraints) and the text [`format`]s.
+//! * [`Puzzle`] (board + givens + constraints) and the text [`format`](mod@format)s.
 //!
 //! ```
 //! use sudokit_core::format::{parse_grids, ParseOptions, to_line};
@@ -35,7 +35,7 @@ pub use constraint::{
     Violation,
 };
 pub use digits::{DigitIter, Digits, Width, Word};
-pub use engine::{Engine, RootPropagation};
+pub use engine::{Decision, Engine, RootPropagation};
 pub use geometry::{Geometry, GeometryError, Unit, UnitId, UnitKind, MAX_SIZE};
 pub use grid::Grid;
 pub use puzzle::{Puzzle, SizeMismatch};

@@ -8,6 +8,8 @@
 //! records which cells changed (so the engine can wake their watchers) and
 //! writes the trail.
 
+use fixedbitset::FixedBitSet;
+
 use crate::cell::{Cell, Digit};
 use crate::constraint::Contradiction;
 use crate::digits::{Digits, Word};
@@ -147,29 +149,27 @@ impl<W: Word> Trail<W> {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Changes {
     pub(crate) list: Vec<Cell>,
-    pub(crate) dirty: Vec<bool>,
+    pub(crate) dirty: FixedBitSet,
 }
 
 impl Changes {
     pub(crate) fn new(cells: usize) -> Changes {
         Changes {
             list: Vec::new(),
-            dirty: vec![false; cells],
+            dirty: FixedBitSet::with_capacity(cells),
         }
     }
 
     #[inline(always)]
     fn mark(&mut self, cell: Cell) {
-        let flag = &mut self.dirty[cell.index()];
-        if !*flag {
-            *flag = true;
+        if !self.dirty.put(cell.index()) {
             self.list.push(cell);
         }
     }
 
     pub(crate) fn clear(&mut self) {
         for cell in self.list.drain(..) {
-            self.dirty[cell.index()] = false;
+            self.dirty.set(cell.index(), false);
         }
     }
 }

@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use sudokit_core::{Cell, Digit, Engine, Grid, Puzzle, State, Trail, Width, Word};
+use sudokit_core::{Cell, Decision, Digit, Engine, Grid, Puzzle, State, Trail, Width, Word};
 
 use crate::limits::{Limits, Search, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
@@ -239,6 +239,28 @@ fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32]) -> Option<Ce
     best.map(|(i, _, _)| Cell(i as u16))
 }
 
+/// Applies a decision and propagates; on a dead end, adds weight to the
+/// cells the contradiction involves (when `weights` are kept). True when the
+/// state is still consistent.
+#[inline]
+fn step<W: Word>(
+    engine: &mut Engine<'_>,
+    state: &mut State<W>,
+    trail: Option<&mut Trail<W>>,
+    decision: Decision,
+    weights: &mut [u32],
+) -> bool {
+    match engine.decide(state, trail, decision) {
+        Ok(()) => true,
+        Err(contradiction) => {
+            if !weights.is_empty() {
+                bump(weights, engine.geometry(), &contradiction);
+            }
+            false
+        }
+    }
+}
+
 /// Adds weight to the cells a contradiction involves.
 fn bump(weights: &mut [u32], geometry: &sudokit_core::Geometry, contradiction: &sudokit_core::Contradiction) {
     use sudokit_core::ContradictionKind;
@@ -285,8 +307,13 @@ impl PropagationSearch {
             ..Stats::default()
         };
         let mut count = 0u64;
-        let mut weights = vec![1u32; geometry.cell_count()];
         let weighted = self.branching == Branching::DomWdeg;
+        // Conflict weights, kept only for dom/wdeg.
+        let mut weights = if weighted {
+            vec![1u32; geometry.cell_count()]
+        } else {
+            Vec::new()
+        };
         engine.schedule_all();
         let mut alive = engine.propagate(&mut state, undo.trail()).is_ok();
         let stop = 'search: loop {
@@ -323,18 +350,13 @@ impl PropagationSearch {
                         undo.push(&state, cell, digit);
                         stats.nodes += 1;
                         stats.guesses += 1;
-                        alive = match engine
-                            .assign(&mut state, undo.trail(), cell, digit)
-                            .and_then(|_| engine.propagate(&mut state, undo.trail()))
-                        {
-                            Ok(()) => true,
-                            Err(contradiction) => {
-                                if weighted {
-                                    bump(&mut weights, geometry, &contradiction);
-                                }
-                                false
-                            }
-                        };
+                        alive = step(
+                            &mut engine,
+                            &mut state,
+                            undo.trail(),
+                            Decision::Assign(cell, digit),
+                            &mut weights,
+                        );
                         continue;
                     }
                 }
@@ -349,18 +371,13 @@ impl PropagationSearch {
                 break 'search stop;
             }
             stats.nodes += 1;
-            alive = match engine
-                .remove(&mut state, undo.trail(), cell, digit)
-                .and_then(|_| engine.propagate(&mut state, undo.trail()))
-            {
-                Ok(()) => true,
-                Err(contradiction) => {
-                    if weighted {
-                        bump(&mut weights, geometry, &contradiction);
-                    }
-                    false
-                }
-            };
+            alive = step(
+                &mut engine,
+                &mut state,
+                undo.trail(),
+                Decision::Exclude(cell, digit),
+                &mut weights,
+            );
         };
         stats.propagations = engine.runs();
         stats.elapsed = start.elapsed();

@@ -48,8 +48,8 @@ pub(crate) struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// Give up on a puzzle after SECS seconds.
-    #[arg(long, value_name = "SECS")]
-    timeout: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
     /// Give up on a puzzle after N search nodes.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
@@ -67,7 +67,7 @@ impl SolveArgs {
             (false, None) => Limits::solutions(1),
         };
         limits.max_nodes = self.nodes;
-        limits.time_limit = self.timeout.map(Duration::from_secs_f64);
+        limits.time_limit = self.timeout;
         limits
     }
 
@@ -88,6 +88,14 @@ impl SolveArgs {
                 STRATEGY_NAMES.join(", ")
             )
         })
+    }
+}
+
+/// A positive number of seconds, e.g. `0.5`.
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs < 1e9 => Ok(Duration::from_secs_f64(secs)),
+        _ => Err(format!("expected a positive number of seconds, found '{text}'")),
     }
 }
 
