@@ -142,7 +142,9 @@ impl Strategy for Dlx {
             unsolvable(start)
         };
         if n > CACHE_MAX_SIZE {
+            // Too big to keep.
             cache.items = None;
+            cache.full = None;
             cache.scratch = Scratch::default();
         }
         CACHE.set(Some(cache));
