@@ -5,7 +5,11 @@
 //! to a limit, or all of them, with [`Stats`].
 //!
 //! * [`PropagationSearch`]: Norvig's constraint propagation with
-//!   minimum-remaining-values search.
+//!   minimum-remaining-values search (dom/wdeg by default);
+//! * [`Dlx`]: Knuth's Algorithm X with dancing links on the puzzle's
+//!   exact-cover form, built on the generic engine [`ExactCover`] /
+//!   [`DancingLinks`], which works for any exact-cover problem (N-queens,
+//!   pentominoes), not only Sudoku;
 //! * [`sat::SatSearch`]: CNF encodings (Kwon 2007 and a propagated one) and
 //!   an embedded CDCL solver; DIMACS export for external solvers.
 //!
@@ -21,10 +25,15 @@
 //! assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
 //! ```
 
+mod dlx;
+mod exact_cover;
 mod limits;
 mod propagation;
 pub mod sat;
 mod strategy;
+
+pub use dlx::Dlx;
+pub use exact_cover::{Clash, DancingLinks, ExactCover};
 
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};

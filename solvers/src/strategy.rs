@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use sudokit_core::{Grid, Puzzle, Unsupported};
 
+use crate::dlx::Dlx;
 use crate::limits::{Limits, Outcome, Search};
 use crate::propagation::PropagationSearch;
 use crate::sat::SatSearch;
@@ -70,12 +71,13 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
 }
 
 /// Names accepted by [`strategy_by_name`].
-pub const STRATEGY_NAMES: &[&str] = &["propagation", "sat"];
+pub const STRATEGY_NAMES: &[&str] = &["propagation", "dlx", "sat"];
 
 /// The strategy called `name` with its default settings.
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "propagation" => Some(Box::new(PropagationSearch::default())),
+        "dlx" => Some(Box::new(Dlx)),
         "sat" => Some(Box::new(SatSearch::default())),
         _ => None,
     }
