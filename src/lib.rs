@@ -7,7 +7,8 @@
 //! * [`core`](mod@crate::core) — geometry, digit sets, state, the
 //!   `Constraint` trait, the propagation engine, puzzles and text formats;
 //! * [`constraints`] — the rules as plugins;
-//! * [`solvers`] — the strategies.
+//! * [`solvers`] — the strategies;
+//! * [`sat_bench`] — the SAT benchmark behind `sudokit bench-sat`.
 //!
 //! ```
 //! use sudokit::{read_classic, solvers::{Limits, PropagationSearch, Strategy}};
@@ -16,6 +17,8 @@
 //! let outcome = PropagationSearch::default().solve(&puzzle, &Limits::default()).unwrap();
 //! assert!(outcome.is_unique());
 //! ```
+
+pub mod sat_bench;
 
 pub use sudokit_constraints as constraints;
 pub use sudokit_core as core;

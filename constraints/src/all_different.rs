@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use sudokit_core::cnf::{ClauseOptions, ClauseSink, Lit, Var};
 use sudokit_core::{
     Cand, Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Rule, Unsupported, Violation, Word,
 };
@@ -95,6 +96,32 @@ impl Rule for AllDifferent {
             } else {
                 sink.secondary(&item);
             }
+        }
+        Ok(())
+    }
+
+    /// Each digit at most once among the cells; when the region has `n`
+    /// cells and [`ClauseOptions::unit_at_least_one`] asks, at least once too.
+    fn clauses(
+        &self,
+        geometry: &Geometry,
+        options: &ClauseOptions,
+        sink: &mut dyn ClauseSink,
+    ) -> Result<(), Unsupported> {
+        let n = geometry.size();
+        let complete = self.cells.len() == n;
+        let mut lits = Vec::with_capacity(self.cells.len());
+        for d in 1..=n as u8 {
+            lits.clear();
+            lits.extend(
+                self.cells
+                    .iter()
+                    .map(|&c| Lit::positive(Var::of_cand(Cand::new(c, d), n))),
+            );
+            if complete && options.unit_at_least_one {
+                sink.add_clause(&lits);
+            }
+            sink.at_most_one(&lits, options.amo);
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use smallvec::SmallVec;
+use sudokit_core::cnf::{ClauseOptions, ClauseSink, Lit, Var};
 use sudokit_core::{
     Cand, Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Puzzle, Rule, SizeMismatch,
     Unsupported, Violation, Word,
@@ -90,6 +91,38 @@ impl Rule for ClassicRules {
                 item.clear();
                 item.extend(unit.cells.iter().map(|&c| Cand::new(c, d)));
                 sink.primary(&item);
+            }
+        }
+        Ok(())
+    }
+
+    /// Six of Kwon's eight families: each digit at most once in every row,
+    /// column and region (Row≤1, Col≤1, Block≤1) and, when
+    /// [`ClauseOptions::unit_at_least_one`] asks, at least once (Row≥1, Col≥1,
+    /// Block≥1). The cell families (Cell≥1, Cell≤1) belong to the board and
+    /// are added by the CNF builder. Block≤1 covers *all* pairs of a block,
+    /// as the paper's clause count implies (its printed loop pairs only
+    /// transposed cells, which is unsound).
+    fn clauses(
+        &self,
+        geometry: &Geometry,
+        options: &ClauseOptions,
+        sink: &mut dyn ClauseSink,
+    ) -> Result<(), Unsupported> {
+        let n = geometry.size();
+        let mut lits = Vec::with_capacity(n);
+        for unit in geometry.units() {
+            for d in 1..=n as u8 {
+                lits.clear();
+                lits.extend(
+                    unit.cells
+                        .iter()
+                        .map(|&c| Lit::positive(Var::of_cand(Cand::new(c, d), n))),
+                );
+                if options.unit_at_least_one {
+                    sink.add_clause(&lits);
+                }
+                sink.at_most_one(&lits, options.amo);
             }
         }
         Ok(())

@@ -4,7 +4,8 @@
 //!
 //! * [`Rule`] says what the rule *means*, independently of how it is solved:
 //!   its name, its cells, an independent [`Rule::check`] of a (partial) grid,
-//!   and optional encodings for other strategies (exact cover for DLX).
+//!   and optional encodings for other strategies (exact cover for DLX,
+//!   clauses for SAT).
 //!   It is object safe and cloneable through `dyn-clone`.
 //! * [`Propagate`] says how the rule *removes candidates*. It is written once,
 //!   generic over the digit-set word, and compiled for every board width.
@@ -58,6 +59,7 @@ use std::fmt::{self, Debug};
 use dyn_clone::DynClone;
 
 use crate::cell::{Cand, Cell, Digit};
+use crate::cnf::{ClauseOptions, ClauseSink};
 use crate::geometry::{Geometry, UnitId};
 use crate::grid::Grid;
 use crate::state::Ctx;
@@ -299,6 +301,26 @@ pub trait Rule: DynClone + Debug + Send + Sync {
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
         let _ = (geometry, sink);
         Err(Unsupported::new("dlx", self.name()))
+    }
+
+    /// The clauses of this rule over the candidate variables
+    /// ([`Var::of_cand`](crate::cnf::Var::of_cand)), plus auxiliary variables
+    /// from [`ClauseSink::new_var`] where the rule needs them. The default
+    /// says the rule has no clause form (the SAT strategy then refuses the
+    /// puzzle rather than ignore the rule).
+    ///
+    /// Emit only what the rule means: "each cell holds exactly one digit"
+    /// and the givens are added by the CNF builder. Say "at most one" with
+    /// [`ClauseSink::at_most_one`] so the builder can simplify and choose
+    /// the encoding; a pairwise exclusion is the clause `¬a ∨ ¬b`.
+    fn clauses(
+        &self,
+        geometry: &Geometry,
+        options: &ClauseOptions,
+        sink: &mut dyn ClauseSink,
+    ) -> Result<(), Unsupported> {
+        let _ = (geometry, options, sink);
+        Err(Unsupported::new("sat", self.name()))
     }
 }
 

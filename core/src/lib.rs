@@ -9,6 +9,7 @@
 //!   API that changes them;
 //! * the plugin traits [`Rule`], [`Propagate`] and [`Constraint`];
 //! * the [`Engine`] that runs constraints to a fixpoint;
+//! * [`cnf`](mod@cnf): variables, literals, clause sinks and DIMACS for SAT;
 //! * [`Puzzle`] (board + givens + constraints) and the text [`format`](mod@format)s.
 //!
 //! ```
@@ -20,6 +21,7 @@
 //! ```
 
 mod cell;
+pub mod cnf;
 mod constraint;
 mod digits;
 mod engine;

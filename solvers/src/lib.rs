@@ -5,7 +5,13 @@
 //! to a limit, or all of them, with [`Stats`].
 //!
 //! * [`PropagationSearch`]: Norvig's constraint propagation with
-//!   minimum-remaining-values search.
+//!   minimum-remaining-values search (dom/wdeg by default);
+//! * [`Dlx`]: Knuth's Algorithm X with dancing links on the puzzle's
+//!   exact-cover form, built on the generic engine [`ExactCover`] /
+//!   [`DancingLinks`], which works for any exact-cover problem (N-queens,
+//!   pentominoes), not only Sudoku;
+//! * [`sat::SatSearch`]: CNF encodings (Kwon 2007 and a propagated one) and
+//!   an embedded CDCL solver; DIMACS export for external solvers;
 //! * [`Backtracking`]: the textbook baseline that only asks each rule's
 //!   `check` whether a partial grid is still acceptable; slow, but it works
 //!   for any plugin and shows how much propagation saves.
@@ -26,12 +32,17 @@
 //! ```
 
 mod backtracking;
+mod dlx;
+mod exact_cover;
 mod limits;
 mod propagation;
+pub mod sat;
 mod strategy;
 mod tally;
 
 pub use backtracking::Backtracking;
+pub use dlx::Dlx;
+pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};

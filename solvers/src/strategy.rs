@@ -5,8 +5,10 @@ use std::ops::ControlFlow;
 use sudokit_core::{Grid, Puzzle, Unsupported};
 
 use crate::backtracking::Backtracking;
+use crate::dlx::Dlx;
 use crate::limits::{Limits, Outcome, Search};
 use crate::propagation::PropagationSearch;
+use crate::sat::SatSearch;
 
 /// Why a strategy could not search a puzzle at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,9 +75,9 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
     }
 }
 
-/// Names accepted by [`strategy_by_name`], fastest first (the order
-/// `sudokit compare` lists them in).
-pub const STRATEGY_NAMES: &[&str] = &["propagation", "backtracking"];
+/// Names accepted by [`strategy_by_name`], in the order `sudokit compare`
+/// lists them: the naive baseline last.
+pub const STRATEGY_NAMES: &[&str] = &["propagation", "dlx", "sat", "backtracking"];
 
 /// The strategy called `name` with its default settings.
 ///
@@ -89,6 +91,8 @@ pub const STRATEGY_NAMES: &[&str] = &["propagation", "backtracking"];
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "propagation" => Some(Box::new(PropagationSearch::default())),
+        "dlx" => Some(Box::new(Dlx)),
+        "sat" => Some(Box::new(SatSearch::default())),
         "backtracking" => Some(Box::new(Backtracking)),
         _ => None,
     }

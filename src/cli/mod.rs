@@ -6,6 +6,8 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod compare;
+mod bench_sat;
+mod encode;
 mod input;
 mod report;
 mod solve;
@@ -24,6 +26,12 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
     Bench(bench::BenchArgs),
+    /// Write one puzzle as DIMACS CNF for an external SAT solver.
+    Encode(encode::EncodeArgs),
+    /// Read a SAT solver's model of a `sudokit encode` CNF back into a grid.
+    Decode(encode::DecodeArgs),
+    /// Compare SAT encodings and solvers over the large puzzles (variables, clauses, times).
+    BenchSat(bench_sat::BenchSatArgs),
     /// Compare solving strategies: a table of file × strategy with solved
     /// counts, timings, nodes and guesses per puzzle.
     Compare(compare::CompareArgs),
@@ -60,6 +68,9 @@ pub(crate) fn run() -> ExitCode {
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Encode(args) => encode::run_encode(&args),
+        Command::Decode(args) => encode::run_decode(&args),
+        Command::BenchSat(args) => bench_sat::run(&args),
         Command::Compare(args) => compare::run(&args),
     };
     status.code()

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use sudokit::core::format::{to_line, to_pretty};
 use sudokit::core::{Grid, Puzzle, RootPropagation};
+use sudokit::solvers::sat::{Encoding, SatSearch, SatSolver};
 use sudokit::solvers::{
     strategy_by_name, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder, STRATEGY_NAMES,
 };
@@ -54,6 +55,12 @@ pub(crate) struct SolveArgs {
     /// Give up on a puzzle after N search nodes.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// SAT encoding (sat strategy): minimal, efficient, extended, optimized, propagated.
+    #[arg(long, value_name = "NAME")]
+    encoding: Option<Encoding>,
+    /// Embedded SAT solver (sat strategy): cadical or batsat.
+    #[arg(long, value_name = "NAME")]
+    sat_solver: Option<String>,
     /// Try digits in a random order from this seed (propagation strategy).
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
@@ -81,6 +88,22 @@ impl SolveArgs {
                 order: ValueOrder::Random { seed },
                 ..PropagationSearch::default()
             }));
+        }
+        if self.strategy == "sat" {
+            let mut sat = SatSearch::default();
+            if let Some(encoding) = self.encoding {
+                sat.encoding = encoding;
+            }
+            if let Some(name) = &self.sat_solver {
+                sat.solver = SatSolver::by_name(name).ok_or_else(|| {
+                    let known: Vec<_> = SatSolver::available().iter().map(|s| s.name()).collect();
+                    format!("unknown SAT solver '{name}' (available: {})", known.join(", "))
+                })?;
+            }
+            return Ok(Box::new(sat));
+        }
+        if self.encoding.is_some() || self.sat_solver.is_some() {
+            return Err("--encoding and --sat-solver work with --strategy sat only".into());
         }
         strategy_by_name(&self.strategy).ok_or_else(|| {
             format!(

@@ -1,0 +1,88 @@
+//! The SAT parts of the command line: `solve --strategy sat`, `encode`, `decode`.
+
+use assert_cmd::Command;
+
+const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const GRID2_SOLUTION: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let out = Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn solves_and_counts_with_every_encoding() {
+    for encoding in ["minimal", "efficient", "extended", "optimized", "propagated"] {
+        let (stdout, _, code) = run(&["solve", "--strategy", "sat", "--encoding", encoding], GRID2);
+        assert_eq!((stdout.trim(), code), (GRID2_SOLUTION, 0), "{encoding}");
+        let (stdout, _, code) = run(
+            &[
+                "solve",
+                "--strategy",
+                "sat",
+                "--encoding",
+                encoding,
+                "--count",
+                "--all",
+                "--size",
+                "4",
+            ],
+            &".".repeat(16),
+        );
+        assert_eq!((stdout.trim(), code), ("288", 0), "{encoding}");
+    }
+}
+
+#[test]
+fn encoding_needs_the_sat_strategy_and_a_known_name() {
+    let (_, stderr, code) = run(&["solve", "--encoding", "optimized"], GRID2);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--strategy sat only"), "{stderr}");
+    let (_, stderr, code) = run(&["solve", "--strategy", "sat", "--encoding", "tiny"], GRID2);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown encoding `tiny`"), "{stderr}");
+}
+
+#[test]
+fn encode_writes_a_header_and_decode_reads_a_model_back() {
+    let (cnf, stderr, code) = run(&["encode", "--encoding", "optimized"], GRID2);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        cnf.starts_with("c sudokit puzzle <stdin>:1\nc encoding optimized"),
+        "{cnf}"
+    );
+    assert!(cnf.contains("\nc fixed r1c1#4\n"), "{cnf}");
+    // A model made from the known solution: every variable of the header
+    // set as the solution says.
+    let mut model = String::from("s SATISFIABLE\nv");
+    for line in cnf.lines() {
+        if let Some(rest) = line.strip_prefix("c var ") {
+            let (var, cand) = rest.split_once(" = ").unwrap();
+            let (cell, digit) = cand.split_once('#').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let index = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+            let truth = GRID2_SOLUTION.as_bytes()[index] - b'0' == digit.parse::<u8>().unwrap();
+            model.push_str(&format!(" {}{var}", if truth { "" } else { "-" }));
+        }
+    }
+    model.push_str(" 0\n");
+    let dir = std::env::temp_dir().join(format!("sudokit-sat-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("grid2.cnf");
+    std::fs::write(&path, &cnf).unwrap();
+    let (stdout, stderr, code) = run(&["decode", path.to_str().unwrap(), "-"], &model);
+    assert_eq!((stdout.trim(), code), (GRID2_SOLUTION, 0), "{stderr}");
+    let (stdout, _, code) = run(&["decode", path.to_str().unwrap(), "-"], "s UNSATISFIABLE\n");
+    assert_eq!((stdout.trim(), code), ("no solution", 1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
