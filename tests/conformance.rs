@@ -27,6 +27,9 @@
 //! * **empty** boards: 9×9, 6×6 and 16×16 have several solutions, the empty
 //!   4×4 has exactly 288.
 //!
+//! Strategies registered later run everywhere by default; one that is too
+//! slow on a set in debug builds is listed in [`SLOW_SETS`] with its figures.
+//!
 //! # The backtracking baseline
 //!
 //! It is exponential, so it runs with a node limit of
@@ -99,8 +102,19 @@ impl Case {
     }
 }
 
+/// Sets other strategies skip to keep this suite quick in debug builds,
+/// with the measurement behind each (they do finish, slowly).
+const SLOW_SETS: &[(&str, &str, &str)] = &[(
+    "dlx",
+    "large-25",
+    "4 of the 12 take 15M-165M nodes, 10-91 s each in debug (145 s in all)",
+)];
+
 /// Whether `strategy` runs on `set`, and with which node limit.
 fn budget(strategy: &str, set: &str) -> Option<Option<u64>> {
+    if SLOW_SETS.iter().any(|&(s, name, _)| s == strategy && name == set) {
+        return None;
+    }
     if strategy != "backtracking" {
         return Some(None);
     }
@@ -454,6 +468,11 @@ fn large_25x25() {
     conform("large-25", &cases);
 }
 
+/// Strategies without search nodes, which document that they ignore
+/// `Limits::max_nodes`: a CDCL solver has no node to count (see the `sat`
+/// module). Every strategy must honour the time limit.
+const IGNORES_NODE_LIMITS: &[&str] = &["sat"];
+
 /// Every strategy honours node and time limits, even where it would never
 /// finish: counting every solution of an empty 16×16 board.
 #[test]
@@ -461,15 +480,17 @@ fn every_strategy_honours_node_and_time_limits() {
     let puzzle = Case::new("empty 16×16", &".".repeat(256)).puzzle;
     for &name in STRATEGY_NAMES {
         let strategy = strategy_by_name(name).unwrap();
-        let outcome = strategy
-            .count(&puzzle, &Limits::all().with_nodes(10_000))
-            .unwrap();
-        assert_eq!(outcome.stop, Stop::NodeLimit, "{name}");
-        assert!(
-            outcome.stats.nodes <= 10_000,
-            "{name}: {} nodes",
-            outcome.stats.nodes
-        );
+        if !IGNORES_NODE_LIMITS.contains(&name) {
+            let outcome = strategy
+                .count(&puzzle, &Limits::all().with_nodes(10_000))
+                .unwrap();
+            assert_eq!(outcome.stop, Stop::NodeLimit, "{name}");
+            assert!(
+                outcome.stats.nodes <= 10_000,
+                "{name}: {} nodes",
+                outcome.stats.nodes
+            );
+        }
         let limit = std::time::Duration::from_millis(100);
         let started = std::time::Instant::now();
         let outcome = strategy.count(&puzzle, &Limits::all().with_time(limit)).unwrap();
