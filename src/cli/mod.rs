@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
-mod compare;
 mod bench_sat;
+mod compare;
 mod encode;
 mod input;
 mod report;
