@@ -16,7 +16,7 @@ use super::Status;
 /// Options of `sudokit bench-sat`.
 #[derive(Debug, Args)]
 pub(crate) struct BenchSatArgs {
-    /// Directory of `n{n}_{level}_k{k}_s{seed}.puzzle.txt` files.
+    /// Directory of `nN_LEVEL_kK_sSEED.puzzle.txt` files (the layout of shared/data/large).
     #[arg(value_name = "DIR", default_value = "../shared/data/large")]
     dir: PathBuf,
     /// Comma-separated encodings (default: all five).
