@@ -231,3 +231,23 @@ fn a_bad_timeout_is_refused_not_a_panic() {
             .stderr(predicate::str::contains("expected a positive number of seconds"));
     }
 }
+
+#[test]
+fn every_registered_strategy_answers_through_solve() {
+    let four = "12..34..........";
+    for name in sudokit::solvers::STRATEGY_NAMES {
+        let (one, _, code) = run(&["solve", "--strategy", name], GRID2);
+        assert_eq!(
+            (one.as_str(), code),
+            (format!("{GRID2_SOLUTION}\n").as_str(), 0),
+            "{name}"
+        );
+        let (count, _, _) = run(
+            &["solve", "--strategy", name, "--count", "--all"],
+            &".".repeat(16),
+        );
+        assert_eq!(count, "288\n", "{name}");
+        let (several, _, _) = run(&["solve", "--strategy", name, "--count"], four);
+        assert_eq!(several, "2+\n", "{name}");
+    }
+}

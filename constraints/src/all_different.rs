@@ -71,6 +71,20 @@ impl Rule for AllDifferent {
         }
     }
 
+    /// Only the new digit can clash, and only with another cell of the list.
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        if self.cells.len() > geometry.size() {
+            return false;
+        }
+        match grid.get(cell) {
+            Some(digit) if self.cells.binary_search(&cell).is_ok() => self
+                .cells
+                .iter()
+                .all(|&other| other == cell || grid.get(other) != Some(digit)),
+            _ => true,
+        }
+    }
+
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
         let complete = self.cells.len() == geometry.size();
         let mut item = Vec::with_capacity(self.cells.len());

@@ -70,6 +70,19 @@ impl Rule for ClassicRules {
         Ok(())
     }
 
+    /// Only the new digit can clash, and only with a peer of its cell.
+    #[inline]
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        let Some(digit) = grid.get(cell) else {
+            return true;
+        };
+        let values = grid.values();
+        geometry
+            .peers(cell)
+            .iter()
+            .all(|&peer| values[peer.index()] != digit)
+    }
+
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
         let n = geometry.size();
         let mut item = Vec::with_capacity(n);

@@ -265,6 +265,37 @@ pub trait Rule: DynClone + Debug + Send + Sync {
     /// this is what tests and the backtracking strategy trust.
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation>;
 
+    /// A quick yes/no form of [`Rule::check`] after one placement: `grid` was
+    /// accepted by `check` before `cell` was filled; is it still accepted?
+    ///
+    /// The backtracking strategy asks this at every node, so a rule can
+    /// answer by looking near `cell` only, without building a [`Violation`]
+    /// message. It must agree with `check(geometry, grid).is_ok()` whenever
+    /// the precondition holds; the default simply calls `check`, which is
+    /// always correct. (Measured on easy50: with the default, the classic
+    /// rules spend about 45% of the baseline's time scanning all 27 units
+    /// and 30% formatting messages that are dropped at once.)
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Geometry, Grid, Rule};
+    /// # use std::borrow::Cow;
+    /// # use sudokit_core::Violation;
+    /// # #[derive(Clone, Debug)]
+    /// # struct AnyGrid;
+    /// # impl Rule for AnyGrid {
+    /// #     fn name(&self) -> Cow<'_, str> { "any grid".into() }
+    /// #     fn scope(&self, _: &Geometry) -> Vec<Cell> { vec![] }
+    /// #     fn check(&self, _: &Geometry, _: &Grid) -> Result<(), Violation> { Ok(()) }
+    /// # }
+    /// // A rule that only implements `check` answers through it.
+    /// let g = Geometry::square(4).unwrap();
+    /// assert!(AnyGrid.accepts_placement(&g, &Grid::empty(4), Cell(0)));
+    /// ```
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        let _ = cell;
+        self.check(geometry, grid).is_ok()
+    }
+
     /// The exact-cover items of this rule, for DLX. The default says the
     /// rule has no exact-cover form.
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {

@@ -11,7 +11,13 @@
 //!   [`DancingLinks`], which works for any exact-cover problem (N-queens,
 //!   pentominoes), not only Sudoku;
 //! * [`sat::SatSearch`]: CNF encodings (Kwon 2007 and a propagated one) and
-//!   an embedded CDCL solver; DIMACS export for external solvers.
+//!   an embedded CDCL solver; DIMACS export for external solvers;
+//! * [`Backtracking`]: the textbook baseline that only asks each rule's
+//!   `check` whether a partial grid is still acceptable; slow, but it works
+//!   for any plugin and shows how much propagation saves.
+//!
+//! [`strategy_by_name`] builds any of them from its command-line name, and
+//! a [`Tally`] adds up their results over a set of puzzles for comparisons.
 //!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
@@ -25,16 +31,19 @@
 //! assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
 //! ```
 
+mod backtracking;
 mod dlx;
 mod exact_cover;
 mod limits;
 mod propagation;
 pub mod sat;
 mod strategy;
+mod tally;
 
+pub use backtracking::Backtracking;
 pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
-
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};
+pub use tally::Tally;

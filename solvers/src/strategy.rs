@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use sudokit_core::{Grid, Puzzle, Unsupported};
 
+use crate::backtracking::Backtracking;
 use crate::dlx::Dlx;
 use crate::limits::{Limits, Outcome, Search};
 use crate::propagation::PropagationSearch;
@@ -36,6 +37,10 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
     /// Streams solutions to `visitor` until the search space or a limit is
     /// exhausted, or the visitor breaks. Every reported grid is complete,
     /// keeps the givens, and passes every constraint's `check`.
+    ///
+    /// Every field of `limits` must be honoured, the time limit included:
+    /// look at the clock at least every few hundred nodes, so that callers
+    /// such as `sudokit compare` can bound a run over thousands of puzzles.
     fn visit(
         &self,
         puzzle: &Puzzle,
@@ -70,15 +75,25 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
     }
 }
 
-/// Names accepted by [`strategy_by_name`].
-pub const STRATEGY_NAMES: &[&str] = &["propagation", "dlx", "sat"];
+/// Names accepted by [`strategy_by_name`], in the order `sudokit compare`
+/// lists them: the naive baseline last.
+pub const STRATEGY_NAMES: &[&str] = &["propagation", "dlx", "sat", "backtracking"];
 
 /// The strategy called `name` with its default settings.
+///
+/// ```
+/// use sudokit_solvers::{strategy_by_name, STRATEGY_NAMES};
+/// for name in STRATEGY_NAMES {
+///     assert_eq!(strategy_by_name(name).unwrap().name(), *name);
+/// }
+/// assert!(strategy_by_name("magic").is_none());
+/// ```
 pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
     match name {
         "propagation" => Some(Box::new(PropagationSearch::default())),
         "dlx" => Some(Box::new(Dlx)),
         "sat" => Some(Box::new(SatSearch::default())),
+        "backtracking" => Some(Box::new(Backtracking)),
         _ => None,
     }
 }

@@ -1,7 +1,7 @@
 //! Reading puzzle files (or standard input) for the subcommands.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use sudokit::core::format::ParseOptions;
@@ -57,43 +57,49 @@ impl InputArgs {
         } else {
             &self.files
         };
+        files.iter().flat_map(|path| self.file_entries(path)).collect()
+    }
+
+    /// The puzzles of one input (`-` is standard input), in order.
+    pub(crate) fn file_entries(&self, path: &Path) -> Vec<Entry> {
         let options = self.options();
-        let mut entries = Vec::new();
-        for path in files {
-            let name = if path.as_os_str() == "-" {
-                "<stdin>".to_string()
-            } else {
-                path.display().to_string()
-            };
-            let text = if path.as_os_str() == "-" {
-                let mut text = String::new();
-                std::io::stdin().read_to_string(&mut text).map(|_| text)
-            } else {
-                std::fs::read_to_string(path)
-            };
-            let text = match text {
-                Ok(text) => text,
-                Err(e) => {
-                    entries.push(Entry {
-                        origin: name.clone(),
-                        puzzle: Err(format!("cannot read {name}: {e}")),
-                    });
-                    continue;
-                }
-            };
-            for read in read_classic(&text, &options) {
-                entries.push(match read {
-                    Ok(puzzle) => Entry {
-                        origin: format!("{name}:{}", puzzle.line),
-                        puzzle: Ok(puzzle),
-                    },
-                    Err(e) => Entry {
-                        origin: format!("{name}:{}", e.line),
-                        puzzle: Err(format!("{name}: {e}")),
-                    },
-                });
+        let name = display_name(path);
+        let text = if path.as_os_str() == "-" {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).map(|_| text)
+        } else {
+            std::fs::read_to_string(path)
+        };
+        let text = match text {
+            Ok(text) => text,
+            Err(e) => {
+                return vec![Entry {
+                    origin: name.clone(),
+                    puzzle: Err(format!("cannot read {name}: {e}")),
+                }]
             }
-        }
-        entries
+        };
+        read_classic(&text, &options)
+            .into_iter()
+            .map(|read| match read {
+                Ok(puzzle) => Entry {
+                    origin: format!("{name}:{}", puzzle.line),
+                    puzzle: Ok(puzzle),
+                },
+                Err(e) => Entry {
+                    origin: format!("{name}:{}", e.line),
+                    puzzle: Err(format!("{name}: {e}")),
+                },
+            })
+            .collect()
+    }
+}
+
+/// How an input is named in messages: its path, or `<stdin>` for `-`.
+pub(crate) fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
     }
 }

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod bench_sat;
+mod compare;
 mod encode;
 mod input;
 mod report;
@@ -31,10 +32,14 @@ enum Command {
     Decode(encode::DecodeArgs),
     /// Compare SAT encodings and solvers over the large puzzles (variables, clauses, times).
     BenchSat(bench_sat::BenchSatArgs),
+    /// Compare solving strategies: a table of file × strategy with solved
+    /// counts, timings, nodes and guesses per puzzle.
+    Compare(compare::CompareArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
-/// solution (or none was found within the limits), 2 some input was malformed
+/// solution (or none was found within the limits; for `compare`: some
+/// strategy gave a wrong or contradicted answer), 2 some input was malformed
 /// or could not be taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Status {
@@ -66,6 +71,7 @@ pub(crate) fn run() -> ExitCode {
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),
         Command::BenchSat(args) => bench_sat::run(&args),
+        Command::Compare(args) => compare::run(&args),
     };
     status.code()
 }

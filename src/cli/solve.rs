@@ -36,7 +36,8 @@ pub(crate) struct SolveArgs {
     /// Find every solution: with --count, count them all; otherwise print them all.
     #[arg(long)]
     all: bool,
-    /// Solving strategy.
+    /// Solving strategy: propagation, backtracking (the naive baseline), or
+    /// any other registered one (`sudokit compare` lists them side by side).
     #[arg(long, value_name = "NAME", default_value = "propagation")]
     strategy: String,
     /// Print grids with box separators instead of one-line answers.

@@ -1,0 +1,382 @@
+//! `sudokit compare`: every strategy on every file, one table row each.
+//!
+//! Each puzzle is counted up to `--limit` solutions (2 by default: "unique"
+//! or "several") by each strategy, timed from the outside, and added to a
+//! [`Tally`] per file and strategy. The table (or `--json`) goes to stdout;
+//! the progress bar and warnings go to stderr.
+//!
+//! Runaway puzzles: `--timeout SECS` (default 1) is passed to every search
+//! as [`Limits::time_limit`]; a search cut short is counted as timed out.
+//! Every strategy must honour the limit (see [`Strategy::visit`]), so a run
+//! is bounded by `puzzles × strategies × timeout`. A strategy that ignored
+//! it could not be stopped from outside (threads cannot be killed), but it
+//! would gain nothing: a search that takes longer than the timeout is
+//! counted as timed out even when it finishes. `--timeout 0` lifts the limit.
+//!
+//! Strategies are also checked against each other: every solution is
+//! verified with [`Puzzle::verify_solution`](sudokit::core::Puzzle::verify_solution),
+//! and two strategies that both finish a puzzle must give the same count.
+//!
+//! Exit codes: 0 when every answer agrees, 1 when a strategy gave a wrong
+//! solution or a count another strategy contradicts, 2 for bad input (an
+//! unknown strategy, an unreadable file, a malformed puzzle).
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use sudokit::core::Puzzle;
+use sudokit::solvers::{strategy_by_name, Limits, Outcome, Stop, Strategy, Tally, STRATEGY_NAMES};
+
+use super::input::{display_name, InputArgs};
+use super::report::ms;
+use super::Status;
+
+/// Options of `sudokit compare`.
+#[derive(Debug, Args)]
+pub(crate) struct CompareArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Strategies to compare, comma-separated (default: every registered one).
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
+    strategies: Vec<String>,
+    /// Count each puzzle's solutions up to N (2 tells unique from several).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    limit: u64,
+    /// Give up on a puzzle after SECS seconds and count it as timed out (0: no limit).
+    #[arg(long, value_name = "SECS", default_value = "1", value_parser = parse_timeout)]
+    timeout: Timeout,
+    /// Print the rows as a JSON array instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One row of the comparison: a strategy on a file.
+#[derive(Debug, Serialize)]
+struct Row {
+    file: String,
+    strategy: String,
+    /// Puzzles in the file, malformed ones included.
+    total: usize,
+    solved: usize,
+    timeouts: usize,
+    unsupported: usize,
+    /// Malformed puzzles (the same for every strategy of a file).
+    malformed: usize,
+    /// Solutions that failed the independent check, or counts another
+    /// strategy contradicted.
+    wrong: usize,
+    puzzles_per_second: f64,
+    mean_ms: f64,
+    median_ms: f64,
+    max_ms: f64,
+    nodes_per_puzzle: f64,
+    guesses_per_puzzle: f64,
+    backtracks_per_puzzle: f64,
+    /// Why a puzzle was unsupported, when one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+}
+
+/// The per-puzzle time limit; `None` for no limit. (A newtype, because
+/// clap reads an `Option` field as "the option may be absent".)
+#[derive(Clone, Copy, Debug)]
+struct Timeout(Option<Duration>);
+
+/// A number of seconds, `0` for no limit.
+fn parse_timeout(text: &str) -> Result<Timeout, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && (0.0..1e9).contains(&secs) => {
+            Ok(Timeout((secs > 0.0).then(|| Duration::from_secs_f64(secs))))
+        }
+        _ => Err(format!(
+            "expected a number of seconds (0 for none), found '{text}'"
+        )),
+    }
+}
+
+/// A count two strategies can compare: exact, or "at least the limit".
+fn settled(outcome: &Outcome, limit: u64) -> Option<String> {
+    match outcome.stop {
+        Stop::Exhausted if outcome.count < limit => Some(outcome.count.to_string()),
+        Stop::Exhausted | Stop::SolutionLimit => Some(format!("{limit}+")),
+        Stop::NodeLimit | Stop::TimeLimit | Stop::Visitor => None,
+    }
+}
+
+/// Runs `sudokit compare`.
+pub(crate) fn run(args: &CompareArgs) -> Status {
+    let names: Vec<String> = if args.strategies.is_empty() {
+        STRATEGY_NAMES.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.strategies.iter().map(|s| s.trim().to_string()).collect()
+    };
+    let mut strategies: Vec<Box<dyn Strategy>> = Vec::new();
+    for name in &names {
+        match strategy_by_name(name) {
+            Some(strategy) => strategies.push(strategy),
+            None => {
+                eprintln!(
+                    "sudokit: unknown strategy '{name}' (available: {})",
+                    STRATEGY_NAMES.join(", ")
+                );
+                return Status::BadInput;
+            }
+        }
+    }
+    let Timeout(timeout) = args.timeout;
+    let mut limits = Limits::solutions(args.limit.max(1));
+    limits.time_limit = timeout;
+
+    let stdin = [std::path::PathBuf::from("-")];
+    let files = if args.input.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.input.files[..]
+    };
+    let inputs: Vec<_> = files
+        .iter()
+        .map(|path| (display_name(path), args.input.file_entries(path)))
+        .collect();
+    let work: usize = inputs.iter().map(|(_, entries)| entries.len()).sum::<usize>() * strategies.len();
+    let bar = progress_bar(work as u64);
+
+    let mut status = Status::Ok;
+    let mut rows = Vec::new();
+    for (file, entries) in &inputs {
+        let mut puzzles: Vec<(&str, &Puzzle)> = Vec::new();
+        let mut malformed = 0;
+        for entry in entries {
+            match &entry.puzzle {
+                Ok(read) => puzzles.push((&entry.origin, &read.puzzle)),
+                Err(message) => {
+                    bar.suspend(|| eprintln!("sudokit: {message}"));
+                    malformed += 1;
+                    status = status.worst(Status::BadInput);
+                }
+            }
+        }
+        // The first settled answer per puzzle, and which strategy gave it.
+        let mut answers: Vec<Option<(String, &str)>> = vec![None; puzzles.len()];
+        for strategy in &strategies {
+            bar.set_message(format!("{file} · {}", strategy.name()));
+            bar.inc(malformed as u64);
+            let mut tally = Tally::default();
+            let mut wrong = 0;
+            let mut note = None;
+            for (i, &(origin, puzzle)) in puzzles.iter().enumerate() {
+                let started = Instant::now();
+                let result = strategy
+                    .supports(puzzle)
+                    .map_err(Into::into)
+                    .and_then(|()| strategy.solve(puzzle, &limits));
+                let elapsed = started.elapsed();
+                bar.inc(1);
+                let outcome = match result {
+                    Ok(outcome) => outcome,
+                    Err(e) => {
+                        tally.record_unsupported();
+                        note.get_or_insert_with(|| format!("{origin}: {e}"));
+                        continue;
+                    }
+                };
+                tally.record_with_timeout(&outcome, elapsed, timeout);
+                let mut trouble = outcome
+                    .solutions
+                    .iter()
+                    .find_map(|s| puzzle.verify_solution(s).err())
+                    .map(|v| format!("{origin}: {} gave a wrong solution: {v}", strategy.name()));
+                if let Some(answer) = settled(&outcome, limits.max_solutions.unwrap_or(u64::MAX)) {
+                    match &answers[i] {
+                        Some((theirs, who)) if *theirs != answer => {
+                            trouble.get_or_insert(format!(
+                                "{origin}: strategies disagree: {who} counts {theirs}, {} counts {answer}",
+                                strategy.name()
+                            ));
+                        }
+                        Some(_) => {}
+                        None => answers[i] = Some((answer, strategy.name())),
+                    }
+                }
+                if let Some(message) = trouble {
+                    bar.suspend(|| eprintln!("sudokit: {message}"));
+                    wrong += 1;
+                    status = status.worst(Status::NoSolution);
+                }
+            }
+            rows.push(row(
+                file,
+                strategy.name(),
+                entries.len(),
+                malformed,
+                wrong,
+                &tally,
+                note,
+            ));
+        }
+    }
+    bar.finish_and_clear();
+
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = if args.json {
+        serde_json::to_writer_pretty(&mut out, &rows)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        out.write_all(table(&rows).as_bytes())
+    };
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        eprintln!("sudokit: cannot write the table: {e}");
+        return Status::BadInput;
+    }
+    status
+}
+
+/// A bar on stderr when a person watches it, nothing otherwise (pipes, CI,
+/// tests). It ticks on its own so a slow puzzle still shows the time passing.
+fn progress_bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+    }
+    let style = ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} puzzles  {msg}")
+        .expect("the template is valid")
+        .progress_chars("=> ");
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style);
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn row(
+    file: &str,
+    strategy: &str,
+    total: usize,
+    malformed: usize,
+    wrong: usize,
+    tally: &Tally,
+    note: Option<String>,
+) -> Row {
+    let per_puzzle = |x: u64| match tally.attempted() {
+        0 => 0.0,
+        k => x as f64 / k as f64,
+    };
+    Row {
+        file: file.to_string(),
+        strategy: strategy.to_string(),
+        total,
+        solved: tally.solved(),
+        timeouts: tally.timeouts(),
+        unsupported: tally.unsupported(),
+        malformed,
+        wrong,
+        puzzles_per_second: tally.puzzles_per_second(),
+        mean_ms: millis(tally.mean()),
+        median_ms: millis(tally.median()),
+        max_ms: millis(tally.max()),
+        nodes_per_puzzle: tally.nodes_per_puzzle(),
+        guesses_per_puzzle: tally.guesses_per_puzzle(),
+        backtracks_per_puzzle: per_puzzle(tally.stats().backtracks),
+        note,
+    }
+}
+
+/// `12.5`, `123`, `4.2e6`-free: whole numbers from 100 up.
+fn figure(x: f64) -> String {
+    if x < 100.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+/// The rows as an aligned table: text columns left, figures right.
+fn table(rows: &[Row]) -> String {
+    const HEADER: [&str; 10] = [
+        "file",
+        "strategy",
+        "solved",
+        "timeouts",
+        "puzzles/s",
+        "mean ms",
+        "median ms",
+        "max ms",
+        "nodes/puzzle",
+        "guesses/puzzle",
+    ];
+    let mut cells: Vec<Vec<String>> = vec![HEADER.iter().map(|h| h.to_string()).collect()];
+    let mut notes = Vec::new();
+    for row in rows {
+        let mut line = vec![row.file.clone(), row.strategy.clone()];
+        if row.unsupported == row.total - row.malformed && row.unsupported > 0 {
+            line.push("unsupported".to_string());
+            line.extend(vec!["-".to_string(); HEADER.len() - 3]);
+        } else {
+            let d = |x: f64| ms(Duration::from_secs_f64(x / 1e3));
+            line.extend([
+                format!("{}/{}", row.solved, row.total),
+                row.timeouts.to_string(),
+                figure(row.puzzles_per_second),
+                d(row.mean_ms),
+                d(row.median_ms),
+                d(row.max_ms),
+                figure(row.nodes_per_puzzle),
+                figure(row.guesses_per_puzzle),
+            ]);
+        }
+        cells.push(line);
+        let mut said = Vec::new();
+        if row.unsupported > 0 {
+            said.push(format!(
+                "{} unsupported ({})",
+                row.unsupported,
+                row.note.as_deref().unwrap_or("")
+            ));
+        }
+        if row.malformed > 0 {
+            said.push(format!("{} malformed", row.malformed));
+        }
+        if row.wrong > 0 {
+            said.push(format!("{} WRONG", row.wrong));
+        }
+        if !said.is_empty() {
+            notes.push(format!("{} · {}: {}", row.file, row.strategy, said.join(", ")));
+        }
+    }
+    let widths: Vec<usize> = (0..HEADER.len())
+        .map(|c| {
+            cells
+                .iter()
+                .map(|line| line[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for line in &cells {
+        let mut out = String::new();
+        for (c, cell) in line.iter().enumerate() {
+            let pad = widths[c] - cell.chars().count();
+            if c < 2 {
+                out.push_str(cell);
+                out.push_str(&" ".repeat(pad));
+            } else {
+                out.push_str(&" ".repeat(pad));
+                out.push_str(cell);
+            }
+            out.push_str("  ");
+        }
+        text.push_str(out.trim_end());
+        text.push('\n');
+    }
+    for note in notes {
+        text.push_str(&note);
+        text.push('\n');
+    }
+    text
+}
