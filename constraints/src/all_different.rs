@@ -2,12 +2,12 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::cnf::{ClauseOptions, ClauseSink, Lit, Var};
+use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    Cand, Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Rule, Unsupported, Violation, Word,
+    Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Rule, Unsupported, Violation, Word,
 };
 
-use crate::units::{duplicate_violation, first_duplicate, hidden_singles};
+use crate::units::{duplicate_violation, first_duplicate, group_clauses, group_cover, hidden_singles};
 
 /// The listed cells hold different digits: an extra region, a diagonal, a
 /// window. When it has exactly `n` cells it must hold every digit, and hidden
@@ -86,17 +86,7 @@ impl Rule for AllDifferent {
     }
 
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
-        let complete = self.cells.len() == geometry.size();
-        let mut item = Vec::with_capacity(self.cells.len());
-        for d in 1..=geometry.size() as u8 {
-            item.clear();
-            item.extend(self.cells.iter().map(|&c| Cand::new(c, d)));
-            if complete {
-                sink.primary(&item);
-            } else {
-                sink.secondary(&item);
-            }
-        }
+        group_cover(geometry.size(), &self.cells, sink);
         Ok(())
     }
 
@@ -108,21 +98,7 @@ impl Rule for AllDifferent {
         options: &ClauseOptions,
         sink: &mut dyn ClauseSink,
     ) -> Result<(), Unsupported> {
-        let n = geometry.size();
-        let complete = self.cells.len() == n;
-        let mut lits = Vec::with_capacity(self.cells.len());
-        for d in 1..=n as u8 {
-            lits.clear();
-            lits.extend(
-                self.cells
-                    .iter()
-                    .map(|&c| Lit::positive(Var::of_cand(Cand::new(c, d), n))),
-            );
-            if complete && options.unit_at_least_one {
-                sink.add_clause(&lits);
-            }
-            sink.at_most_one(&lits, options.amo);
-        }
+        group_clauses(geometry.size(), &self.cells, options, sink);
         Ok(())
     }
 }

@@ -3,13 +3,15 @@
 use std::borrow::Cow;
 
 use smallvec::SmallVec;
-use sudokit_core::cnf::{ClauseOptions, ClauseSink, Lit, Var};
+use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    Cand, Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Puzzle, Rule, SizeMismatch,
-    Unsupported, Violation, Word,
+    Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Puzzle, Rule, SizeMismatch, Unsupported,
+    Violation, Word,
 };
 
-use crate::units::{duplicate_violation, first_duplicate, hidden_singles, UnitSet};
+use crate::units::{
+    duplicate_violation, first_duplicate, group_clauses, group_cover, hidden_singles, UnitSet,
+};
 
 /// All-different on every row, column and box (or jigsaw region) of the
 /// board, as one plugin.
@@ -84,14 +86,8 @@ impl Rule for ClassicRules {
     }
 
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
-        let n = geometry.size();
-        let mut item = Vec::with_capacity(n);
         for unit in geometry.units() {
-            for d in 1..=n as u8 {
-                item.clear();
-                item.extend(unit.cells.iter().map(|&c| Cand::new(c, d)));
-                sink.primary(&item);
-            }
+            group_cover(geometry.size(), &unit.cells, sink);
         }
         Ok(())
     }
@@ -109,21 +105,8 @@ impl Rule for ClassicRules {
         options: &ClauseOptions,
         sink: &mut dyn ClauseSink,
     ) -> Result<(), Unsupported> {
-        let n = geometry.size();
-        let mut lits = Vec::with_capacity(n);
         for unit in geometry.units() {
-            for d in 1..=n as u8 {
-                lits.clear();
-                lits.extend(
-                    unit.cells
-                        .iter()
-                        .map(|&c| Lit::positive(Var::of_cand(Cand::new(c, d), n))),
-                );
-                if options.unit_at_least_one {
-                    sink.add_clause(&lits);
-                }
-                sink.at_most_one(&lits, options.amo);
-            }
+            group_clauses(geometry.size(), &unit.cells, options, sink);
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! The all-different logic shared by the classic rules and `AllDifferent`.
 
-use sudokit_core::{Cell, Contradiction, Ctx, Digit, Digits, Grid, Violation, Word};
+use sudokit_core::cnf::{ClauseOptions, ClauseSink, Lit, Var};
+use sudokit_core::{Cand, Cell, Contradiction, CoverSink, Ctx, Digit, Digits, Grid, Violation, Word};
 
 /// The first pair of cells in `cells` that hold the same digit.
 pub(crate) fn first_duplicate(grid: &Grid, cells: &[Cell]) -> Option<(Cell, Cell, Digit)> {
@@ -94,5 +95,42 @@ impl UnitSet {
             }
         }
         None
+    }
+}
+
+/// The exact-cover items of "the cells of `group` hold different digits":
+/// per digit, a primary item (exactly once) when the group has all `n`
+/// cells, a secondary one (at most once) otherwise.
+pub(crate) fn group_cover(n: usize, group: &[Cell], sink: &mut dyn CoverSink) {
+    let complete = group.len() == n;
+    let mut item = Vec::with_capacity(group.len());
+    for d in 1..=n as u8 {
+        item.clear();
+        item.extend(group.iter().map(|&c| Cand::new(c, d)));
+        if complete {
+            sink.primary(&item);
+        } else {
+            sink.secondary(&item);
+        }
+    }
+}
+
+/// The clauses of "the cells of `group` hold different digits": per digit,
+/// at most once, and at least once when the group has all `n` cells and
+/// [`ClauseOptions::unit_at_least_one`] asks.
+pub(crate) fn group_clauses(n: usize, group: &[Cell], options: &ClauseOptions, sink: &mut dyn ClauseSink) {
+    let complete = group.len() == n;
+    let mut lits = Vec::with_capacity(group.len());
+    for d in 1..=n as u8 {
+        lits.clear();
+        lits.extend(
+            group
+                .iter()
+                .map(|&c| Lit::positive(Var::of_cand(Cand::new(c, d), n))),
+        );
+        if complete && options.unit_at_least_one {
+            sink.add_clause(&lits);
+        }
+        sink.at_most_one(&lits, options.amo);
     }
 }
