@@ -33,7 +33,7 @@ use std::time::Instant;
 
 use sudokit_core::{Cell, Grid, Kind, Puzzle};
 
-use crate::limits::{Limits, Search, Stats, Stop};
+use crate::limits::{Limits, Search, Solutions, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
 
 /// How many nodes pass between two looks at the clock: reading it costs
@@ -104,7 +104,7 @@ fn run(puzzle: &Puzzle, limits: &Limits, visitor: &mut dyn FnMut(&Grid) -> Contr
     let mut grid = puzzle.givens().clone();
     let empties: Vec<Cell> = geometry.cells().filter(|&c| grid.get(c).is_none()).collect();
     let mut stats = Stats::default();
-    let mut count = 0u64;
+    let mut solutions = Solutions::new(puzzle, limits, visitor);
 
     // Givens that already break a rule leave nothing to search.
     let givens_ok = constraints.iter().filter(|c| c.kind() == Kind::Rule).all(|c| {
@@ -123,14 +123,8 @@ fn run(puzzle: &Puzzle, limits: &Limits, visitor: &mut dyn FnMut(&Grid) -> Contr
             if depth == empties.len() {
                 // Every cell is filled and each placement was accepted by the
                 // rules that see it; `Puzzle::check` gives the final verdict.
-                if puzzle.check(&grid).is_ok() {
-                    count += 1;
-                    if visitor(&grid).is_break() {
-                        break 'search Stop::Visitor;
-                    }
-                    if limits.max_solutions.is_some_and(|max| count >= max) {
-                        break 'search Stop::SolutionLimit;
-                    }
+                if let Some(stop) = solutions.offer(&grid) {
+                    break 'search stop;
                 }
                 if depth == 0 {
                     break 'search Stop::Exhausted;
@@ -174,5 +168,9 @@ fn run(puzzle: &Puzzle, limits: &Limits, visitor: &mut dyn FnMut(&Grid) -> Contr
         }
     };
     stats.elapsed = start.elapsed();
-    Search { count, stop, stats }
+    Search {
+        count: solutions.count(),
+        stop,
+        stats,
+    }
 }

@@ -49,7 +49,7 @@ use std::time::Instant;
 use sudokit_core::{Cand, CoverSink, Grid, Kind, Puzzle, Unsupported};
 
 use crate::exact_cover::DancingLinks;
-use crate::limits::{Limits, Search, Stats, Stop};
+use crate::limits::{Limits, Search, Solutions, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
 
 /// Knuth's Algorithm X with dancing links on the puzzle's exact-cover form.
@@ -184,30 +184,24 @@ fn search(
     };
     let n = puzzle.size();
     let mut grid = puzzle.givens().clone();
-    let mut count = 0u64;
-    let mut user_stop = false;
+    let mut solutions = Solutions::new(puzzle, limits, visitor);
+    let mut ended = None;
     let mut search = links.solve(&inner, |options| {
         for &option in options {
             let cand = Cand::from_id(rows[option] as usize, n);
             grid.set(cand.cell, cand.digit);
         }
-        if puzzle.check(&grid).is_err() {
-            return ControlFlow::Continue(());
+        ended = solutions.offer(&grid);
+        match ended {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
         }
-        count += 1;
-        if visitor(&grid).is_break() {
-            user_stop = true;
-            return ControlFlow::Break(());
-        }
-        if limits.max_solutions.is_some_and(|max| count >= max) {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
     });
-    if search.stop == Stop::Visitor && !user_stop {
-        search.stop = Stop::SolutionLimit;
+    // The matrix stopped because `offer` said so: report why.
+    if let Some(stop) = ended {
+        search.stop = stop;
     }
-    search.count = count;
+    search.count = solutions.count();
     search.stats.elapsed = start.elapsed();
     search
 }

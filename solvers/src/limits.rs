@@ -2,7 +2,9 @@
 
 use std::time::{Duration, Instant};
 
-use sudokit_core::Grid;
+use std::ops::ControlFlow;
+
+use sudokit_core::{Grid, Puzzle};
 
 /// Bounds on a search. The default looks for two solutions, enough to tell
 /// "unique" from "several", without node or time limits.
@@ -148,5 +150,50 @@ impl Outcome {
             Stop::NodeLimit | Stop::TimeLimit if self.count == 0 => "?".to_string(),
             _ => format!("{}+", self.count),
         }
+    }
+}
+
+/// Where a strategy hands every complete grid it reaches. The grid counts
+/// as a solution only if it is complete and every rule's `check` accepts it
+/// (propagators and encodings prune; `check` decides). It then goes to the
+/// visitor, and the solution limit is applied.
+pub(crate) struct Solutions<'a> {
+    puzzle: &'a Puzzle,
+    max: Option<u64>,
+    visitor: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    count: u64,
+}
+
+impl<'a> Solutions<'a> {
+    pub(crate) fn new(
+        puzzle: &'a Puzzle,
+        limits: &Limits,
+        visitor: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Solutions<'a> {
+        Solutions {
+            puzzle,
+            max: limits.max_solutions,
+            visitor,
+            count: 0,
+        }
+    }
+
+    /// Offers a grid; `Some(stop)` when the search must end now.
+    pub(crate) fn offer(&mut self, grid: &Grid) -> Option<Stop> {
+        if !grid.is_complete() || self.puzzle.check(grid).is_err() {
+            return None;
+        }
+        self.count += 1;
+        if (self.visitor)(grid).is_break() {
+            return Some(Stop::Visitor);
+        }
+        self.max
+            .is_some_and(|max| self.count >= max)
+            .then_some(Stop::SolutionLimit)
+    }
+
+    /// Solutions accepted so far.
+    pub(crate) fn count(&self) -> u64 {
+        self.count
     }
 }

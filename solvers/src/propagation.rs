@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use sudokit_core::{Cell, Decision, Digit, Engine, Grid, Puzzle, State, Trail, Width, Word};
 
-use crate::limits::{Limits, Search, Stats, Stop};
+use crate::limits::{Limits, Search, Solutions, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
 
 /// How the search undoes a decision.
@@ -306,7 +306,7 @@ impl PropagationSearch {
             nodes: 1,
             ..Stats::default()
         };
-        let mut count = 0u64;
+        let mut solutions = Solutions::new(puzzle, limits, visitor);
         let weighted = self.branching == Branching::DomWdeg;
         // Conflict weights, kept only for dom/wdeg.
         let mut weights = if weighted {
@@ -325,17 +325,10 @@ impl PropagationSearch {
                 };
                 match choice {
                     None => {
-                        let grid = state.to_grid();
                         // Propagators prune; `check` decides. A plugin whose
                         // propagator misses a violation cannot yield a wrong answer.
-                        if puzzle.check(&grid).is_ok() {
-                            count += 1;
-                            if visitor(&grid).is_break() {
-                                break 'search Stop::Visitor;
-                            }
-                            if limits.max_solutions.is_some_and(|max| count >= max) {
-                                break 'search Stop::SolutionLimit;
-                            }
+                        if let Some(stop) = solutions.offer(&state.to_grid()) {
+                            break 'search stop;
                         }
                     }
                     Some(cell) => {
@@ -381,7 +374,11 @@ impl PropagationSearch {
         };
         stats.propagations = engine.runs();
         stats.elapsed = start.elapsed();
-        Search { count, stop, stats }
+        Search {
+            count: solutions.count(),
+            stop,
+            stats,
+        }
     }
 }
 

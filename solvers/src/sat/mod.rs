@@ -42,7 +42,7 @@ use sudokit_core::{Grid, Puzzle, Unsupported};
 pub use backend::SatSolver;
 pub use encode::{decode_dimacs_model, encode, Encoded, Encoding, Slot, UnknownEncoding};
 
-use crate::limits::{Limits, Search, Stats, Stop};
+use crate::limits::{Limits, Search, Solutions, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
 
 /// Solves through a SAT encoding and an embedded CDCL solver.
@@ -113,7 +113,7 @@ impl SatSearch {
             )
         })?;
         let mut stats = Stats::default();
-        let mut count = 0u64;
+        let mut solutions = Solutions::new(puzzle, limits, visitor);
         let stop = if encoded.cnf.has_empty_clause() {
             Stop::Exhausted
         } else {
@@ -131,14 +131,8 @@ impl SatSearch {
                 let block = encoded.blocking_clause(&grid);
                 // The encoding decides nothing: `check` does, as in every strategy.
                 debug_assert!(puzzle.verify_solution(&grid).is_ok(), "{grid:?}");
-                if puzzle.check(&grid).is_ok() && grid.is_complete() {
-                    count += 1;
-                    if visitor(&grid).is_break() {
-                        break Stop::Visitor;
-                    }
-                    if limits.max_solutions.is_some_and(|max| count >= max) {
-                        break Stop::SolutionLimit;
-                    }
+                if let Some(stop) = solutions.offer(&grid) {
+                    break stop;
                 }
                 if block.is_empty() {
                     break Stop::Exhausted;
@@ -148,6 +142,10 @@ impl SatSearch {
         };
         stats.backtracks = backend.conflicts();
         stats.elapsed = start.elapsed();
-        Ok(Search { count, stop, stats })
+        Ok(Search {
+            count: solutions.count(),
+            stop,
+            stats,
+        })
     }
 }
