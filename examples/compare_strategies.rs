@@ -14,7 +14,7 @@
 
 use std::time::{Duration, Instant};
 
-use sudokit::solvers::{strategy_by_name, Limits, Tally, STRATEGY_NAMES};
+use sudokit::solvers::{strategy_by_name, Limits, SolveError, Tally, STRATEGY_NAMES};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -43,12 +43,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let strategy = strategy_by_name(name).expect("every listed name is registered");
         let mut tally = Tally::default();
         for puzzle in &puzzles {
-            if strategy.supports(puzzle).is_err() {
-                tally.record_unsupported();
-                continue;
-            }
             let started = Instant::now();
-            let outcome = strategy.solve(puzzle, &limits)?;
+            // A strategy that cannot express a rule refuses it here, typed.
+            let outcome = match strategy.solve(puzzle, &limits) {
+                Ok(outcome) => outcome,
+                Err(SolveError::Unsupported(_)) => {
+                    tally.record_unsupported();
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
+            };
             tally.record_with_timeout(&outcome, started.elapsed(), Some(timeout));
             // Never trust a strategy's word: check with the rules themselves.
             for solution in &outcome.solutions {
