@@ -24,9 +24,7 @@ pub use sudokit_constraints as constraints;
 pub use sudokit_core as core;
 pub use sudokit_solvers as solvers;
 
-use std::collections::HashMap;
-use std::sync::Arc;
-
+use std::collections::hash_map::{Entry, HashMap};
 use sudokit_core::format::{parse_grids, ParseError, ParseOptions};
 use sudokit_core::{Geometry, Puzzle};
 
@@ -52,36 +50,36 @@ pub struct ReadPuzzle {
 /// rectangular boxes, the classic rules. Malformed puzzles yield an error
 /// in their place; the others are still read.
 ///
-/// Puzzles of the same size share one [`Geometry`].
+/// Puzzles of the same size share one [`Geometry`] and one list of rules
+/// ([`Puzzle::same_rules`]), so strategies prepare them once.
 pub fn read_classic(text: &str, options: &ReadOptions) -> Vec<Result<ReadPuzzle, ParseError>> {
-    let mut geometries: HashMap<usize, Arc<Geometry>> = HashMap::new();
+    // One template per board size: its puzzles share the board and the
+    // rules, which strategies recognise (`Puzzle::same_rules`).
+    let mut templates: HashMap<usize, Puzzle> = HashMap::new();
     parse_grids(text, &options.parse)
         .into_iter()
         .map(|parsed| {
             let parsed = parsed?;
             let n = parsed.grid.size();
-            let geometry = match geometries.get(&n) {
-                Some(g) => Arc::clone(g),
-                None => {
-                    let g = Arc::new(
-                        match options.boxes {
-                            Some((rows, cols)) => Geometry::with_boxes(n, rows, cols),
-                            None => Geometry::square(n),
-                        }
-                        .map_err(|e| ParseError {
-                            line: parsed.line,
-                            column: None,
-                            message: e.to_string(),
-                        })?,
-                    );
-                    geometries.insert(n, Arc::clone(&g));
-                    g
+            let template = match templates.entry(n) {
+                Entry::Occupied(entry) => entry.into_mut(),
+                Entry::Vacant(entry) => {
+                    let geometry = match options.boxes {
+                        Some((rows, cols)) => Geometry::with_boxes(n, rows, cols),
+                        None => Geometry::square(n),
+                    }
+                    .map_err(|e| ParseError {
+                        line: parsed.line,
+                        column: None,
+                        message: e.to_string(),
+                    })?;
+                    entry.insert(Puzzle::new(geometry).with(constraints::ClassicRules))
                 }
             };
-            let puzzle = Puzzle::new(geometry)
+            let puzzle = template
+                .clone()
                 .with_givens(parsed.grid)
-                .expect("geometry built from the grid's size")
-                .with(constraints::ClassicRules);
+                .expect("template built for the grid's size");
             Ok(ReadPuzzle {
                 puzzle,
                 line: parsed.line,

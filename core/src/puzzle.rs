@@ -24,7 +24,9 @@ use crate::grid::Grid;
 pub struct Puzzle {
     geometry: Arc<Geometry>,
     givens: Grid,
-    constraints: Vec<Box<dyn Constraint>>,
+    /// Shared by clones until one of them adds a constraint, so that a
+    /// strategy can tell a rule set it has prepared before.
+    constraints: Arc<Vec<Box<dyn Constraint>>>,
 }
 
 /// A puzzle part that does not fit the board.
@@ -45,7 +47,7 @@ impl Puzzle {
         Puzzle {
             geometry,
             givens: Grid::empty(n),
-            constraints: Vec::new(),
+            constraints: Arc::default(),
         }
     }
 
@@ -63,13 +65,34 @@ impl Puzzle {
 
     /// Adds a constraint.
     pub fn with(mut self, constraint: impl Constraint + 'static) -> Puzzle {
-        self.constraints.push(Box::new(constraint));
+        self.push(Box::new(constraint));
         self
     }
 
     /// Adds a boxed constraint.
     pub fn push(&mut self, constraint: Box<dyn Constraint>) {
-        self.constraints.push(constraint);
+        // Copies the list first when another puzzle shares it.
+        Arc::make_mut(&mut self.constraints).push(constraint);
+    }
+
+    /// Whether this puzzle and `other` share one board and one list of
+    /// constraints: one was cloned from the other, or both from the same
+    /// template, and no constraint was added since. A strategy may then
+    /// reuse what it prepared for the rules of `other` (the DLX matrix of a
+    /// batch of classic puzzles). `false` does not mean the rules differ.
+    ///
+    /// ```
+    /// use sudokit_core::{Geometry, Grid, Puzzle};
+    /// let template = Puzzle::new(Geometry::square(4).unwrap());
+    /// let mut givens = Grid::empty(4);
+    /// givens.set(sudokit_core::Cell(0), 3);
+    /// let puzzle = template.clone().with_givens(givens).unwrap();
+    /// assert!(puzzle.same_rules(&template));
+    /// let rebuilt = Puzzle::new(Geometry::square(4).unwrap());
+    /// assert!(!rebuilt.same_rules(&template));
+    /// ```
+    pub fn same_rules(&self, other: &Puzzle) -> bool {
+        Arc::ptr_eq(&self.geometry, &other.geometry) && Arc::ptr_eq(&self.constraints, &other.constraints)
     }
 
     /// The board.
@@ -100,7 +123,7 @@ impl Puzzle {
     /// Checks a (partial) grid against every constraint, naming the first
     /// one that is broken: `classic rules: r1c1 and r1c5 both hold 7 in row 1`.
     pub fn check(&self, grid: &Grid) -> Result<(), Violation> {
-        for constraint in &self.constraints {
+        for constraint in self.constraints.iter() {
             constraint.check(&self.geometry, grid).map_err(|v| Violation {
                 message: format!("{}: {}", constraint.name(), v.message),
                 cells: v.cells,

@@ -482,4 +482,17 @@ fn the_matrix_cache_follows_the_rules() {
         );
         assert!(outcome.is_err());
     }
+    // Clones share their rules, and the cache uses them without asking the
+    // rules again; a constraint added to a clone gives it rules of its own.
+    let template = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+    let x_clone = template.clone().with(AllDifferent::new(
+        "main diagonal",
+        (0..4).map(|i| Cell::at(i, i, 4)),
+    ));
+    assert!(template.clone().same_rules(&template));
+    assert!(!x_clone.same_rules(&template));
+    for _ in 0..2 {
+        assert_eq!(Dlx.count(&template.clone(), &Limits::all()).unwrap().count, 288);
+        assert_eq!(Dlx.count(&x_clone, &Limits::all()).unwrap().count, x4);
+    }
 }
