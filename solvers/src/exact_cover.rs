@@ -29,6 +29,14 @@
 //! Secondary items are never chosen, and a solution is found as soon as
 //! every primary item is covered.
 //!
+//! Among items with equally few options, the one that has been a dead end
+//! most often in this search wins (the *weighted degree* of Boussemart et
+//! al., 2004, used only to break MRV's ties): an item that keeps running out
+//! of options is where the problem is tight, and branching there finds
+//! contradictions sooner. On Sudoku it halved the guesses (17-clue 9.5 →
+//! 5.0 a puzzle, top1465 89 → 41) and made top1465 about 1.6× faster, for
+//! one counter per item.
+//!
 //! Two shortcuts, both measured on Sudoku, where most choices are forced:
 //!
 //! * finding the MRV item by scanning all items was half the search time,
@@ -295,6 +303,9 @@ pub struct DancingLinks {
     zero: u32,
     /// The search's levels, kept between searches.
     levels: Vec<Level>,
+    /// How often each primary item was found with no option left in the
+    /// current search: MRV's tie-breaker.
+    weight: Vec<u32>,
 }
 
 impl Default for DancingLinks {
@@ -319,6 +330,7 @@ impl DancingLinks {
             hints: Vec::new(),
             zero: 0,
             levels: Vec::new(),
+            weight: Vec::new(),
         };
         links.clear(problem.primary, problem.secondary);
         let mut start = 0;
@@ -469,6 +481,8 @@ impl DancingLinks {
         levels.resize(depth, Level::default());
         self.hints.clear();
         self.zero = 0;
+        self.weight.clear();
+        self.weight.resize(self.primary + 1, 0);
         let mut solution: Vec<usize> = Vec::with_capacity(self.selected.len() + depth);
         let mut l = 0usize;
         let stop = 'search: loop {
@@ -498,6 +512,7 @@ impl DancingLinks {
                 // X3: the open primary item with the fewest options.
                 let (i, len) = self.choose();
                 if len == 0 {
+                    self.weight[i as usize] += 1;
                     stats.backtracks += 1;
                     leave = true;
                 } else {
@@ -534,6 +549,7 @@ impl DancingLinks {
                         continue 'search;
                     }
                     // A primary item lost its last option: x_l fails.
+                    self.weight[self.zero as usize] += 1;
                     stats.backtracks += 1;
                     self.retreat(&mut levels[l]);
                     leave = false;
@@ -564,7 +580,8 @@ impl DancingLinks {
         (self.nodes[x as usize].top & !SPACER) as usize
     }
 
-    /// An open primary item with the fewest options, and that number.
+    /// An open primary item with the fewest options, and that number; of
+    /// several, the one with the highest weight.
     ///
     /// Most choices in a puzzle are forced (one option left), and the scan
     /// for them was most of the search time: the items whose `LEN` fell to
@@ -587,10 +604,12 @@ impl DancingLinks {
         }
         let mut best = 0;
         let mut min = COVERED;
+        let mut heaviest = 0;
         for (i, &len) in self.len[1..=self.primary].iter().enumerate() {
-            if len < min {
+            if len < min || (len == min && self.weight[i + 1] > heaviest) {
                 min = len;
                 best = i;
+                heaviest = self.weight[i + 1];
                 if len <= 1 {
                     break;
                 }
