@@ -1,10 +1,15 @@
 //! `sudokit bench`: puzzles per second, median of several passes, side by
-//! side with a peer solver run in the same session.
+//! side with peer solvers run in the same session.
 //!
 //! Puzzles are parsed once, untimed. Each pass solves every puzzle of the
 //! file on one thread; the passes of every solver are interleaved (ours,
-//! peer, ours, peer …) so a noisy neighbour hits both alike. The first pass
-//! also checks every answer against the rules, untimed.
+//! peers, ours, peers …) so a noisy neighbour hits all alike. The first
+//! pass also checks every answer against the rules, untimed.
+//!
+//! A peer is a harness binary (`scripts/build-peer.sh` builds them) that
+//! times itself on a file and prints one line,
+//! `NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle`; `--unique`
+//! asks it to prove uniqueness. Ratios are against the first peer given.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -33,9 +38,10 @@ pub(crate) struct BenchArgs {
     /// Solutions to look for: 1 solves, 2 also proves uniqueness.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
     limit: u64,
-    /// A peer harness binary to run interleaved (`scripts/build-peer.sh` builds one).
+    /// A peer harness binary to run interleaved (`scripts/build-peer.sh`
+    /// builds them); repeat for several. Ratios are against the first.
     #[arg(long, value_name = "BIN")]
-    peer: Option<PathBuf>,
+    peer: Vec<PathBuf>,
 }
 
 struct Row {
@@ -97,13 +103,17 @@ pub(crate) fn run(args: &BenchArgs) -> Status {
                 rates: Vec::new(),
             })
             .collect();
-        let mut peer_row = args.peer.as_ref().map(|_| Row {
-            file: name.clone(),
-            solver: "rust-sudoku (peer)".into(),
-            puzzles: puzzles.len(),
-            solved: 0,
-            rates: Vec::new(),
-        });
+        let mut peer_rows: Vec<Row> = args
+            .peer
+            .iter()
+            .map(|_| Row {
+                file: name.clone(),
+                solver: String::new(),
+                puzzles: puzzles.len(),
+                solved: 0,
+                rates: Vec::new(),
+            })
+            .collect();
         for pass in 0..args.runs {
             for (strategy, row) in strategies.iter().zip(ours.iter_mut()) {
                 if pass == 0 {
@@ -116,14 +126,15 @@ pub(crate) fn run(args: &BenchArgs) -> Status {
                 row.rates
                     .push(puzzles.len() as f64 / start.elapsed().as_secs_f64());
             }
-            if let (Some(peer), Some(row)) = (&args.peer, peer_row.as_mut()) {
+            for (peer, row) in args.peer.iter().zip(peer_rows.iter_mut()) {
                 match run_peer(peer, path, args.limit) {
-                    Ok((solved, rate)) => {
-                        row.solved = solved;
-                        row.rates.push(rate);
+                    Ok(run) => {
+                        row.solver = format!("{} (peer)", run.name);
+                        row.solved = run.solved;
+                        row.rates.push(run.rate);
                     }
                     Err(e) => {
-                        eprintln!("sudokit: peer: {e}");
+                        eprintln!("sudokit: peer {}: {e}", peer.display());
                         return Status::BadInput;
                     }
                 }
@@ -135,10 +146,11 @@ pub(crate) fn run(args: &BenchArgs) -> Status {
         if progress {
             eprintln!();
         }
-        let peer_median = peer_row.as_ref().map(Row::median);
-        rows.extend(ours.into_iter().map(|r| (r, peer_median)));
-        if let Some(row) = peer_row {
-            rows.push((row, None));
+        let reference = peer_rows.first().map(Row::median);
+        rows.extend(ours.into_iter().map(|r| (r, reference)));
+        for (k, row) in peer_rows.into_iter().enumerate() {
+            // The first peer is the reference; the others are compared to it.
+            rows.push((row, reference.filter(|_| k > 0)));
         }
     }
     print_table(&rows, args);
@@ -169,8 +181,18 @@ fn verified(strategy: &dyn Strategy, puzzles: &[Puzzle], limits: &Limits) -> usi
         .count()
 }
 
-/// Runs the peer harness once: `(solved, puzzles per second)`.
-fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<(usize, f64), String> {
+/// What one run of a peer harness reported.
+struct PeerRun {
+    /// The solver's name, the first word of its line.
+    name: String,
+    /// Puzzles it solved (and checked).
+    solved: usize,
+    /// Puzzles per second.
+    rate: f64,
+}
+
+/// Runs a peer harness once on `file`.
+fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<PeerRun, String> {
     let mut cmd = Command::new(bin);
     if limit == 2 {
         cmd.arg("--unique");
@@ -180,18 +202,20 @@ fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<(usize, f64), String>
         .output()
         .map_err(|e| format!("cannot run {}: {e}", bin.display()))?;
     let text = String::from_utf8_lossy(&out.stdout);
-    // "rust-sudoku FILE: solved N/M in S s, P puzzles/s, U us/puzzle"
-    let solved = text
+    // "NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle"
+    let line = text.lines().last().unwrap_or_default();
+    let name = line.split_whitespace().next().map(str::to_string);
+    let solved = line
         .split("solved ")
         .nth(1)
         .and_then(|t| t.split('/').next())
         .and_then(|t| t.trim().parse().ok());
-    let rate = text
+    let rate = line
         .split(", ")
         .find(|t| t.ends_with("puzzles/s"))
         .and_then(|t| t.trim_end_matches(" puzzles/s").trim().parse().ok());
-    match (solved, rate) {
-        (Some(s), Some(r)) => Ok((s, r)),
+    match (name, solved, rate) {
+        (Some(name), Some(solved), Some(rate)) => Ok(PeerRun { name, solved, rate }),
         _ => Err(format!("unexpected output: {text}")),
     }
 }
@@ -201,6 +225,11 @@ fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
         "limit {} solution(s) per puzzle, median of {} passes, one thread",
         args.limit, args.runs
     );
+    // Ratios are against the first peer: name it in the header.
+    let versus = rows
+        .iter()
+        .find_map(|(row, _)| row.solver.strip_suffix(" (peer)"))
+        .map_or_else(|| "vs peer".to_string(), |name| format!("vs {name}"));
     let header = [
         "file",
         "solver",
@@ -208,7 +237,7 @@ fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
         "puzzles/s",
         "range",
         "µs/puzzle",
-        "vs peer",
+        versus.as_str(),
     ];
     let body: Vec<[String; 7]> = rows
         .iter()
