@@ -29,13 +29,16 @@
 //! Secondary items are never chosen, and a solution is found as soon as
 //! every primary item is covered.
 //!
-//! Among items with equally few options, the one that has been a dead end
-//! most often in this search wins (the *weighted degree* of Boussemart et
-//! al., 2004, used only to break MRV's ties): an item that keeps running out
-//! of options is where the problem is tight, and branching there finds
-//! contradictions sooner. On Sudoku it halved the guesses (17-clue 9.5 →
-//! 5.0 a puzzle, top1465 89 → 41) and made top1465 about 1.6× faster, for
-//! one counter per item.
+//! Among items with equally few options, the one with the most weight wins
+//! (the *weighted degree* of Boussemart et al., 2004, used only to break
+//! MRV's ties). An item gains weight when it is found with no option left,
+//! and when an option tried for it fails that way: both mark where the
+//! problem is tight, and branching there finds contradictions sooner. On
+//! Sudoku it halved the guesses (17-clue 9.5 → 4.9 a puzzle, top1465 89 →
+//! 40), made top1465 about 1.6× faster and the random-hole 25×25 boards
+//! of the benchmark data about 140× faster, for one counter per item.
+//! (Weighing only the item left empty gave 2% more nodes on 17-clue
+//! puzzles and 60% more on the 25×25 boards.)
 //!
 //! Two shortcuts, both measured on Sudoku, where most choices are forced:
 //!
@@ -303,8 +306,8 @@ pub struct DancingLinks {
     zero: u32,
     /// The search's levels, kept between searches.
     levels: Vec<Level>,
-    /// How often each primary item was found with no option left in the
-    /// current search: MRV's tie-breaker.
+    /// How often each primary item was found with no option left, or had
+    /// an option fail that way, in the current search: MRV's tie-breaker.
     weight: Vec<u32>,
 }
 
@@ -548,8 +551,10 @@ impl DancingLinks {
                         l += 1;
                         continue 'search;
                     }
-                    // A primary item lost its last option: x_l fails.
+                    // A primary item lost its last option: x_l fails, and
+                    // both items weigh more.
                     self.weight[self.zero as usize] += 1;
+                    self.weight[item as usize] += 1;
                     stats.backtracks += 1;
                     self.retreat(&mut levels[l]);
                     leave = false;
