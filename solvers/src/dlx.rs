@@ -189,8 +189,7 @@ fn search(
     // once it has passed `Puzzle::check`.
     let inner = Limits {
         max_solutions: None,
-        max_nodes: limits.max_nodes,
-        time_limit: limits.time_limit.map(|t| t.saturating_sub(start.elapsed())),
+        ..limits.after(start)
     };
     let n = puzzle.size();
     let mut grid = puzzle.givens().clone();

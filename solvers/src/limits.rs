@@ -59,6 +59,16 @@ impl Limits {
     pub fn deadline(&self, start: Instant) -> Option<Instant> {
         self.time_limit.map(|t| start + t)
     }
+
+    /// These limits for an inner search that begins only now, after setup
+    /// work that started at `start`: the time limit shrinks by the time
+    /// already spent.
+    pub fn after(&self, start: Instant) -> Limits {
+        Limits {
+            time_limit: self.time_limit.map(|t| t.saturating_sub(start.elapsed())),
+            ..*self
+        }
+    }
 }
 
 /// Why a search ended.

@@ -83,10 +83,7 @@ impl Strategy for SatSearch {
     ) -> Result<Search, SolveError> {
         let start = Instant::now();
         let encoded = encode(puzzle, self.encoding, self.amo)?;
-        let limits = Limits {
-            time_limit: limits.time_limit.map(|t| t.saturating_sub(start.elapsed())),
-            ..*limits
-        };
+        let limits = limits.after(start);
         let mut search = self.visit_encoded(puzzle, &encoded, &limits, visitor)?;
         search.stats.elapsed = start.elapsed();
         Ok(search)
