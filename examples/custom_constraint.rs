@@ -70,7 +70,9 @@ fn main() {
         .with_givens(givens)
         .unwrap()
         .with(ClassicRules)
-        .with(even);
+        .unwrap()
+        .with(even)
+        .unwrap();
 
     println!(
         "Candidates after propagation:\n{}",
@@ -96,7 +98,9 @@ mod tests {
     /// What a plugin author snapshots: the candidate grid after the rule ran.
     #[test]
     fn even_cells_leave_only_even_candidates() {
-        let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(EvenCells(vec![Cell(0), Cell(5)]));
+        let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+            .with(EvenCells(vec![Cell(0), Cell(5)]))
+            .unwrap();
         let root = RootPropagation::of(&puzzle, true);
         insta::assert_snapshot!(root.display(puzzle.geometry()));
     }

@@ -8,7 +8,9 @@
 //!   `Constraint` trait, the propagation engine, puzzles and text formats;
 //! * [`constraints`] — the rules as plugins;
 //! * [`solvers`] — the strategies;
-//! * [`sat_bench`] — the SAT benchmark behind `sudokit bench-sat`.
+//!
+//! and [`read_classic`], which reads a file of classic puzzles so that they
+//! share one board and one compiled rule set.
 //!
 //! ```
 //! use sudokit::{read_classic, solvers::{Limits, PropagationSearch, Strategy}};
@@ -17,8 +19,6 @@
 //! let outcome = PropagationSearch::default().solve(&puzzle, &Limits::default()).unwrap();
 //! assert!(outcome.is_unique());
 //! ```
-
-pub mod sat_bench;
 
 pub use sudokit_constraints as constraints;
 pub use sudokit_core as core;
@@ -73,7 +73,10 @@ pub fn read_classic(text: &str, options: &ReadOptions) -> Vec<Result<ReadPuzzle,
                         column: None,
                         message: e.to_string(),
                     })?;
-                    entry.insert(Puzzle::new(geometry).with(constraints::ClassicRules))
+                    let puzzle = Puzzle::new(geometry)
+                        .with(constraints::ClassicRules)
+                        .expect("the classic rules fit every board");
+                    entry.insert(puzzle)
                 }
             };
             let puzzle = template

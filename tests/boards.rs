@@ -80,7 +80,8 @@ fn six_by_six_with_three_by_two_boxes_differs() {
     let puzzle = Puzzle::new(Geometry::with_boxes(6, 3, 2).unwrap())
         .with_givens(grid)
         .unwrap()
-        .with(sudokit::constraints::ClassicRules);
+        .with(sudokit::constraints::ClassicRules)
+        .unwrap();
     let outcome = PropagationSearch::default()
         .solve(&puzzle, &Limits::solutions(1))
         .unwrap();

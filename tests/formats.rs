@@ -17,7 +17,9 @@ fn read_one(text: &str, size: Option<usize>) -> Grid {
 /// A solved grid of side `n` (so every symbol occurs) with some cells blanked.
 fn sample(n: usize) -> (Grid, Geometry) {
     let geometry = Geometry::square(n).unwrap();
-    let puzzle = sudokit::core::Puzzle::new(geometry.clone()).with(sudokit::constraints::ClassicRules);
+    let puzzle = sudokit::core::Puzzle::new(geometry.clone())
+        .with(sudokit::constraints::ClassicRules)
+        .unwrap();
     let solved = PropagationSearch::default()
         .solve(&puzzle, &Limits::solutions(1))
         .unwrap();

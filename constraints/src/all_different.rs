@@ -2,16 +2,16 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::cnf::{ClauseOptions, ClauseSink};
-use sudokit_core::{
-    Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Rule, Unsupported, Violation, Word,
-};
+use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Violation};
 
-use crate::units::{duplicate_violation, first_duplicate, group_clauses, group_cover, hidden_singles};
+use crate::units::{clashes, duplicate_violation, first_duplicate};
 
-/// The listed cells hold different digits: an extra region, a diagonal, a
-/// window. When it has exactly `n` cells it must hold every digit, and hidden
-/// singles apply as in a row.
+/// The listed cells hold different digits: an extra region, a window, a
+/// cage without a sum. When it has exactly `n` cells it must hold every
+/// digit, and hidden singles apply as in a row.
+///
+/// A thin declaration: one [`Group`], propagated, encoded and explained by
+/// the engine and the strategies like a row.
 ///
 /// ```
 /// use sudokit_constraints::AllDifferent;
@@ -22,6 +22,7 @@ use crate::units::{duplicate_violation, first_duplicate, group_clauses, group_co
 /// grid.set(Cell::at(0, 0, 4), 2);
 /// grid.set(Cell::at(3, 3, 4), 2);
 /// assert!(diagonal.check(&g, &grid).is_err());
+/// assert_eq!(diagonal.groups(&g)[0].name(), "main diagonal");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AllDifferent {
@@ -30,7 +31,8 @@ pub struct AllDifferent {
 }
 
 impl AllDifferent {
-    /// All-different over `cells`, called `name` in messages.
+    /// All-different over `cells`, called `name` in messages. Repeated
+    /// cells count once.
     pub fn new(name: impl Into<String>, cells: impl IntoIterator<Item = Cell>) -> AllDifferent {
         let mut cells: Vec<Cell> = cells.into_iter().collect();
         cells.sort_unstable();
@@ -52,8 +54,8 @@ impl Rule for AllDifferent {
         Cow::Borrowed(&self.name)
     }
 
-    fn scope(&self, _geometry: &Geometry) -> Vec<Cell> {
-        self.cells.clone()
+    fn groups(&self, _geometry: &Geometry) -> Vec<Group> {
+        vec![Group::new(self.name.clone(), self.cells.clone())]
     }
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
@@ -73,69 +75,9 @@ impl Rule for AllDifferent {
 
     /// Only the new digit can clash, and only with another cell of the list.
     fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
-        if self.cells.len() > geometry.size() {
-            return false;
-        }
-        match grid.get(cell) {
-            Some(digit) if self.cells.binary_search(&cell).is_ok() => self
-                .cells
-                .iter()
-                .all(|&other| other == cell || grid.get(other) != Some(digit)),
-            _ => true,
-        }
-    }
-
-    fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
-        group_cover(geometry.size(), &self.cells, sink);
-        Ok(())
-    }
-
-    /// Each digit at most once among the cells; when the region has `n`
-    /// cells and [`ClauseOptions::unit_at_least_one`] asks, at least once too.
-    fn clauses(
-        &self,
-        geometry: &Geometry,
-        options: &ClauseOptions,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), Unsupported> {
-        group_clauses(geometry.size(), &self.cells, options, sink);
-        Ok(())
+        self.cells.len() <= geometry.size()
+            && !(self.cells.binary_search(&cell).is_ok() && clashes(grid, &self.cells, cell))
     }
 }
 
-impl Propagate for AllDifferent {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
-        for &cell in changed {
-            let set = cx.candidates(cell);
-            if set.is_single() {
-                for &other in &self.cells {
-                    if other != cell {
-                        cx.remove_all(other, set)?;
-                    }
-                }
-            }
-        }
-        let n = cx.size();
-        if self.cells.len() == n {
-            hidden_singles(
-                cx,
-                &self.cells,
-                |_| Contradiction::rule(None, "a digit has no place left in an all-different region"),
-                |_| {},
-            )
-        } else {
-            let union = self
-                .cells
-                .iter()
-                .fold(sudokit_core::Digits::<W>::EMPTY, |u, &c| u | cx.candidates(c));
-            if union.len() < self.cells.len() {
-                Err(Contradiction::rule(
-                    None,
-                    "more cells than digits left in an all-different region",
-                ))
-            } else {
-                Ok(())
-            }
-        }
-    }
-}
+impl Constraint for AllDifferent {}

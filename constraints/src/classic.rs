@@ -2,24 +2,19 @@
 
 use std::borrow::Cow;
 
-use smallvec::SmallVec;
-use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    Cell, Contradiction, CoverSink, Ctx, Geometry, Grid, Propagate, Puzzle, Rule, SizeMismatch, Unsupported,
-    Violation, Word,
+    Cell, Constraint, Geometry, Grid, Group, Puzzle, Rule, RuleError, SizeMismatch, Violation,
 };
 
-use crate::units::{
-    duplicate_violation, first_duplicate, group_clauses, group_cover, hidden_singles, UnitSet,
-};
+use crate::units::{duplicate_violation, first_duplicate};
 
-/// All-different on every row, column and box (or jigsaw region) of the
-/// board, as one plugin.
+/// Every row, column and box (or jigsaw region) of the board holds each
+/// digit once, as one plugin.
 ///
-/// Propagation is Norvig's, made incremental: when a cell is left with one
-/// digit, that digit is removed from its peers; when a digit is left with
-/// one place in a unit, it goes there. Only the cells that changed since the
-/// last run, and the units they belong to, are looked at.
+/// It declares the board's `3n` units as all-different groups and has no
+/// propagator of its own: the engine's built-in singles (Norvig's two
+/// rules, incremental) propagate them, DLX makes them primary items and SAT
+/// exactly-one clauses. Its `check` scans the units on its own.
 ///
 /// ```
 /// use sudokit_constraints::ClassicRules;
@@ -28,6 +23,7 @@ use crate::units::{
 /// let grid = Grid::from_values(4, vec![1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
 /// let err = ClassicRules.check(&g, &grid).unwrap_err();
 /// assert_eq!(err.message, "r1c1 and r1c4 both hold 1 in row 1");
+/// assert_eq!(ClassicRules.groups(&g).len(), 12);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClassicRules;
@@ -36,7 +32,7 @@ pub struct ClassicRules;
 /// rectangular) boxes and the classic rules.
 pub fn classic_puzzle(givens: Grid) -> Result<Puzzle, ClassicError> {
     let geometry = Geometry::square(givens.size())?;
-    Ok(Puzzle::new(geometry).with_givens(givens)?.with(ClassicRules))
+    Ok(Puzzle::new(geometry).with_givens(givens)?.with(ClassicRules)?)
 }
 
 /// Why a classic puzzle could not be built.
@@ -48,6 +44,9 @@ pub enum ClassicError {
     /// The givens do not fit.
     #[error(transparent)]
     Size(#[from] SizeMismatch),
+    /// The rules do not fit (never for the classic rules on their board).
+    #[error(transparent)]
+    Rule(#[from] RuleError),
 }
 
 impl Rule for ClassicRules {
@@ -55,8 +54,9 @@ impl Rule for ClassicRules {
         "classic rules".into()
     }
 
-    fn idempotent(&self) -> bool {
-        true
+    /// Rows, then columns, then boxes: unit `u` of the geometry is group `u`.
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        geometry.units().iter().map(Group::of_unit).collect()
     }
 
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
@@ -84,75 +84,6 @@ impl Rule for ClassicRules {
             .iter()
             .all(|&peer| values[peer.index()] != digit)
     }
-
-    fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
-        for unit in geometry.units() {
-            group_cover(geometry.size(), &unit.cells, sink);
-        }
-        Ok(())
-    }
-
-    /// Six of Kwon's eight families: each digit at most once in every row,
-    /// column and region (Row≤1, Col≤1, Block≤1) and, when
-    /// [`ClauseOptions::unit_at_least_one`] asks, at least once (Row≥1, Col≥1,
-    /// Block≥1). The cell families (Cell≥1, Cell≤1) belong to the board and
-    /// are added by the CNF builder. Block≤1 covers *all* pairs of a block,
-    /// as the paper's clause count implies (its printed loop pairs only
-    /// transposed cells, which is unsound).
-    fn clauses(
-        &self,
-        geometry: &Geometry,
-        options: &ClauseOptions,
-        sink: &mut dyn ClauseSink,
-    ) -> Result<(), Unsupported> {
-        for unit in geometry.units() {
-            group_clauses(geometry.size(), &unit.cells, options, sink);
-        }
-        Ok(())
-    }
 }
 
-impl Propagate for ClassicRules {
-    /// Runs Norvig's two rules to their joint fixpoint in one call: a
-    /// worklist of newly fixed cells, and a set of units where a candidate
-    /// disappeared (only those can hold a new hidden single).
-    #[inline]
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
-        let geometry = cx.geometry();
-        let mut fixed: SmallVec<[Cell; 32]> = SmallVec::new();
-        let mut dirty = UnitSet::default();
-        for &cell in changed {
-            dirty.insert_all(geometry.units_of(cell));
-            if cx.candidates(cell).is_single() {
-                fixed.push(cell);
-            }
-        }
-        loop {
-            // A fixed cell's digit leaves its peers.
-            while let Some(cell) = fixed.pop() {
-                let digit = cx.candidates(cell);
-                for &peer in geometry.peers(cell) {
-                    if cx.remove_all(peer, digit)? {
-                        dirty.insert_all(geometry.units_of(peer));
-                        if cx.candidates(peer).is_single() {
-                            fixed.push(peer);
-                        }
-                    }
-                }
-            }
-            // A digit with one place in a unit goes there.
-            let Some(unit) = dirty.pop() else {
-                return Ok(());
-            };
-            hidden_singles(
-                cx,
-                &geometry.unit(unit).cells,
-                |d| Contradiction::no_place(d, unit),
-                |cell| {
-                    fixed.push(cell);
-                    dirty.insert_all(geometry.units_of(cell));
-                },
-            )?;
-        }
-    }
-}
+impl Constraint for ClassicRules {}

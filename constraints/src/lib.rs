@@ -4,9 +4,16 @@
 //! trait:
 //!
 //! * [`ClassicRules`]: every row, column and box (or jigsaw region) holds
-//!   each digit once, propagated with Norvig's two rules;
+//!   each digit once;
 //! * [`AllDifferent`]: any list of cells holds distinct digits (extra
-//!   regions, diagonals).
+//!   regions, windows, cages without a sum);
+//! * [`Diagonal`]: X-sudoku's long diagonals;
+//! * [`AntiKnight`] and [`AntiKing`]: cells a chess move apart differ.
+//!
+//! All of them are declarations: groups of cells that differ, or `≠`
+//! relations between two cells. The engine propagates them with its
+//! built-in singles and relation tables, DLX and SAT encode them, and each
+//! rule's `check` scans a grid on its own, without the declarations.
 //!
 //! [`classic_puzzle`] builds the usual puzzle from a grid of givens.
 //!
@@ -20,8 +27,12 @@
 //! ```
 
 mod all_different;
+mod chess;
 mod classic;
+mod diagonal;
 mod units;
 
 pub use all_different::AllDifferent;
-pub use classic::{classic_puzzle, ClassicRules};
+pub use chess::{AntiKing, AntiKnight};
+pub use classic::{classic_puzzle, ClassicError, ClassicRules};
+pub use diagonal::Diagonal;

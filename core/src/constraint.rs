@@ -13,45 +13,96 @@
 //! Implement both and [`Constraint`] comes for free through a blanket impl;
 //! a puzzle holds its rules as `Box<dyn Constraint>`.
 //!
-//! # Writing a constraint
+//! Most rules need no propagator at all. A rule that is "these cells
+//! differ" declares [`Group`]s ([`Rule::groups`]); a rule that is "these two
+//! cells hold digits in this relation" declares [`Relation`]s
+//! ([`Rule::relations`]). The engine propagates both with built-in, shared
+//! propagators, DLX and SAT encode them, and logical techniques read them.
+//! Such a rule writes `impl Constraint for MyRule {}` and is done:
 //!
 //! ```
 //! use std::borrow::Cow;
-//! use sudokit_core::{Cell, Contradiction, Ctx, Geometry, Grid, Propagate, Rule, Violation, Word};
+//! use sudokit_core::{Cell, Constraint, Geometry, Grid, Relation, Rule, Violation};
 //!
-//! /// The two cells hold different digits (an "anti" pair).
+//! /// Diagonally adjacent cells hold different digits (with the rows and
+//! /// columns: anti-king).
 //! #[derive(Clone, Debug)]
-//! struct Differ(Cell, Cell);
+//! struct AntiKing;
 //!
-//! impl Rule for Differ {
-//!     fn name(&self) -> Cow<'_, str> { "differ".into() }
-//!     fn scope(&self, _: &Geometry) -> Vec<Cell> { vec![self.0, self.1] }
-//!     fn check(&self, _: &Geometry, grid: &Grid) -> Result<(), Violation> {
-//!         match (grid.get(self.0), grid.get(self.1)) {
-//!             (Some(a), Some(b)) if a == b => Err(Violation::new(
-//!                 format!("both cells hold {a}"), vec![self.0, self.1])),
-//!             _ => Ok(()),
+//! impl Rule for AntiKing {
+//!     fn name(&self) -> Cow<'_, str> { "anti-king".into() }
+//!     fn relations(&self, g: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+//!         let n = g.size();
+//!         let mut pairs = Vec::new();
+//!         for r in 0..n - 1 {
+//!             for c in 0..n {
+//!                 for c2 in [c.wrapping_sub(1), c + 1] {
+//!                     if c2 < n {
+//!                         pairs.push((Cell::at(r, c, n), Cell::at(r + 1, c2, n), Relation::Differ));
+//!                     }
+//!                 }
+//!             }
 //!         }
+//!         pairs
 //!     }
-//! }
-//!
-//! impl Propagate for Differ {
-//!     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell])
-//!         -> Result<(), Contradiction> {
-//!         for (a, b) in [(self.0, self.1), (self.1, self.0)] {
-//!             if let Some(d) = cx.value(a) {
-//!                 cx.remove(b, d)?;
+//!     fn check(&self, g: &Geometry, grid: &Grid) -> Result<(), Violation> {
+//!         for (a, b, _) in self.relations(g) {
+//!             if grid.get(a).is_some() && grid.get(a) == grid.get(b) {
+//!                 return Err(Violation::new("a king's move apart", vec![a, b]));
 //!             }
 //!         }
 //!         Ok(())
 //!     }
 //! }
+//!
+//! impl Constraint for AntiKing {}
 //! ```
+//!
+//! (A real `check` should not reuse the declaration it checks; the
+//! constraints crate's rules scan the grid on their own.)
+//!
+//! # Writing a propagator
+//!
+//! ```
+//! use std::borrow::Cow;
+//! use sudokit_core::{Cell, Contradiction, Ctx, Geometry, Grid, Propagate, Reason, Rule, Violation, Word};
+//!
+//! /// The first cell holds a smaller digit than the second.
+//! #[derive(Clone, Debug)]
+//! struct Smaller(Cell, Cell);
+//!
+//! impl Rule for Smaller {
+//!     fn name(&self) -> Cow<'_, str> { "smaller".into() }
+//!     fn scope(&self, _: &Geometry) -> Vec<Cell> { vec![self.0, self.1] }
+//!     fn check(&self, _: &Geometry, grid: &Grid) -> Result<(), Violation> {
+//!         match (grid.get(self.0), grid.get(self.1)) {
+//!             (Some(a), Some(b)) if a >= b => Err(Violation::new(
+//!                 format!("{a} is not below {b}"), vec![self.0, self.1])),
+//!             _ => Ok(()),
+//!         }
+//!     }
+//! }
+//!
+//! impl Propagate for Smaller {
+//!     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell])
+//!         -> Result<(), Contradiction> {
+//!         let (low, high) = (cx.candidates(self.0), cx.candidates(self.1));
+//!         let (Some(min), Some(max)) = (low.min(), high.max()) else { return Ok(()) };
+//!         cx.because(|| Reason::new("smaller").cells([self.0, self.1]));
+//!         cx.restrict(self.0, low.iter().filter(|&d| d < max).collect())?;
+//!         cx.restrict(self.1, high.iter().filter(|&d| d > min).collect())?;
+//!         Ok(())
+//!     }
+//! }
+//! ```
+//!
+//! (The same rule is one line as a relation: `(a, b, Relation::Less)`.)
 //!
 //! Rules of thumb for propagators: remove only what the rule forbids in
 //! *every* solution; return a [`Contradiction`] (never panic) when the rule
-//! cannot be met; be idempotent, because the engine wakes a constraint again
-//! after its own changes.
+//! cannot be met; expect to be woken again after your own changes (unless
+//! [`Rule::idempotent`] says one run reaches your fixpoint); say why with
+//! [`Ctx::because`] so step-by-step solvers can explain you.
 
 use std::borrow::Cow;
 use std::fmt::{self, Debug};
@@ -60,10 +111,13 @@ use dyn_clone::DynClone;
 
 use crate::cell::{Cand, Cell, Digit};
 use crate::cnf::{ClauseOptions, ClauseSink};
-use crate::geometry::{Geometry, UnitId};
+use crate::digits::Bits;
+use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::group::{Group, GroupId};
+use crate::model::Model;
+use crate::relation::Relation;
 use crate::state::Ctx;
-use crate::Word;
 
 /// Whether a constraint changes the set of solutions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -89,14 +143,16 @@ pub enum Cost {
 
 /// Why propagation failed: the rules cannot all hold in the current state.
 ///
-/// Contradictions are cheap values (no allocation): search raises and drops
-/// them at every dead end. [`Contradiction::describe`] renders them for people.
+/// Contradictions are small `Copy` values (no allocation): search raises and
+/// drops them at every dead end. [`Puzzle::describe`](crate::Puzzle::describe)
+/// renders them for people.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Contradiction {
     /// What went wrong.
     pub kind: ContradictionKind,
-    /// Index of the constraint that found it in [`Puzzle::constraints`](crate::Puzzle::constraints),
-    /// filled in by the engine.
+    /// Index of the constraint that found it in [`Puzzle::constraints`](crate::Puzzle::constraints)
+    /// (for groups and relations, the rule that declared them), filled in by
+    /// the engine.
     pub constraint: Option<usize>,
 }
 
@@ -105,12 +161,17 @@ pub struct Contradiction {
 pub enum ContradictionKind {
     /// A cell lost its last candidate.
     EmptyCell(Cell),
-    /// A digit has no place left in a unit that must contain it.
+    /// A digit has no place left in a complete group, which must hold it.
     NoPlace {
         /// The digit.
         digit: Digit,
-        /// The unit, in [`Geometry::units`].
-        unit: UnitId,
+        /// The group, in [`Model::groups`].
+        group: GroupId,
+    },
+    /// A group's cells have fewer digits left between them than cells.
+    TooFewDigits {
+        /// The group, in [`Model::groups`].
+        group: GroupId,
     },
     /// A rule-specific failure.
     Rule {
@@ -131,11 +192,20 @@ impl Contradiction {
         }
     }
 
-    /// `digit` has no place left in `unit`.
+    /// `digit` has no place left in `group`.
     #[inline]
-    pub fn no_place(digit: Digit, unit: UnitId) -> Contradiction {
+    pub fn no_place(digit: Digit, group: GroupId) -> Contradiction {
         Contradiction {
-            kind: ContradictionKind::NoPlace { digit, unit },
+            kind: ContradictionKind::NoPlace { digit, group },
+            constraint: None,
+        }
+    }
+
+    /// The cells of `group` cannot all differ any more.
+    #[inline]
+    pub fn too_few_digits(group: GroupId) -> Contradiction {
+        Contradiction {
+            kind: ContradictionKind::TooFewDigits { group },
             constraint: None,
         }
     }
@@ -149,13 +219,29 @@ impl Contradiction {
         }
     }
 
-    /// A sentence for people: `r1c3 has no candidate left (classic rules)`.
-    pub fn describe(&self, geometry: &Geometry, constraint_name: Option<&str>) -> String {
-        let n = geometry.size();
+    /// The same contradiction, found by constraint `k`.
+    #[inline]
+    pub fn by(mut self, k: usize) -> Contradiction {
+        self.constraint = Some(k);
+        self
+    }
+
+    /// A sentence for people: `7 has no place left in main diagonal
+    /// (diagonals)`, `r1c3 has no candidate left (classic rules)`.
+    pub fn describe(&self, model: &Model) -> String {
+        let n = model.size();
         let what = match self.kind {
             ContradictionKind::EmptyCell(cell) => format!("{} has no candidate left", cell.name(n)),
-            ContradictionKind::NoPlace { digit, unit } => {
-                format!("{digit} has no place left in {}", geometry.unit(unit).name())
+            ContradictionKind::NoPlace { digit, group } => {
+                format!("{digit} has no place left in {}", model.group(group).name())
+            }
+            ContradictionKind::TooFewDigits { group } => {
+                let group = model.group(group);
+                format!(
+                    "the {} cells of {} cannot all hold different digits",
+                    group.len(),
+                    group.name()
+                )
             }
             ContradictionKind::Rule {
                 cell: Some(cell),
@@ -163,8 +249,8 @@ impl Contradiction {
             } => format!("{}: {message}", cell.name(n)),
             ContradictionKind::Rule { cell: None, message } => message.to_string(),
         };
-        match constraint_name {
-            Some(name) => format!("{what} ({name})"),
+        match self.constraint.and_then(|k| model.constraints().get(k)) {
+            Some(constraint) => format!("{what} ({})", constraint.name()),
             None => what,
         }
     }
@@ -228,11 +314,20 @@ pub trait CoverSink {
     /// An item covered at most once ("r1c1 = 1 and r2c3 = 1 exclude each
     /// other", the form of every pairwise exclusion).
     fn secondary(&mut self, candidates: &[Cand]);
+    /// A candidate that no solution uses (an odd cell's even digits).
+    fn exclude(&mut self, candidate: Cand);
 }
 
 /// What a rule means, independently of how any strategy solves it.
 ///
 /// Object safe; `Box<dyn Constraint>` is `Clone` through `dyn-clone`.
+///
+/// A rule says what it means in up to three ways, from the most to the
+/// least declarative: [`groups`](Rule::groups) of cells that differ,
+/// [`relations`](Rule::relations) between two cells, and a propagator of
+/// its own ([`Propagate`]) for the rest. Strategies understand the first two
+/// on their own; a propagator needs [`exact_cover`](Rule::exact_cover) and
+/// [`clauses`](Rule::clauses) for DLX and SAT to take the rule.
 pub trait Rule: DynClone + Debug + Send + Sync {
     /// A short name for messages: `classic rules`, `thermometer r1c1-r1c4`.
     fn name(&self) -> Cow<'_, str>;
@@ -254,15 +349,49 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         false
     }
 
-    /// The cells whose candidates this constraint reads: the engine wakes it
-    /// when one of them changes.
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell>;
+    /// The all-different groups this rule declares: "these cells hold
+    /// different digits". The engine propagates them (singles), DLX and SAT
+    /// encode them, techniques treat them as units.
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        let _ = geometry;
+        Vec::new()
+    }
+
+    /// The pair relations this rule declares: `(a, b, relation)` says which
+    /// digit pairs cells `a` and `b` may hold ([`Relation`]). The engine
+    /// propagates them (arc consistency, one table-driven propagator for
+    /// the whole puzzle), DLX and SAT encode them, and they are the weak
+    /// links of logical chains.
+    fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        let _ = geometry;
+        Vec::new()
+    }
+
+    /// The cells this rule reads: the engine wakes its propagator when one
+    /// of them changes, and the backtracking strategy asks its `check` after
+    /// a placement there. The default is every cell of its groups and
+    /// relations; a rule with a propagator of its own must say more.
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self
+            .groups(geometry)
+            .iter()
+            .flat_map(|g| g.cells().to_vec())
+            .collect();
+        for (a, b, _) in self.relations(geometry) {
+            cells.push(a);
+            cells.push(b);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
 
     /// An independent verdict on a grid that may be partial (`0` = empty).
     ///
     /// Report only what the placed digits already break; an incomplete grid
-    /// that can still be completed must pass. Never reuse the propagator here:
-    /// this is what tests and the backtracking strategy trust.
+    /// that can still be completed must pass. Never reuse the propagator (or
+    /// the declarations) here: this is what tests and the backtracking
+    /// strategy trust.
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation>;
 
     /// A quick yes/no form of [`Rule::check`] after one placement: `grid` was
@@ -284,7 +413,6 @@ pub trait Rule: DynClone + Debug + Send + Sync {
     /// # struct AnyGrid;
     /// # impl Rule for AnyGrid {
     /// #     fn name(&self) -> Cow<'_, str> { "any grid".into() }
-    /// #     fn scope(&self, _: &Geometry) -> Vec<Cell> { vec![] }
     /// #     fn check(&self, _: &Geometry, _: &Grid) -> Result<(), Violation> { Ok(()) }
     /// # }
     /// // A rule that only implements `check` answers through it.
@@ -296,18 +424,21 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         self.check(geometry, grid).is_ok()
     }
 
-    /// The exact-cover items of this rule, for DLX. The default says the
-    /// rule has no exact-cover form.
+    /// The exact-cover items of what this rule's own propagator enforces,
+    /// for DLX (its groups and relations are encoded without asking). The
+    /// default says there are none to give: DLX then refuses a rule with a
+    /// propagator, and takes a declarative rule as it is.
     fn exact_cover(&self, geometry: &Geometry, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
         let _ = (geometry, sink);
         Err(Unsupported::new("dlx", self.name()))
     }
 
-    /// The clauses of this rule over the candidate variables
-    /// ([`Var::of_cand`](crate::cnf::Var::of_cand)), plus auxiliary variables
-    /// from [`ClauseSink::new_var`] where the rule needs them. The default
-    /// says the rule has no clause form (the SAT strategy then refuses the
-    /// puzzle rather than ignore the rule).
+    /// The clauses of what this rule's own propagator enforces, over the
+    /// candidate variables ([`Var::of_cand`](crate::cnf::Var::of_cand)),
+    /// plus auxiliary variables from [`ClauseSink::new_var`] where needed;
+    /// its groups and relations are encoded without asking. The default
+    /// says there are none to give: SAT then refuses a rule with a
+    /// propagator rather than ignore it, and takes a declarative rule.
     ///
     /// Emit only what the rule means: "each cell holds exactly one digit"
     /// and the givens are added by the CNF builder. Say "at most one" with
@@ -334,20 +465,45 @@ pub trait Propagate {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction>;
 }
 
-/// A complete plugin: a [`Rule`] with its [`Propagate`] compiled for every
-/// width. Implemented automatically; hold constraints as `Box<dyn Constraint>`.
+/// A complete plugin: a [`Rule`], with its [`Propagate`] compiled for every
+/// width when it has one.
+///
+/// Implemented automatically for every `Rule + Propagate`. A declarative
+/// rule (groups and relations only) implements it with an empty block,
+/// `impl Constraint for MyRule {}`. Puzzles hold constraints as
+/// `Box<dyn Constraint>`.
 pub trait Constraint: Rule {
+    /// Whether the rule has a propagator of its own (beyond its groups and
+    /// relations, which the engine propagates).
+    fn has_propagator(&self) -> bool {
+        false
+    }
     #[doc(hidden)]
-    fn propagate_u16(&self, cx: &mut Ctx<'_, u16>, changed: &[Cell]) -> Result<(), Contradiction>;
+    fn propagate_u16(&self, cx: &mut Ctx<'_, u16>, changed: &[Cell]) -> Result<(), Contradiction> {
+        let _ = (cx, changed);
+        Ok(())
+    }
     #[doc(hidden)]
-    fn propagate_u32(&self, cx: &mut Ctx<'_, u32>, changed: &[Cell]) -> Result<(), Contradiction>;
+    fn propagate_u32(&self, cx: &mut Ctx<'_, u32>, changed: &[Cell]) -> Result<(), Contradiction> {
+        let _ = (cx, changed);
+        Ok(())
+    }
     #[doc(hidden)]
-    fn propagate_u64(&self, cx: &mut Ctx<'_, u64>, changed: &[Cell]) -> Result<(), Contradiction>;
+    fn propagate_u64(&self, cx: &mut Ctx<'_, u64>, changed: &[Cell]) -> Result<(), Contradiction> {
+        let _ = (cx, changed);
+        Ok(())
+    }
     #[doc(hidden)]
-    fn propagate_u128(&self, cx: &mut Ctx<'_, u128>, changed: &[Cell]) -> Result<(), Contradiction>;
+    fn propagate_u128(&self, cx: &mut Ctx<'_, u128>, changed: &[Cell]) -> Result<(), Contradiction> {
+        let _ = (cx, changed);
+        Ok(())
+    }
 }
 
 impl<T: Rule + Propagate> Constraint for T {
+    fn has_propagator(&self) -> bool {
+        true
+    }
     fn propagate_u16(&self, cx: &mut Ctx<'_, u16>, changed: &[Cell]) -> Result<(), Contradiction> {
         self.propagate(cx, changed)
     }
@@ -363,3 +519,37 @@ impl<T: Rule + Propagate> Constraint for T {
 }
 
 dyn_clone::clone_trait_object!(Constraint);
+
+/// The word of a board's digit sets, as solving code sees it: a [`Bits`]
+/// word that can also run a `dyn Constraint`'s propagator compiled for its
+/// width. Propagators are generic over it (`fn propagate<W: Word>`).
+///
+/// Sealed: implemented for `u16`, `u32`, `u64` and `u128` only.
+pub trait Word: Bits {
+    /// Runs a `dyn Constraint`'s propagator compiled for this width.
+    #[doc(hidden)]
+    fn dispatch(
+        constraint: &dyn Constraint,
+        cx: &mut Ctx<'_, Self>,
+        changed: &[Cell],
+    ) -> Result<(), Contradiction>;
+}
+
+macro_rules! impl_word {
+    ($t:ty, $propagate:ident) => {
+        impl Word for $t {
+            #[inline]
+            fn dispatch(
+                constraint: &dyn Constraint,
+                cx: &mut Ctx<'_, Self>,
+                changed: &[Cell],
+            ) -> Result<(), Contradiction> {
+                constraint.$propagate(cx, changed)
+            }
+        }
+    };
+}
+impl_word!(u16, propagate_u16);
+impl_word!(u32, propagate_u32);
+impl_word!(u64, propagate_u64);
+impl_word!(u128, propagate_u128);

@@ -11,16 +11,18 @@
 //! The word is chosen once per puzzle from the board size ([`Width::for_size`]):
 //! `u16` up to 16×16 (the hot path: 9×9 states are 162 bytes and copy in a
 //! few nanoseconds), `u32` up to 32, `u64` up to 64 and `u128` up to 128. All
-//! solving code is generic over [`Word`], so it is compiled once per width and
+//! solving code is generic over the word, so it is compiled once per width and
 //! never branches on the size inside a loop.
+//!
+//! [`Bits`] is the plain word; [`Word`](crate::Word), which propagators are
+//! generic over, adds the dispatch to plugins on top of it (in the
+//! `constraint` module, so that digit sets know nothing about constraints).
 
 use std::fmt::{self, Debug};
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Sub};
 
-use crate::cell::{Cell, Digit};
-use crate::constraint::{Constraint, Contradiction};
-use crate::state::Ctx;
+use crate::cell::Digit;
 
 mod sealed {
     pub trait Sealed {}
@@ -32,8 +34,9 @@ mod sealed {
 
 /// An unsigned machine word used as the bits of a [`Digits`] set.
 ///
-/// Sealed: implemented for `u16`, `u32`, `u64` and `u128` only.
-pub trait Word:
+/// Sealed: implemented for `u16`, `u32`, `u64` and `u128` only. Solving code
+/// names [`Word`](crate::Word), which extends it.
+pub trait Bits:
     sealed::Sealed
     + Copy
     + Eq
@@ -67,18 +70,11 @@ pub trait Word:
     fn to_u128(self) -> u128;
     /// Truncating narrowing from `u128`.
     fn from_u128(v: u128) -> Self;
-    /// Runs a `dyn Constraint`'s propagator compiled for this width.
-    #[doc(hidden)]
-    fn dispatch(
-        constraint: &dyn Constraint,
-        cx: &mut Ctx<'_, Self>,
-        changed: &[Cell],
-    ) -> Result<(), Contradiction>;
 }
 
-macro_rules! impl_word {
-    ($t:ty, $propagate:ident) => {
-        impl Word for $t {
+macro_rules! impl_bits {
+    ($t:ty) => {
+        impl Bits for $t {
             const BITS: u32 = <$t>::BITS;
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -102,21 +98,13 @@ macro_rules! impl_word {
             fn from_u128(v: u128) -> Self {
                 v as $t
             }
-            #[inline]
-            fn dispatch(
-                constraint: &dyn Constraint,
-                cx: &mut Ctx<'_, Self>,
-                changed: &[Cell],
-            ) -> Result<(), Contradiction> {
-                constraint.$propagate(cx, changed)
-            }
         }
     };
 }
-impl_word!(u16, propagate_u16);
-impl_word!(u32, propagate_u32);
-impl_word!(u64, propagate_u64);
-impl_word!(u128, propagate_u128);
+impl_bits!(u16);
+impl_bits!(u32);
+impl_bits!(u64);
+impl_bits!(u128);
 
 /// Which word a board of a given size uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -156,9 +144,9 @@ impl Width {
 /// assert_eq!(Digits::<u16>::single(7).single_digit(), Some(7));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Digits<W: Word>(pub W);
+pub struct Digits<W: Bits>(pub W);
 
-impl<W: Word> Digits<W> {
+impl<W: Bits> Digits<W> {
     /// The empty set.
     pub const EMPTY: Self = Digits(W::ZERO);
 
@@ -268,33 +256,33 @@ impl<W: Word> Digits<W> {
     }
 }
 
-impl<W: Word> BitAnd for Digits<W> {
+impl<W: Bits> BitAnd for Digits<W> {
     type Output = Self;
     #[inline(always)]
     fn bitand(self, rhs: Self) -> Self {
         Digits(self.0 & rhs.0)
     }
 }
-impl<W: Word> BitOr for Digits<W> {
+impl<W: Bits> BitOr for Digits<W> {
     type Output = Self;
     #[inline(always)]
     fn bitor(self, rhs: Self) -> Self {
         Digits(self.0 | rhs.0)
     }
 }
-impl<W: Word> BitAndAssign for Digits<W> {
+impl<W: Bits> BitAndAssign for Digits<W> {
     #[inline(always)]
     fn bitand_assign(&mut self, rhs: Self) {
         self.0 = self.0 & rhs.0;
     }
 }
-impl<W: Word> BitOrAssign for Digits<W> {
+impl<W: Bits> BitOrAssign for Digits<W> {
     #[inline(always)]
     fn bitor_assign(&mut self, rhs: Self) {
         self.0 = self.0 | rhs.0;
     }
 }
-impl<W: Word> Sub for Digits<W> {
+impl<W: Bits> Sub for Digits<W> {
     type Output = Self;
     /// Set difference.
     #[inline(always)]
@@ -303,13 +291,13 @@ impl<W: Word> Sub for Digits<W> {
     }
 }
 
-impl<W: Word> Debug for Digits<W> {
+impl<W: Bits> Debug for Digits<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }
 }
 
-impl<W: Word> IntoIterator for Digits<W> {
+impl<W: Bits> IntoIterator for Digits<W> {
     type Item = Digit;
     type IntoIter = DigitIter<W>;
     fn into_iter(self) -> DigitIter<W> {
@@ -317,11 +305,17 @@ impl<W: Word> IntoIterator for Digits<W> {
     }
 }
 
+impl<W: Bits> FromIterator<Digit> for Digits<W> {
+    fn from_iter<I: IntoIterator<Item = Digit>>(digits: I) -> Self {
+        Digits::from_digits(digits)
+    }
+}
+
 /// Iterator over the digits of a [`Digits`] set, smallest first.
 #[derive(Clone, Debug)]
-pub struct DigitIter<W: Word>(W);
+pub struct DigitIter<W: Bits>(W);
 
-impl<W: Word> Iterator for DigitIter<W> {
+impl<W: Bits> Iterator for DigitIter<W> {
     type Item = Digit;
     #[inline(always)]
     fn next(&mut self) -> Option<Digit> {

@@ -7,10 +7,18 @@
 //!   `u128` for 128×128), chosen once per board by [`Width::for_size`];
 //! * [`State`] and [`Ctx`]: the candidates of every cell and the one narrow
 //!   API that changes them;
-//! * the plugin traits [`Rule`], [`Propagate`] and [`Constraint`];
-//! * the [`Engine`] that runs constraints to a fixpoint;
+//! * the plugin traits [`Rule`], [`Propagate`] and [`Constraint`], and what
+//!   rules declare instead of propagating: all-different [`Group`]s and pair
+//!   [`Relation`]s;
+//! * the [`Model`]: a puzzle's rules compiled once (groups, peers, relation
+//!   tables, watch lists), shared by every search of the puzzle;
+//! * the [`Engine`] that runs propagators to a fixpoint, or one deduction at
+//!   a time with its [`Reason`] ([`Step`]);
 //! * [`cnf`](mod@cnf): variables, literals, clause sinks and DIMACS for SAT;
-//! * [`Puzzle`] (board + givens + constraints) and the text [`format`](mod@format)s.
+//! * [`Puzzle`] (board + givens + constraints) and the text [`format`](mod@format)s;
+//! * with the `testkit` feature, [`testkit`](mod@testkit): what a plugin
+//!   author tests a rule with (snapshots of one propagation, brute-force
+//!   soundness checks on small boards, checks against known solutions).
 //!
 //! ```
 //! use sudokit_core::format::{parse_grids, ParseOptions, to_line};
@@ -25,20 +33,30 @@ pub mod cnf;
 mod constraint;
 mod digits;
 mod engine;
+mod explain;
 pub mod format;
 mod geometry;
 mod grid;
+mod group;
+mod model;
 mod puzzle;
+mod relation;
 mod state;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use cell::{Cand, Cell, Digit};
 pub use constraint::{
     Constraint, Contradiction, ContradictionKind, Cost, CoverSink, Kind, Propagate, Rule, Unsupported,
-    Violation,
+    Violation, Word,
 };
-pub use digits::{DigitIter, Digits, Width, Word};
-pub use engine::{Decision, Engine, RootPropagation};
+pub use digits::{Bits, DigitIter, Digits, Width};
+pub use engine::{Decision, Engine, Progress, RootPropagation};
+pub use explain::{Reason, Step, Unsound};
 pub use geometry::{Geometry, GeometryError, Unit, UnitId, UnitKind, MAX_SIZE};
 pub use grid::Grid;
-pub use puzzle::{Puzzle, SizeMismatch};
+pub use group::{Group, GroupId, GroupKind};
+pub use model::{Link, Model, RelatedPair};
+pub use puzzle::{Puzzle, RuleError, SizeMismatch};
+pub use relation::{CustomRelation, PairTable, Relation};
 pub use state::{Ctx, Level, State, Trail};

@@ -1,16 +1,20 @@
 //! A puzzle: a board, its givens and its rules.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
 
+use crate::cell::Cell;
 use crate::constraint::{Constraint, Contradiction, Violation};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::model::Model;
 
 /// A board, the digits given on it, and the constraints every solution obeys.
 ///
 /// Built step by step; the classic rules are a constraint like any other
 /// (`sudokit_constraints::ClassicRules`), so a puzzle without them is a
-/// plain Latin-square-free grid.
+/// grid with no rule at all. Each rule is checked against the board when it
+/// is added.
 ///
 /// ```
 /// use sudokit_core::{Geometry, Grid, Puzzle};
@@ -27,6 +31,8 @@ pub struct Puzzle {
     /// Shared by clones until one of them adds a constraint, so that a
     /// strategy can tell a rule set it has prepared before.
     constraints: Arc<Vec<Box<dyn Constraint>>>,
+    /// The compiled rules, built on first use and shared like the list.
+    model: Arc<OnceLock<Model>>,
 }
 
 /// A puzzle part that does not fit the board.
@@ -39,6 +45,17 @@ pub struct SizeMismatch {
     pub found: usize,
 }
 
+/// A rule that does not fit the board: a cell off the board, a group that
+/// repeats a cell, a cell related to itself.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{rule}: {message}")]
+pub struct RuleError {
+    /// The rule's name.
+    pub rule: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
 impl Puzzle {
     /// An empty puzzle on `geometry`: no givens, no constraints.
     pub fn new(geometry: impl Into<Arc<Geometry>>) -> Puzzle {
@@ -48,6 +65,7 @@ impl Puzzle {
             geometry,
             givens: Grid::empty(n),
             constraints: Arc::default(),
+            model: Arc::default(),
         }
     }
 
@@ -63,23 +81,46 @@ impl Puzzle {
         Ok(self)
     }
 
-    /// Adds a constraint.
-    pub fn with(mut self, constraint: impl Constraint + 'static) -> Puzzle {
-        self.push(Box::new(constraint));
-        self
+    /// Adds a constraint, after checking it fits the board.
+    pub fn with(mut self, constraint: impl Constraint + 'static) -> Result<Puzzle, RuleError> {
+        self.push(Box::new(constraint))?;
+        Ok(self)
     }
 
-    /// Adds a boxed constraint.
-    pub fn push(&mut self, constraint: Box<dyn Constraint>) {
+    /// Adds a boxed constraint, after checking it fits the board: every
+    /// cell it names is on the board, no group repeats a cell or is empty,
+    /// no relation ties a cell to itself.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Geometry, Group, Puzzle};
+    /// # use sudokit_core::{Constraint, Grid, Rule, Violation};
+    /// # use std::borrow::Cow;
+    /// # #[derive(Clone, Debug)]
+    /// # struct Cage(Vec<Cell>);
+    /// # impl Rule for Cage {
+    /// #     fn name(&self) -> Cow<'_, str> { "cage".into() }
+    /// #     fn groups(&self, _: &Geometry) -> Vec<Group> { vec![Group::new("cage", self.0.clone())] }
+    /// #     fn check(&self, _: &Geometry, _: &Grid) -> Result<(), Violation> { Ok(()) }
+    /// # }
+    /// # impl Constraint for Cage {}
+    /// let mut puzzle = Puzzle::new(Geometry::square(4).unwrap());
+    /// let err = puzzle.push(Box::new(Cage(vec![Cell(0), Cell(16)]))).unwrap_err();
+    /// assert_eq!(err.to_string(), "cage: cell #16 is off the 4×4 board");
+    /// assert!(puzzle.constraints().is_empty());
+    /// ```
+    pub fn push(&mut self, constraint: Box<dyn Constraint>) -> Result<(), RuleError> {
+        validate(&self.geometry, constraint.as_ref())?;
         // Copies the list first when another puzzle shares it.
         Arc::make_mut(&mut self.constraints).push(constraint);
+        self.model = Arc::default();
+        Ok(())
     }
 
     /// Whether this puzzle and `other` share one board and one list of
     /// constraints: one was cloned from the other, or both from the same
-    /// template, and no constraint was added since. A strategy may then
-    /// reuse what it prepared for the rules of `other` (the DLX matrix of a
-    /// batch of classic puzzles). `false` does not mean the rules differ.
+    /// template, and no constraint was added since. They then share one
+    /// compiled [`Model`], and what strategies prepared for it. `false` does
+    /// not mean the rules differ.
     ///
     /// ```
     /// use sudokit_core::{Geometry, Grid, Puzzle};
@@ -93,6 +134,13 @@ impl Puzzle {
     /// ```
     pub fn same_rules(&self, other: &Puzzle) -> bool {
         Arc::ptr_eq(&self.geometry, &other.geometry) && Arc::ptr_eq(&self.constraints, &other.constraints)
+    }
+
+    /// The compiled rules: groups, peers, relations, watch lists. Built the
+    /// first time it is asked for and shared with every clone.
+    pub fn model(&self) -> &Model {
+        self.model
+            .get_or_init(|| Model::compile(self.geometry.clone(), self.constraints.clone()))
     }
 
     /// The board.
@@ -133,13 +181,10 @@ impl Puzzle {
     }
 
     /// A sentence for a contradiction found while solving this puzzle,
-    /// naming the constraint: `r1c3 has no candidate left (classic rules)`.
+    /// naming the group and the constraint: `7 has no place left in main
+    /// diagonal (diagonals)`.
     pub fn describe(&self, contradiction: &Contradiction) -> String {
-        let name = contradiction
-            .constraint
-            .and_then(|k| self.constraints.get(k))
-            .map(|c| c.name());
-        contradiction.describe(&self.geometry, name.as_deref())
+        contradiction.describe(self.model())
     }
 
     /// Checks that the givens alone break no rule ("two 7s in row 1").
@@ -172,4 +217,51 @@ impl Puzzle {
         }
         self.check(grid)
     }
+}
+
+/// Checks that every cell a rule names is on the board, that its groups are
+/// non-empty sets, and that no relation ties a cell to itself.
+fn validate(geometry: &Geometry, constraint: &dyn Constraint) -> Result<(), RuleError> {
+    let n = geometry.size();
+    let error = |message: String| RuleError {
+        rule: constraint.name().into_owned(),
+        message,
+    };
+    let on_board = |cell: Cell| {
+        if cell.index() < geometry.cell_count() {
+            Ok(())
+        } else {
+            Err(error(format!("cell #{} is off the {n}×{n} board", cell.0)))
+        }
+    };
+    for group in constraint.groups(geometry) {
+        if group.is_empty() {
+            return Err(error(format!("group '{}' has no cell", group.name())));
+        }
+        let mut seen = HashSet::new();
+        for &cell in group.cells() {
+            on_board(cell)?;
+            if !seen.insert(cell) {
+                return Err(error(format!(
+                    "group '{}' lists {} twice",
+                    group.name(),
+                    cell.name(n)
+                )));
+            }
+        }
+    }
+    for (a, b, relation) in constraint.relations(geometry) {
+        on_board(a)?;
+        on_board(b)?;
+        if a == b {
+            return Err(error(format!(
+                "relation '{relation}' ties {} to itself",
+                a.name(n)
+            )));
+        }
+    }
+    for cell in constraint.scope(geometry) {
+        on_board(cell)?;
+    }
+    Ok(())
 }

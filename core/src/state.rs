@@ -5,25 +5,27 @@
 //! Large boards undo with a [`Trail`] instead: every change records the old
 //! value, and [`Trail::restore`] rolls back to a checkpoint. Propagators never
 //! touch a `State` directly: they get a [`Ctx`], which checks for empty cells,
-//! records which cells changed (so the engine can wake their watchers) and
-//! writes the trail.
+//! records which cells changed (so the engine can wake their watchers),
+//! writes the trail, and tells a listener (single steps, soundness checks)
+//! when one is attached.
 
 use fixedbitset::FixedBitSet;
 
 use crate::cell::{Cell, Digit};
 use crate::constraint::Contradiction;
-use crate::digits::{Digits, Word};
+use crate::digits::{Bits, Digits};
+use crate::explain::{Listener, Reason};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 
 /// The candidates of every cell of a board.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct State<W: Word> {
+pub struct State<W: Bits> {
     cells: Vec<Digits<W>>,
     unsolved: usize,
 }
 
-impl<W: Word> State<W> {
+impl<W: Bits> State<W> {
     /// Every digit possible in every cell.
     pub fn new(geometry: &Geometry) -> State<W> {
         let n = geometry.size();
@@ -45,6 +47,21 @@ impl<W: Word> State<W> {
             *slot = Digits::single(digit);
         }
         state
+    }
+
+    /// A state with the given candidates of every cell (128-bit sets, as
+    /// [`RootPropagation`](crate::RootPropagation) and
+    /// [`parse_candidates`](crate::format::parse_candidates) give them).
+    /// No propagation is done.
+    pub fn from_candidates(geometry: &Geometry, candidates: &[Digits<u128>]) -> State<W> {
+        assert_eq!(candidates.len(), geometry.cell_count(), "one set per cell");
+        let full = Digits::<W>::full(geometry.size());
+        let cells: Vec<Digits<W>> = candidates
+            .iter()
+            .map(|set| Digits::<W>::from_u128(set.to_u128()) & full)
+            .collect();
+        let unsolved = cells.iter().filter(|s| s.len() > 1).count();
+        State { cells, unsolved }
     }
 
     /// The candidates of `cell`.
@@ -99,7 +116,7 @@ impl<W: Word> State<W> {
 
 /// An undo log: old values of changed cells, with checkpoints.
 #[derive(Clone, Debug, Default)]
-pub struct Trail<W: Word> {
+pub struct Trail<W: Bits> {
     entries: Vec<(Cell, Digits<W>)>,
     marks: Vec<(usize, usize)>,
 }
@@ -108,7 +125,7 @@ pub struct Trail<W: Word> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Level(usize);
 
-impl<W: Word> Trail<W> {
+impl<W: Bits> Trail<W> {
     /// An empty trail.
     pub fn new() -> Trail<W> {
         Trail {
@@ -180,26 +197,51 @@ impl Changes {
 /// Every narrowing returns `Ok(true)` when something changed, `Ok(false)`
 /// when nothing did, and `Err` when a cell would be left without candidates.
 #[derive(Debug)]
-pub struct Ctx<'a, W: Word> {
+pub struct Ctx<'a, W: Bits> {
     geometry: &'a Geometry,
     state: &'a mut State<W>,
     changes: &'a mut Changes,
     trail: Option<&'a mut Trail<W>>,
+    listener: Option<&'a mut Listener>,
 }
 
-impl<'a, W: Word> Ctx<'a, W> {
+impl<'a, W: Bits> Ctx<'a, W> {
     pub(crate) fn new(
         geometry: &'a Geometry,
         state: &'a mut State<W>,
         changes: &'a mut Changes,
         trail: Option<&'a mut Trail<W>>,
+        listener: Option<&'a mut Listener>,
     ) -> Self {
         Ctx {
             geometry,
             state,
             changes,
             trail,
+            listener,
         }
+    }
+
+    /// Says why the changes that follow are made. `reason` runs only when
+    /// someone listens (single steps, `explain`, soundness checks), so a
+    /// search pays nothing for it; call it before each deduction.
+    ///
+    /// In single-step mode, the changes after the first complete deduction
+    /// are not applied (and `restrict` reports `Ok(false)`): the engine runs
+    /// the propagator again for the next step. That is always sound: what a
+    /// propagator deduces stays true whether or not it is applied.
+    #[inline(always)]
+    pub fn because(&mut self, reason: impl FnOnce() -> Reason) {
+        if let Some(listener) = self.listener.as_deref_mut() {
+            listener.because(reason());
+        }
+    }
+
+    /// True when someone records reasons: a propagator may then take the
+    /// time to compute details it would otherwise skip.
+    #[inline(always)]
+    pub fn is_explaining(&self) -> bool {
+        self.listener.as_deref().is_some_and(|l| l.recording)
     }
 
     /// The board.
@@ -249,6 +291,11 @@ impl<'a, W: Word> Ctx<'a, W> {
         if new.is_empty() {
             return Err(Contradiction::empty(cell));
         }
+        if let Some(listener) = self.listener.as_deref_mut() {
+            if !listener.change(cell, old.to_u128(), new.to_u128()) {
+                return Ok(false);
+            }
+        }
         self.state.cells[cell.index()] = new;
         if new.is_single() {
             self.state.unsolved -= 1;
@@ -292,7 +339,7 @@ mod tests {
         let before = state.clone();
         let level = trail.checkpoint(&state);
         {
-            let mut cx = Ctx::new(&g, &mut state, &mut changes, Some(&mut trail));
+            let mut cx = Ctx::new(&g, &mut state, &mut changes, Some(&mut trail), None);
             assert_eq!(cx.assign(Cell(0), 2), Ok(true));
             assert_eq!(cx.remove(Cell(1), 2), Ok(true));
             assert_eq!(cx.remove(Cell(1), 2), Ok(false));

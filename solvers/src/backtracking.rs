@@ -34,7 +34,7 @@ use std::time::Instant;
 use sudokit_core::{Cell, Grid, Kind, Puzzle};
 
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
-use crate::strategy::{SolveError, Strategy};
+use crate::strategy::{Session, SolveError, Start, Strategy};
 
 /// How many nodes pass between two looks at the clock: reading it costs
 /// about as much as a node, so the deadline is checked at this stride.
@@ -53,7 +53,7 @@ const CLOCK_STRIDE: u64 = 256;
 /// use sudokit_core::{Geometry, Puzzle};
 /// use sudokit_solvers::{Backtracking, Limits, Strategy};
 /// // The empty 4×4 board has 288 solutions.
-/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules).unwrap();
 /// let outcome = Backtracking.count(&puzzle, &Limits::all()).unwrap();
 /// assert_eq!((outcome.count, outcome.exhaustive()), (288, true));
 /// ```
@@ -65,13 +65,45 @@ impl Strategy for Backtracking {
         "backtracking"
     }
 
+    fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
+        Ok(Box::new(BacktrackingSession {
+            puzzle,
+            by_cell: rules_by_cell(puzzle),
+        }))
+    }
+}
+
+/// A puzzle prepared for backtracking: which rules read each cell.
+struct BacktrackingSession<'p> {
+    puzzle: &'p Puzzle,
+    by_cell: Vec<Vec<u32>>,
+}
+
+impl Session for BacktrackingSession<'_> {
+    fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+
     fn visit(
-        &self,
-        puzzle: &Puzzle,
+        &mut self,
+        start: &Start,
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
-        Ok(run(puzzle, limits, visitor))
+        let n = self.puzzle.size();
+        let mut allowed = vec![full(n); n * n];
+        for (cell, mask) in start.checked_masks(n)? {
+            allowed[cell.index()] &= mask;
+        }
+        Ok(run(self.puzzle, &self.by_cell, &allowed, limits, visitor))
+    }
+}
+
+fn full(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
 }
 
@@ -94,23 +126,41 @@ fn rules_by_cell(puzzle: &Puzzle) -> Vec<Vec<u32>> {
     by_cell
 }
 
-fn run(puzzle: &Puzzle, limits: &Limits, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+/// The search, with `allowed[cell]` the digits a start leaves each cell.
+fn run(
+    puzzle: &Puzzle,
+    by_cell: &[Vec<u32>],
+    allowed: &[u128],
+    limits: &Limits,
+    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Search {
     let start = Instant::now();
     let deadline = limits.deadline(start);
     let geometry = puzzle.geometry();
     let constraints = puzzle.constraints();
     let n = puzzle.size() as u8;
-    let by_cell = rules_by_cell(puzzle);
     let mut grid = puzzle.givens().clone();
+    // A start that leaves one digit in an empty cell places it, like a given.
+    let mut fits = grid
+        .placed()
+        .all(|(cell, digit)| allowed[cell.index()] >> (digit - 1) & 1 == 1);
+    for cell in geometry.cells() {
+        let mask = allowed[cell.index()];
+        if grid.get(cell).is_none() && mask.count_ones() == 1 {
+            grid.set(cell, mask.trailing_zeros() as u8 + 1);
+        }
+        fits &= mask != 0;
+    }
     let empties: Vec<Cell> = geometry.cells().filter(|&c| grid.get(c).is_none()).collect();
     let mut stats = Stats::default();
     let mut solutions = Solutions::new(puzzle, limits, visitor);
 
     // Givens that already break a rule leave nothing to search.
-    let givens_ok = constraints.iter().filter(|c| c.kind() == Kind::Rule).all(|c| {
-        stats.propagations += 1;
-        c.check(geometry, &grid).is_ok()
-    });
+    let givens_ok = fits
+        && constraints.iter().filter(|c| c.kind() == Kind::Rule).all(|c| {
+            stats.propagations += 1;
+            c.check(geometry, &grid).is_ok()
+        });
 
     let stop = if !givens_ok {
         Stop::Exhausted
@@ -136,6 +186,9 @@ fn run(puzzle: &Puzzle, limits: &Limits, visitor: &mut dyn FnMut(&Grid) -> Contr
             let first = grid.get(cell).unwrap_or(0) + 1;
             let mut accepted = false;
             for digit in first..=n {
+                if allowed[cell.index()] >> (digit - 1) & 1 == 0 {
+                    continue;
+                }
                 if limits.max_nodes.is_some_and(|max| stats.nodes >= max) {
                     break 'search Stop::NodeLimit;
                 }

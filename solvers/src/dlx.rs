@@ -4,40 +4,39 @@
 //! # The model
 //!
 //! The options are the candidates: option "digit `d` in cell `c`" has the
-//! dense id [`Cand::id`], `c * n + d - 1`. The items come from two places:
+//! dense id [`Cand::id`], `c * n + d - 1`. The items come from the
+//! puzzle's compiled [`Model`](sudokit_core::Model) and its rules:
 //!
-//! * the model itself: every cell holds exactly one digit, one primary
-//!   item per cell;
-//! * every constraint, through [`Rule::exact_cover`]: the classic rules
-//!   give "digit `d` once in row/column/box `u`", a complete all-different
-//!   region a primary item per digit, a shorter one (a broken diagonal) or a
-//!   pairwise exclusion a secondary item ("at most once").
+//! * every cell holds exactly one digit: one primary item per cell;
+//! * every all-different group: per digit, a primary item when the group
+//!   is complete (`n` cells: the digit appears exactly once), a secondary
+//!   one otherwise (at most once);
+//! * every pair relation: a secondary item per forbidden candidate pair
+//!   (`r1c1 = 3` and `r2c3 = 4` exclude each other), or per digit for a
+//!   plain `≠` between cells that share no group; a candidate no partner
+//!   digit supports is left out;
+//! * every rule with a propagator of its own, through [`Rule::exact_cover`]
+//!   (a rule without that form makes the puzzle [`Unsupported`]: DLX never
+//!   ignores a rule, so it never gives a wrong answer).
 //!
 //! A constraint of [`Kind::Technique`] only speeds propagation up and is
-//! skipped. A rule without an exact-cover form makes the whole puzzle
-//! [`Unsupported`]: DLX never ignores a rule, so it never gives a wrong
-//! answer.
+//! skipped.
 //!
-//! # Givens first
+//! # Givens first, and what is kept
 //!
-//! The rules' items do not depend on the givens, and a thread keeps those
-//! of the last puzzle it solved. A puzzle that shares that puzzle's rules
-//! ([`Puzzle::same_rules`]: both cloned from one template, as
-//! `read_classic` does for a file) uses them as they are. Otherwise its
-//! rules are asked for their items (cheap, packed), and only when those
-//! differ are they transposed and the matrix built again. A batch of
-//! classic puzzles pays for that once; skipping the collection was 10% of
-//! the time on 17-clue puzzles.
-//!
-//! On boards up to 25×25 the whole matrix is kept. The givens are selected
-//! (their items covered) before the search, and afterwards the matrix is
-//! copied back from the kept one: copying 45 KB (9×9) is cheaper than
-//! dancing 17 givens out again. Larger boards would keep too much memory:
-//! their matrix is built for each puzzle *without* the givens, leaving out
-//! the items they cover and every candidate that meets those items. On
-//! 17-clue puzzles, keeping the matrix measured 14% faster than building
-//! the reduced one each time (`examples/dlx_bench.rs`; `--max-nodes 0`
-//! leaves only this setup).
+//! The items do not depend on the givens, so they are collected once per
+//! set of rules and kept in the model's cache ([`Model::prepared`](sudokit_core::Model::prepared)),
+//! shared by every puzzle with those rules (a file of classic puzzles
+//! collects them once; collecting them per puzzle cost 10% on 17-clue
+//! puzzles). On boards up to 25×25 the whole matrix is kept there too: a
+//! session copies it (45 KB on 9×9), excludes what its start rules out,
+//! selects the givens (their items covered) and searches; the next visit
+//! copies it again, which is cheaper than dancing 17 givens back out.
+//! Larger boards would keep too much memory: their matrix is built for
+//! each visit *without* the givens, leaving out the items they cover and
+//! every candidate that meets those items. On 17-clue puzzles keeping the
+//! matrix measured 14% faster than building the reduced one each time
+//! (`examples/dlx_bench.rs`; `--max-nodes 0` leaves only this setup).
 //!
 //! Two givens that meet in an item (two 7s in a row) leave no solution.
 //!
@@ -45,15 +44,15 @@
 //! whose exact-cover form were looser than its rule could not slip a wrong
 //! grid through.
 
-use std::cell::Cell;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Instant;
 
-use sudokit_core::{Cand, CoverSink, Grid, Kind, Puzzle, Unsupported};
+use sudokit_core::{Cand, Constraint, CoverSink, Grid, Kind, Model, Puzzle, Unsupported};
 
 use crate::exact_cover::DancingLinks;
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
-use crate::strategy::{SolveError, Strategy};
+use crate::strategy::{Session, SolveError, Start, Strategy};
 
 /// Knuth's Algorithm X with dancing links on the puzzle's exact-cover form.
 ///
@@ -62,24 +61,17 @@ use crate::strategy::{SolveError, Strategy};
 /// use sudokit_constraints::ClassicRules;
 /// use sudokit_solvers::{Dlx, Limits, Strategy};
 /// // The empty 4×4 board has 288 solutions.
-/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules).unwrap();
 /// let outcome = Dlx.count(&puzzle, &Limits::all()).unwrap();
 /// assert_eq!((outcome.count, outcome.exhaustive()), (288, true));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dlx;
 
-/// Largest board side whose rule items and whole matrix are kept between
-/// searches (a 25×25 board has 15,625 candidates; a 100×100 one would keep
-/// 100 MB, and its givens rule most candidates out anyway).
-const CACHE_MAX_SIZE: usize = 25;
-
-thread_local! {
-    /// The items of the rules last solved on this thread, with scratch
-    /// space and the matrix. Taken out during a search, so a visitor that
-    /// panics or searches again cannot see it half-danced.
-    static CACHE: Cell<Option<Box<Cache>>> = const { Cell::new(None) };
-}
+/// Largest board side whose whole matrix is kept with the rules (a 25×25
+/// board has 15,625 candidates; a 100×100 one would keep 100 MB, and its
+/// givens rule most candidates out anyway).
+const KEEP_MAX_SIZE: usize = 25;
 
 impl Strategy for Dlx {
     fn name(&self) -> &'static str {
@@ -92,72 +84,142 @@ impl Strategy for Dlx {
         impl CoverSink for Discard {
             fn primary(&mut self, _: &[Cand]) {}
             fn secondary(&mut self, _: &[Cand]) {}
+            fn exclude(&mut self, _: Cand) {}
         }
-        emit_rules(puzzle, &mut Discard)
+        emit_rules(puzzle.model(), &mut Discard)
+    }
+
+    fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
+        let prepared = puzzle.model().prepared(Kept::new);
+        if let Err(unsupported) = &*prepared {
+            return Err(unsupported.clone().into());
+        }
+        Ok(Box::new(DlxSession {
+            puzzle,
+            prepared,
+            links: None,
+            used: false,
+            scratch: Scratch::default(),
+        }))
+    }
+}
+
+/// What DLX keeps with a set of rules: the items, and for boards up to
+/// [`KEEP_MAX_SIZE`] the whole matrix with nothing selected.
+#[derive(Debug)]
+struct Kept {
+    items: Items,
+    full: Option<DancingLinks>,
+}
+
+/// The items of a model, or why DLX cannot take its rules.
+type Prepared = Result<Kept, Unsupported>;
+
+impl Kept {
+    fn new(model: &Model) -> Prepared {
+        let mut raw = Raw::new(model.size());
+        emit_model(model, &mut raw);
+        emit_rules(model, &mut raw)?;
+        let items = Items::new(raw);
+        let full = (model.size() <= KEEP_MAX_SIZE).then(|| {
+            let mut links = Scratch::whole(&items);
+            for (id, &dead) in items.dead.iter().enumerate() {
+                if dead {
+                    links.exclude(id);
+                }
+            }
+            links
+        });
+        Ok(Kept { items, full })
+    }
+}
+
+/// A puzzle prepared for DLX: the kept items and matrix, and a working copy.
+struct DlxSession<'p> {
+    puzzle: &'p Puzzle,
+    prepared: Arc<Prepared>,
+    /// The working matrix of boards up to [`KEEP_MAX_SIZE`], copied from
+    /// the kept one on first use, and again before a later visit.
+    links: Option<DancingLinks>,
+    /// Whether `links` was searched since it was copied.
+    used: bool,
+    scratch: Scratch,
+}
+
+impl Session for DlxSession<'_> {
+    fn puzzle(&self) -> &Puzzle {
+        self.puzzle
     }
 
     fn visit(
-        &self,
-        puzzle: &Puzzle,
+        &mut self,
+        start: &Start,
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
-        let start = Instant::now();
-        let mut cache = CACHE.take().unwrap_or_default();
-        // A puzzle sharing the rules of the last one (a batch read from one
-        // file) has its items: nothing to collect.
-        if !matches!(&cache.items, Some(items) if items.puzzle.same_rules(puzzle)) {
-            cache.raw.reset(puzzle.size());
-            if let Err(unsupported) = emit_rules(puzzle, &mut cache.raw) {
-                CACHE.set(Some(cache));
-                return Err(unsupported.into());
-            }
-            match &mut cache.items {
-                // Rules built apart that emit the same items: same matrix.
-                Some(items) if items.raw == cache.raw => items.puzzle = puzzle.clone(),
-                _ => {
-                    cache.items = Some(Items::new(cache.raw.clone(), puzzle.clone()));
-                    cache.full = None;
+        let started = Instant::now();
+        let n = self.puzzle.size();
+        let masks = start.checked_masks(n)?;
+        let kept = self
+            .prepared
+            .as_ref()
+            .as_ref()
+            .expect("prepare refuses unsupported rules");
+        let items = &kept.items;
+        // What the givens and the start place, and what the start rules out.
+        let mut placed: Vec<usize> = self
+            .puzzle
+            .givens()
+            .placed()
+            .map(|(cell, digit)| Cand::new(cell, digit).id(n))
+            .collect();
+        let mut excluded = Vec::new();
+        let mut possible = !placed.iter().any(|&id| items.dead[id]);
+        for &(cell, mask) in &masks {
+            let given = self.puzzle.givens().get(cell);
+            for d in 1..=n as u8 {
+                let id = Cand::new(cell, d).id(n);
+                if mask >> (d - 1) & 1 == 0 {
+                    excluded.push(id);
+                    possible &= given != Some(d);
                 }
             }
+            if given.is_none() && mask.count_ones() == 1 {
+                let id = Cand::new(cell, mask.trailing_zeros() as u8 + 1).id(n);
+                possible &= !items.dead[id];
+                placed.push(id);
+            }
+            possible &= mask != 0;
         }
-        let n = puzzle.size();
-        let Cache {
-            items, scratch, full, ..
-        } = &mut *cache;
-        let items = items.as_ref().expect("just built");
-        let search = if n <= CACHE_MAX_SIZE {
-            // The whole matrix, kept: every candidate is an option, its id
-            // is its number, and `scratch.links` equals `full` on entry.
-            let full = full.get_or_insert_with(|| {
-                scratch.place(items, &Grid::empty(n));
-                scratch.links.clone()
-            });
-            let links = &mut scratch.links;
-            let placed = puzzle
-                .givens()
-                .placed()
-                .all(|(cell, digit)| links.select(Cand::new(cell, digit).id(n)).is_ok());
-            let search = if placed {
-                search(puzzle, limits, start, links, &scratch.rows, visitor)
-            } else {
-                unsolvable(start)
-            };
-            // Copying back is cheaper than dancing the givens out.
-            links.clone_from(full);
-            search
-        } else if scratch.place(items, puzzle.givens()) {
-            search(puzzle, limits, start, &mut scratch.links, &scratch.rows, visitor)
-        } else {
-            unsolvable(start)
+        if !possible {
+            return Ok(unsolvable(started));
+        }
+        let search = match &kept.full {
+            Some(full) => {
+                let links = self.links.get_or_insert_with(|| full.clone());
+                if std::mem::replace(&mut self.used, true) {
+                    // Copying back is cheaper than dancing the givens out.
+                    links.clone_from(full);
+                }
+                for &id in &excluded {
+                    links.exclude(id);
+                }
+                let selected = placed.iter().all(|&id| links.select(id).is_ok());
+                if selected {
+                    search(self.puzzle, limits, started, links, None, visitor)
+                } else {
+                    unsolvable(started)
+                }
+            }
+            None => {
+                if self.scratch.place(items, &placed, &excluded) {
+                    let Scratch { links, rows, .. } = &mut self.scratch;
+                    search(self.puzzle, limits, started, links, Some(rows), visitor)
+                } else {
+                    unsolvable(started)
+                }
+            }
         };
-        if n > CACHE_MAX_SIZE {
-            // Too big to keep.
-            cache.items = None;
-            cache.full = None;
-            cache.scratch = Scratch::default();
-        }
-        CACHE.set(Some(cache));
         Ok(search)
     }
 }
@@ -176,13 +238,14 @@ fn unsolvable(start: Instant) -> Search {
 }
 
 /// Runs the matrix search and turns its solutions into checked grids.
-/// `rows[option]` is the candidate id of every option of `links`.
+/// `rows[option]` is the candidate id of every option of `links`, or the
+/// option is the id itself (`None`: the whole matrix).
 fn search(
     puzzle: &Puzzle,
     limits: &Limits,
     start: Instant,
     links: &mut DancingLinks,
-    rows: &[u32],
+    rows: Option<&[u32]>,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Search {
     // The matrix search counts nothing itself: a grid is counted only
@@ -197,7 +260,8 @@ fn search(
     let mut ended = None;
     let mut search = links.solve(&inner, |options| {
         for &option in options {
-            let cand = Cand::from_id(rows[option] as usize, n);
+            let id = rows.map_or(option, |rows| rows[option] as usize);
+            let cand = Cand::from_id(id, n);
             grid.set(cand.cell, cand.digit);
         }
         ended = solutions.offer(&grid);
@@ -215,65 +279,110 @@ fn search(
     search
 }
 
-/// Sends the exact-cover items of every rule of `puzzle` to `sink`; a rule
-/// without an exact-cover form is an error naming it.
-fn emit_rules(puzzle: &Puzzle, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
-    for constraint in puzzle.constraints() {
-        if constraint.kind() == Kind::Technique {
+/// The items of the model's groups and relations.
+fn emit_model(model: &Model, sink: &mut dyn CoverSink) {
+    let n = model.size();
+    let mut item = Vec::with_capacity(n);
+    for group in model.groups() {
+        let complete = group.is_complete(n);
+        for d in 1..=n as u8 {
+            item.clear();
+            item.extend(group.cells().iter().map(|&c| Cand::new(c, d)));
+            if complete {
+                sink.primary(&item);
+            } else {
+                sink.secondary(&item);
+            }
+        }
+    }
+    for pair in model.related_pairs() {
+        if pair.differ {
+            if !pair.share_group {
+                for d in 1..=n as u8 {
+                    sink.secondary(&[Cand::new(pair.a, d), Cand::new(pair.b, d)]);
+                }
+            }
             continue;
         }
-        if constraint.exact_cover(puzzle.geometry(), sink).is_err() {
-            return Err(Unsupported::new("dlx", constraint.name()));
+        let table = model.table(pair.table);
+        for x in 1..=n as u8 {
+            if table.partners(x) == 0 {
+                sink.exclude(Cand::new(pair.a, x));
+            }
         }
+        let backward = table.transpose();
+        for y in 1..=n as u8 {
+            if backward.partners(y) == 0 {
+                sink.exclude(Cand::new(pair.b, y));
+            }
+        }
+        for (x, y) in table.forbidden() {
+            if table.partners(x) != 0 && backward.partners(y) != 0 {
+                sink.secondary(&[Cand::new(pair.a, x), Cand::new(pair.b, y)]);
+            }
+        }
+    }
+}
+
+/// Sends the exact-cover items of every rule's own propagator to `sink`; a
+/// rule with a propagator and no exact-cover form is an error naming it.
+fn emit_rules(model: &Model, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
+    for constraint in model.constraints() {
+        emit_rule(model, constraint.as_ref(), sink)?;
     }
     Ok(())
 }
 
-/// What a thread keeps between searches.
-#[derive(Debug, Default)]
-struct Cache {
-    /// The items the current puzzle's rules emit.
-    raw: Raw,
-    /// The items of the last rules seen, ready to use.
-    items: Option<Items>,
-    /// Buffers and the matrix of the current puzzle.
-    scratch: Scratch,
-    /// For boards up to [`CACHE_MAX_SIZE`]: the whole matrix of `items`,
-    /// no givens placed.
-    full: Option<DancingLinks>,
+fn emit_rule(
+    model: &Model,
+    constraint: &dyn Constraint,
+    sink: &mut dyn CoverSink,
+) -> Result<(), Unsupported> {
+    if constraint.kind() == Kind::Technique {
+        return Ok(());
+    }
+    match constraint.exact_cover(model.geometry(), sink) {
+        Err(_) if constraint.has_propagator() => Err(Unsupported::new("dlx", constraint.name())),
+        // A declarative rule says everything through its groups and relations.
+        _ => Ok(()),
+    }
 }
 
-/// The items the rules emit, as they come: each candidate packed as
-/// `cell << 8 | digit`, cheap to collect and to compare.
+/// The items as they are emitted: candidate ids of every item, and the
+/// candidates no solution uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Raw {
     /// Board side.
     n: usize,
-    /// Packed candidates of every item, item after item.
-    cands: Vec<u32>,
-    /// `ends[k]` is where item `k` ends in `cands`.
+    /// Candidate ids of every item, item after item.
+    ids: Vec<u32>,
+    /// `ends[k]` is where item `k` ends in `ids`.
     ends: Vec<u32>,
     /// Whether item `k` is primary.
     primary: Vec<bool>,
+    /// Candidates excluded outright.
+    dead: Vec<u32>,
 }
 
 impl Raw {
-    /// Empties the lists for a board of side `n`, keeping their memory.
-    fn reset(&mut self, n: usize) {
-        self.n = n;
-        self.cands.clear();
-        self.ends.clear();
-        self.primary.clear();
+    fn new(n: usize) -> Raw {
+        Raw { n, ..Raw::default() }
+    }
+
+    /// The dense id of a candidate on the board, or `None` off the board.
+    fn id(&self, cand: &Cand) -> Option<u32> {
+        let n = self.n;
+        (cand.cell.index() < n * n && cand.digit >= 1 && cand.digit as usize <= n).then(|| cand.id(n) as u32)
     }
 
     /// Appends an item.
     fn push(&mut self, candidates: &[Cand], primary: bool) {
-        self.cands.extend(
-            candidates
-                .iter()
-                .map(|c| u32::from(c.cell.0) << 8 | u32::from(c.digit)),
-        );
-        self.ends.push(self.cands.len() as u32);
+        for cand in candidates {
+            if let Some(id) = self.id(cand) {
+                self.ids.push(id);
+            }
+        }
+        self.ends.push(self.ids.len() as u32);
         self.primary.push(primary);
     }
 }
@@ -286,20 +395,19 @@ impl CoverSink for Raw {
     fn secondary(&mut self, candidates: &[Cand]) {
         self.push(candidates, false);
     }
+
+    fn exclude(&mut self, candidate: Cand) {
+        if let Some(id) = self.id(&candidate) {
+            self.dead.push(id);
+        }
+    }
 }
 
 /// The items of a rule set as lists of candidate ids, the cells' own items
-/// first, without repeats or candidates off the board, and the same lists
-/// transposed (the items of every candidate).
+/// first, without repeats, and the same lists transposed (the items of
+/// every candidate).
 #[derive(Debug)]
 struct Items {
-    /// What the rules emitted: the same emission gives the same items.
-    raw: Raw,
-    /// The last puzzle solved with these items: another puzzle with the
-    /// same rules ([`Puzzle::same_rules`]) has them too.
-    puzzle: Puzzle,
-    /// Board side.
-    n: usize,
     /// Candidate ids of every item, item after item.
     ids: Vec<u32>,
     /// `ends[k]` is where item `k` ends in `ids`.
@@ -310,16 +418,18 @@ struct Items {
     of_row: Vec<u32>,
     /// `row_ends[r]` is where candidate `r`'s items end in `of_row`.
     row_ends: Vec<u32>,
+    /// Candidates no solution uses.
+    dead: Vec<bool>,
 }
 
 impl Items {
     /// The items of the model itself (every cell holds exactly one digit),
-    /// then those of the rules.
-    fn new(raw: Raw, puzzle: Puzzle) -> Items {
+    /// then the emitted ones.
+    fn new(raw: Raw) -> Items {
         let n = raw.n;
         let cells = n * n;
         let rows = cells * n;
-        let mut ids = Vec::with_capacity(rows + raw.cands.len());
+        let mut ids = Vec::with_capacity(rows + raw.ids.len());
         let mut ends = Vec::with_capacity(cells + raw.ends.len());
         let mut primary = Vec::with_capacity(cells + raw.ends.len());
         for cell in 0..cells {
@@ -332,16 +442,10 @@ impl Items {
         let mut start = 0;
         for (&end, &is_primary) in raw.ends.iter().zip(&raw.primary) {
             let stamp = ends.len() as u32 + 1;
-            for &packed in &raw.cands[start..end as usize] {
-                let (cell, digit) = ((packed >> 8) as usize, (packed & 0xff) as usize);
-                if cell >= cells || digit == 0 || digit > n {
-                    // Off the board: such a candidate can never be chosen.
-                    continue;
-                }
-                let id = cell * n + digit - 1;
-                if seen[id] != stamp {
-                    seen[id] = stamp;
-                    ids.push(id as u32);
+            for &id in &raw.ids[start..end as usize] {
+                if seen[id as usize] != stamp {
+                    seen[id as usize] = stamp;
+                    ids.push(id);
                 }
             }
             start = end as usize;
@@ -370,15 +474,17 @@ impl Items {
             }
             start = end as usize;
         }
+        let mut dead = vec![false; rows];
+        for &id in &raw.dead {
+            dead[id as usize] = true;
+        }
         Items {
-            raw,
-            puzzle,
-            n,
             ids,
             ends,
             primary,
             of_row,
             row_ends,
+            dead,
         }
     }
 
@@ -414,18 +520,34 @@ struct Scratch {
 }
 
 impl Scratch {
-    /// Builds in `links` the matrix left after placing `givens`: the
-    /// items they cover and the candidates that meet those items are left
-    /// out. False when two givens meet in an item (no solution).
-    fn place(&mut self, items: &Items, givens: &Grid) -> bool {
+    /// Builds in `links` the matrix left after placing the candidates
+    /// `placed` and ruling out `excluded` (and the items' dead candidates):
+    /// the items the placed ones cover and the candidates that meet those
+    /// items are left out. False when two placed candidates meet in an item
+    /// or one is ruled out (no solution).
+    fn place(&mut self, items: &Items, placed: &[usize], excluded: &[usize]) -> bool {
+        self.dead.clear();
+        self.dead.extend_from_slice(&items.dead);
+        self.build(items, placed, excluded)
+    }
+
+    /// The whole matrix: every candidate an option, numbered by its id.
+    fn whole(items: &Items) -> DancingLinks {
+        let mut scratch = Scratch::default();
+        scratch.dead.resize(items.row_ends.len(), false);
+        scratch.build(items, &[], &[]);
+        scratch.links
+    }
+
+    fn build(&mut self, items: &Items, placed: &[usize], excluded: &[usize]) -> bool {
         let rows = items.row_ends.len();
         let item_count = items.ends.len();
-        self.dead.clear();
-        self.dead.resize(rows, false);
+        for &r in excluded {
+            self.dead[r] = true;
+        }
         self.covered.clear();
         self.covered.resize(item_count, false);
-        for (cell, digit) in givens.placed() {
-            let r = Cand::new(cell, digit).id(items.n);
+        for &r in placed {
             if self.dead[r] {
                 return false;
             }

@@ -206,9 +206,9 @@ impl ExactCover {
 }
 
 /// An option passed to [`DancingLinks::select`] meets an item that an
-/// earlier selection already covers.
+/// earlier selection already covers, or was excluded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("option {option} meets an item already covered by a selected option")]
+#[error("option {option} meets an item already covered by a selected option, or is excluded")]
 pub struct Clash {
     /// The option that could not be selected.
     pub option: usize,
@@ -295,6 +295,8 @@ pub struct DancingLinks {
     first: Vec<u32>,
     /// Options chosen by `select`, in order.
     selected: Vec<u32>,
+    /// Options taken out with `exclude`, in order.
+    excluded: Vec<u32>,
     /// Number of primary items: headers `1..=primary`.
     primary: usize,
     /// Primary items not covered yet.
@@ -328,6 +330,7 @@ impl DancingLinks {
             ),
             first: Vec::with_capacity(problem.ends.len()),
             selected: Vec::new(),
+            excluded: Vec::new(),
             primary: 0,
             open: 0,
             hints: Vec::new(),
@@ -364,6 +367,7 @@ impl DancingLinks {
         });
         self.first.clear();
         self.selected.clear();
+        self.excluded.clear();
         self.primary = primary;
         self.open = primary;
     }
@@ -424,6 +428,9 @@ impl DancingLinks {
                 }
                 x += 1;
             }
+            if !self.linked(head) {
+                return Err(Clash { option });
+            }
             let mut x = head as usize;
             while self.nodes[x].top & SPACER == 0 {
                 self.cover(self.nodes[x].top);
@@ -434,14 +441,77 @@ impl DancingLinks {
         Ok(())
     }
 
+    /// Takes option `option` out of the matrix before the search: no
+    /// solution will contain it (a start that says `r1c1 ≠ 5`). Excluding
+    /// an option twice is harmless.
+    ///
+    /// # Panics
+    ///
+    /// After a [`select`](Self::select): exclude first, then select, so that
+    /// [`reset`](Self::reset) can undo both in reverse order.
+    ///
+    /// ```
+    /// use sudokit_solvers::{ExactCover, Limits};
+    /// let mut problem = ExactCover::new(2, 0);
+    /// problem.add_option([0]);
+    /// problem.add_option([1]);
+    /// problem.add_option([0, 1]);
+    /// let mut links = problem.links();
+    /// links.exclude(2);
+    /// assert_eq!(links.count(&Limits::all()).count, 1);
+    /// links.reset();
+    /// assert_eq!(links.count(&Limits::all()).count, 2);
+    /// ```
+    pub fn exclude(&mut self, option: usize) {
+        assert!(self.selected.is_empty(), "exclude options before selecting any");
+        let head = self.first[option];
+        if head == NONE || !self.linked(head) {
+            return;
+        }
+        let mut x = head as usize;
+        while self.nodes[x].top & SPACER == 0 {
+            let Node { ulink, dlink, top } = self.nodes[x];
+            self.nodes[ulink as usize].dlink = dlink;
+            self.nodes[dlink as usize].ulink = ulink;
+            self.len[top as usize] -= 1;
+            x += 1;
+        }
+        self.excluded.push(option as u32);
+    }
+
+    /// Whether node `x` is still in its item's list.
+    fn linked(&self, x: u32) -> bool {
+        self.nodes[self.nodes[x as usize].ulink as usize].dlink == x
+    }
+
     /// Options chosen with [`select`](Self::select), in order.
     pub fn selected(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
         self.selected.iter().map(|&o| o as usize)
     }
 
-    /// Undoes every [`select`](Self::select), latest first, which brings the
-    /// matrix back exactly as [`new`](Self::new) built it.
+    /// Undoes every [`select`](Self::select) and [`exclude`](Self::exclude),
+    /// latest first, which brings the matrix back exactly as
+    /// [`new`](Self::new) built it.
     pub fn reset(&mut self) {
+        self.unselect_all();
+        while let Some(option) = self.excluded.pop() {
+            let head = self.first[option as usize] as usize;
+            let mut x = head;
+            while self.nodes[x + 1].top & SPACER == 0 {
+                x += 1;
+            }
+            while x >= head {
+                let Node { ulink, dlink, top } = self.nodes[x];
+                self.nodes[ulink as usize].dlink = x as u32;
+                self.nodes[dlink as usize].ulink = x as u32;
+                self.len[top as usize] += 1;
+                x -= 1;
+            }
+        }
+    }
+
+    /// Undoes every [`select`](Self::select), latest first.
+    fn unselect_all(&mut self) {
         while let Some(option) = self.selected.pop() {
             let head = self.first[option as usize];
             if head == NONE {

@@ -16,8 +16,11 @@
 //!   `check` whether a partial grid is still acceptable; slow, but it works
 //!   for any plugin and shows how much propagation saves.
 //!
-//! [`strategy_by_name`] builds any of them from its command-line name, and
-//! a [`Tally`] adds up their results over a set of puzzles for comparisons.
+//! Each strategy answers one search ([`Strategy::visit`], `solve`, `count`)
+//! or prepares a [`Session`] for many searches of one puzzle from different
+//! [`Start`]s; [`true_candidates`] is built on that. [`strategy_by_name`]
+//! builds any strategy from its command-line name, and a [`Tally`] adds up
+//! their results over a set of puzzles for comparisons.
 //!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
@@ -32,18 +35,22 @@
 //! ```
 
 mod backtracking;
+mod candidates;
 mod dlx;
 mod exact_cover;
 mod limits;
 mod propagation;
+mod registry;
 pub mod sat;
 mod strategy;
 mod tally;
 
 pub use backtracking::Backtracking;
+pub use candidates::{true_candidates, TrueCandidates};
 pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
-pub use strategy::{strategy_by_name, SolveError, Strategy, STRATEGY_NAMES};
+pub use registry::{strategy_by_name, STRATEGY_NAMES};
+pub use strategy::{Session, SolveError, Start, Strategy};
 pub use tally::Tally;

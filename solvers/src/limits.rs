@@ -137,6 +137,16 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a search and the solutions kept from it.
+    pub fn of(search: Search, solutions: Vec<Grid>) -> Outcome {
+        Outcome {
+            solutions,
+            count: search.count,
+            stop: search.stop,
+            stats: search.stats,
+        }
+    }
+
     /// True when the search explored everything: `count` is exact.
     pub fn exhaustive(&self) -> bool {
         self.stop == Stop::Exhausted

@@ -13,10 +13,13 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use sudokit_core::{Cell, Decision, Digit, Engine, Grid, Puzzle, State, Trail, Width, Word};
+use sudokit_core::{
+    Cell, Contradiction, ContradictionKind, Decision, Digit, Engine, Grid, Model, Puzzle, State, Trail,
+    Width, Word,
+};
 
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
-use crate::strategy::{SolveError, Strategy};
+use crate::strategy::{Session, SolveError, Start, Strategy};
 
 /// How the search undoes a decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,7 +82,7 @@ pub enum ValueOrder {
 /// use sudokit_constraints::ClassicRules;
 /// use sudokit_solvers::{Limits, PropagationSearch, Strategy};
 /// // The empty 4×4 board has 288 solutions.
-/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules).unwrap();
 /// let outcome = PropagationSearch::default().count(&puzzle, &Limits::all()).unwrap();
 /// assert_eq!((outcome.count, outcome.exhaustive()), (288, true));
 /// ```
@@ -110,31 +113,36 @@ impl Strategy for PropagationSearch {
         "propagation"
     }
 
-    fn visit(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-    ) -> Result<Search, SolveError> {
+    fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
         let n = puzzle.size();
         let undo = self.undo.resolve(n);
-        let search = match (Width::for_size(n).ok_or(SolveError::TooLarge(n))?, undo) {
-            (Width::W16, Undo::Copy) => self.run::<u16, CopyUndo<u16>>(puzzle, limits, visitor),
-            (Width::W16, _) => self.run::<u16, TrailUndo<u16>>(puzzle, limits, visitor),
-            (Width::W32, Undo::Copy) => self.run::<u32, CopyUndo<u32>>(puzzle, limits, visitor),
-            (Width::W32, _) => self.run::<u32, TrailUndo<u32>>(puzzle, limits, visitor),
-            (Width::W64, Undo::Copy) => self.run::<u64, CopyUndo<u64>>(puzzle, limits, visitor),
-            (Width::W64, _) => self.run::<u64, TrailUndo<u64>>(puzzle, limits, visitor),
-            (Width::W128, Undo::Copy) => self.run::<u128, CopyUndo<u128>>(puzzle, limits, visitor),
-            (Width::W128, _) => self.run::<u128, TrailUndo<u128>>(puzzle, limits, visitor),
-        };
-        Ok(search)
+        let width = Width::for_size(n).ok_or(SolveError::TooLarge(n))?;
+        Ok(match (width, undo) {
+            (Width::W16, Undo::Copy) => {
+                Box::new(PropagationSession::<u16, CopyUndo<u16>>::new(*self, puzzle))
+            }
+            (Width::W16, _) => Box::new(PropagationSession::<u16, TrailUndo<u16>>::new(*self, puzzle)),
+            (Width::W32, Undo::Copy) => {
+                Box::new(PropagationSession::<u32, CopyUndo<u32>>::new(*self, puzzle))
+            }
+            (Width::W32, _) => Box::new(PropagationSession::<u32, TrailUndo<u32>>::new(*self, puzzle)),
+            (Width::W64, Undo::Copy) => {
+                Box::new(PropagationSession::<u64, CopyUndo<u64>>::new(*self, puzzle))
+            }
+            (Width::W64, _) => Box::new(PropagationSession::<u64, TrailUndo<u64>>::new(*self, puzzle)),
+            (Width::W128, Undo::Copy) => {
+                Box::new(PropagationSession::<u128, CopyUndo<u128>>::new(*self, puzzle))
+            }
+            (Width::W128, _) => Box::new(PropagationSession::<u128, TrailUndo<u128>>::new(*self, puzzle)),
+        })
     }
 }
 
 /// Saves states at decisions and brings them back.
 trait Undoer<W: Word> {
     fn new() -> Self;
+    /// Forgets every open decision (a new search starts).
+    fn clear(&mut self);
     fn trail(&mut self) -> Option<&mut Trail<W>>;
     /// Remembers `state` before deciding `cell = digit`.
     fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit);
@@ -153,6 +161,9 @@ impl<W: Word> Undoer<W> for CopyUndo<W> {
             saved: Vec::new(),
             decisions: Vec::new(),
         }
+    }
+    fn clear(&mut self) {
+        self.decisions.clear();
     }
     #[inline]
     fn trail(&mut self) -> Option<&mut Trail<W>> {
@@ -187,6 +198,10 @@ impl<W: Word> Undoer<W> for TrailUndo<W> {
             trail: Trail::new(),
             decisions: Vec::new(),
         }
+    }
+    fn clear(&mut self) {
+        self.decisions.clear();
+        self.trail = Trail::new();
     }
     #[inline]
     fn trail(&mut self) -> Option<&mut Trail<W>> {
@@ -254,131 +269,221 @@ fn step<W: Word>(
         Ok(()) => true,
         Err(contradiction) => {
             if !weights.is_empty() {
-                bump(weights, engine.geometry(), &contradiction);
+                bump(weights, engine.model(), &contradiction);
             }
             false
         }
     }
 }
 
-/// Adds weight to the cells a contradiction involves.
-fn bump(weights: &mut [u32], geometry: &sudokit_core::Geometry, contradiction: &sudokit_core::Contradiction) {
-    use sudokit_core::ContradictionKind;
+/// Adds weight to the cells a contradiction involves: an emptied cell and
+/// its peers, a group's cells, a rule's cell, or (when a rule names no
+/// cell) the cells its propagator reads.
+fn bump(weights: &mut [u32], model: &Model, contradiction: &Contradiction) {
+    let mut add = |cells: &[Cell]| {
+        for cell in cells {
+            weights[cell.index()] += 1;
+        }
+    };
     match contradiction.kind {
         ContradictionKind::EmptyCell(cell) => {
-            weights[cell.index()] += 1;
-            for &peer in geometry.peers(cell) {
-                weights[peer.index()] += 1;
+            add(&[cell]);
+            add(model.peers(cell));
+        }
+        ContradictionKind::NoPlace { group, .. } | ContradictionKind::TooFewDigits { group } => {
+            add(model.group(group).cells())
+        }
+        ContradictionKind::Rule { cell: Some(cell), .. } => add(&[cell]),
+        ContradictionKind::Rule { cell: None, .. } => {
+            if let Some(k) = contradiction.constraint {
+                add(model.scope_of(k));
             }
         }
-        ContradictionKind::NoPlace { unit, .. } => {
-            for &cell in geometry.unit(unit).cells.iter() {
-                weights[cell.index()] += 1;
-            }
-        }
-        ContradictionKind::Rule { cell: Some(cell), .. } => weights[cell.index()] += 1,
-        ContradictionKind::Rule { cell: None, .. } => {}
     }
 }
 
-impl PropagationSearch {
-    fn run<W: Word, U: Undoer<W>>(
-        &self,
-        puzzle: &Puzzle,
+/// A puzzle prepared for propagation search: the engine, and the state at
+/// the root fixpoint of the givens, computed on the first visit. A visit
+/// from a [`Start`] narrows a copy of that state and propagates only what
+/// the narrowing woke.
+struct PropagationSession<'p, W: Word, U: Undoer<W>> {
+    config: PropagationSearch,
+    puzzle: &'p Puzzle,
+    engine: Engine<'p>,
+    /// The root fixpoint: `None` before the first visit, `Some(None)` when
+    /// the givens contradict the rules.
+    root: Option<Option<State<W>>>,
+    undo: U,
+}
+
+impl<'p, W: Word, U: Undoer<W>> PropagationSession<'p, W, U> {
+    fn new(config: PropagationSearch, puzzle: &'p Puzzle) -> Self {
+        let model = puzzle.model();
+        let engine = if config.techniques {
+            Engine::new(model)
+        } else {
+            Engine::rules_only(model)
+        };
+        PropagationSession {
+            config,
+            puzzle,
+            engine,
+            root: None,
+            undo: U::new(),
+        }
+    }
+
+    /// The state at the root fixpoint, computed once.
+    fn root(&mut self) -> Option<&State<W>> {
+        if self.root.is_none() {
+            let mut state = State::<W>::with_givens(self.puzzle.geometry(), self.puzzle.givens());
+            self.engine.schedule_all();
+            let alive = self.engine.propagate(&mut state, self.undo.trail()).is_ok();
+            self.undo.clear();
+            self.root = Some(alive.then_some(state));
+        }
+        self.root.as_ref().expect("just computed").as_ref()
+    }
+}
+
+impl<W: Word, U: Undoer<W>> Session for PropagationSession<'_, W, U> {
+    fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+
+    fn visit(
+        &mut self,
+        start: &Start,
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-    ) -> Search {
-        let start = Instant::now();
-        let deadline = limits.deadline(start);
-        let geometry = puzzle.geometry();
-        let mut engine = if self.techniques {
-            Engine::new(geometry, puzzle.constraints())
-        } else {
-            Engine::rules_only(geometry, puzzle.constraints())
-        };
-        let mut rng = match self.order {
-            ValueOrder::Random { seed } => Some(fastrand::Rng::with_seed(seed)),
-            ValueOrder::Ascending => None,
-        };
-        let mut state = State::<W>::with_givens(geometry, puzzle.givens());
-        let mut undo = U::new();
+    ) -> Result<Search, SolveError> {
+        let started = Instant::now();
+        let masks = start.checked_masks(self.puzzle.size())?;
+        let runs_before = self.engine.runs();
         let mut stats = Stats {
             nodes: 1,
             ..Stats::default()
         };
-        let mut solutions = Solutions::new(puzzle, limits, visitor);
-        let weighted = self.branching == Branching::DomWdeg;
-        // Conflict weights, kept only for dom/wdeg.
-        let mut weights = if weighted {
-            vec![1u32; geometry.cell_count()]
-        } else {
-            Vec::new()
-        };
-        engine.schedule_all();
-        let mut alive = engine.propagate(&mut state, undo.trail()).is_ok();
-        let stop = 'search: loop {
-            if alive {
-                let choice = if weighted {
-                    heaviest_constrained(&state, &weights)
-                } else {
-                    most_constrained(&state)
-                };
-                match choice {
-                    None => {
-                        // Propagators prune; `check` decides. A plugin whose
-                        // propagator misses a violation cannot yield a wrong answer.
-                        if let Some(stop) = solutions.offer(&state.to_grid()) {
-                            break 'search stop;
-                        }
-                    }
-                    Some(cell) => {
-                        if let Some(stop) = out_of_budget(&stats, limits, deadline) {
-                            break 'search stop;
-                        }
-                        let set = state.candidates(cell);
-                        let digit = match rng.as_mut() {
-                            Some(rng) => set.nth(rng.usize(..set.len())).expect("index below len"),
-                            None => set.min().expect("unfixed cell has candidates"),
-                        };
-                        undo.push(&state, cell, digit);
-                        stats.nodes += 1;
-                        stats.guesses += 1;
-                        alive = step(
-                            &mut engine,
-                            &mut state,
-                            undo.trail(),
-                            Decision::Assign(cell, digit),
-                            &mut weights,
-                        );
-                        continue;
-                    }
-                }
-            } else {
-                stats.backtracks += 1;
+        let mut solutions = Solutions::new(self.puzzle, limits, visitor);
+        let stop = match self.root().cloned() {
+            None => Stop::Exhausted,
+            Some(mut state) => {
+                self.undo.clear();
+                let alive = self
+                    .engine
+                    .restrict_all(&mut state, self.undo.trail(), masks)
+                    .and_then(|()| self.engine.propagate(&mut state, self.undo.trail()))
+                    .is_ok();
+                let stop = search(
+                    &self.config,
+                    &mut self.engine,
+                    &mut self.undo,
+                    state,
+                    alive,
+                    limits,
+                    started,
+                    &mut stats,
+                    &mut solutions,
+                );
+                self.undo.clear();
+                stop
             }
-            // Back to the latest decision, now refuted: cell ≠ digit.
-            let Some((cell, digit)) = undo.pop(&mut state) else {
-                break 'search Stop::Exhausted;
-            };
-            if let Some(stop) = out_of_budget(&stats, limits, deadline) {
-                break 'search stop;
-            }
-            stats.nodes += 1;
-            alive = step(
-                &mut engine,
-                &mut state,
-                undo.trail(),
-                Decision::Exclude(cell, digit),
-                &mut weights,
-            );
         };
-        stats.propagations = engine.runs();
-        stats.elapsed = start.elapsed();
-        Search {
+        stats.propagations = self.engine.runs() - runs_before;
+        stats.elapsed = started.elapsed();
+        Ok(Search {
             count: solutions.count(),
             stop,
             stats,
+        })
+    }
+}
+
+/// The binary search tree below a propagated state (`alive` when it is
+/// consistent), to the limits.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's whole context, passed once"
+)]
+fn search<W: Word, U: Undoer<W>>(
+    config: &PropagationSearch,
+    engine: &mut Engine<'_>,
+    undo: &mut U,
+    mut state: State<W>,
+    mut alive: bool,
+    limits: &Limits,
+    started: Instant,
+    stats: &mut Stats,
+    solutions: &mut Solutions<'_>,
+) -> Stop {
+    let deadline = limits.deadline(started);
+    let model = engine.model();
+    let mut rng = match config.order {
+        ValueOrder::Random { seed } => Some(fastrand::Rng::with_seed(seed)),
+        ValueOrder::Ascending => None,
+    };
+    let weighted = config.branching == Branching::DomWdeg;
+    // Conflict weights, kept only for dom/wdeg.
+    let mut weights = if weighted {
+        vec![1u32; model.geometry().cell_count()]
+    } else {
+        Vec::new()
+    };
+    loop {
+        if alive {
+            let choice = if weighted {
+                heaviest_constrained(&state, &weights)
+            } else {
+                most_constrained(&state)
+            };
+            match choice {
+                None => {
+                    // Propagators prune; `check` decides. A plugin whose
+                    // propagator misses a violation cannot yield a wrong answer.
+                    if let Some(stop) = solutions.offer(&state.to_grid()) {
+                        return stop;
+                    }
+                }
+                Some(cell) => {
+                    if let Some(stop) = out_of_budget(stats, limits, deadline) {
+                        return stop;
+                    }
+                    let set = state.candidates(cell);
+                    let digit = match rng.as_mut() {
+                        Some(rng) => set.nth(rng.usize(..set.len())).expect("index below len"),
+                        None => set.min().expect("unfixed cell has candidates"),
+                    };
+                    undo.push(&state, cell, digit);
+                    stats.nodes += 1;
+                    stats.guesses += 1;
+                    alive = step(
+                        engine,
+                        &mut state,
+                        undo.trail(),
+                        Decision::Assign(cell, digit),
+                        &mut weights,
+                    );
+                    continue;
+                }
+            }
+        } else {
+            stats.backtracks += 1;
         }
+        // Back to the latest decision, now refuted: cell ≠ digit.
+        let Some((cell, digit)) = undo.pop(&mut state) else {
+            return Stop::Exhausted;
+        };
+        if let Some(stop) = out_of_budget(stats, limits, deadline) {
+            return stop;
+        }
+        stats.nodes += 1;
+        alive = step(
+            engine,
+            &mut state,
+            undo.trail(),
+            Decision::Exclude(cell, digit),
+            &mut weights,
+        );
     }
 }
 

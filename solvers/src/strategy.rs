@@ -1,14 +1,11 @@
-//! The `Strategy` trait every solving method implements.
+//! The `Strategy` trait every solving method implements, and the prepared
+//! sessions that let one puzzle be searched many times.
 
 use std::ops::ControlFlow;
 
-use sudokit_core::{Grid, Puzzle, Unsupported};
+use sudokit_core::{Cell, Digit, Grid, Puzzle, Unsupported};
 
-use crate::backtracking::Backtracking;
-use crate::dlx::Dlx;
 use crate::limits::{Limits, Outcome, Search};
-use crate::propagation::PropagationSearch;
-use crate::sat::SatSearch;
 
 /// Why a strategy could not search a puzzle at all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,11 +16,21 @@ pub enum SolveError {
     /// The board is larger than the strategy handles.
     #[error("a {0}×{0} board is too large for this strategy")]
     TooLarge(usize),
+    /// A [`Start`] names a cell off the board.
+    #[error("the start restricts cell #{0}, which is off the board")]
+    OffBoard(u16),
 }
 
 /// A solving method. All strategies give the same answers on the same
 /// puzzle; one that cannot express a constraint says so up front through
 /// [`Strategy::supports`] and never ignores it.
+///
+/// A strategy answers one search with [`visit`](Strategy::visit), or
+/// prepares a [`Session`] with [`prepare`](Strategy::prepare) for many
+/// searches of one puzzle (true candidates, uniqueness tests in a
+/// generator, counting by cases): what does not depend on the start (the
+/// propagation engine and its root fixpoint, the DLX matrix, the SAT
+/// formula and the solver's learnt clauses) is built once.
 pub trait Strategy: Send + Sync + std::fmt::Debug {
     /// Short name used on the command line: `propagation`, `dlx` …
     fn name(&self) -> &'static str;
@@ -34,19 +41,29 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// Prepares `puzzle` for any number of searches.
+    fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError>;
+
     /// Streams solutions to `visitor` until the search space or a limit is
     /// exhausted, or the visitor breaks. Every reported grid is complete,
     /// keeps the givens, and passes every constraint's `check`.
     ///
-    /// Every field of `limits` must be honoured, the time limit included:
-    /// look at the clock at least every few hundred nodes, so that callers
-    /// such as `sudokit compare` can bound a run over thousands of puzzles.
+    /// Every field of `limits` must be honoured, the time limit included
+    /// (and counted from the call, preparation included): look at the clock
+    /// at least every few hundred nodes, so that callers such as
+    /// `sudokit compare` can bound a run over thousands of puzzles.
     fn visit(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-    ) -> Result<Search, SolveError>;
+    ) -> Result<Search, SolveError> {
+        let started = std::time::Instant::now();
+        let mut session = self.prepare(puzzle)?;
+        let mut search = session.visit(&Start::default(), &limits.after(started), visitor)?;
+        search.stats.elapsed = started.elapsed();
+        Ok(search)
+    }
 
     /// Finds solutions up to the limits and keeps them.
     fn solve(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Outcome, SolveError> {
@@ -55,45 +72,148 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
             solutions.push(grid.clone());
             ControlFlow::Continue(())
         })?;
-        Ok(Outcome {
-            solutions,
-            count: search.count,
-            stop: search.stop,
-            stats: search.stats,
-        })
+        Ok(Outcome::of(search, solutions))
     }
 
     /// Counts solutions up to the limits without keeping them.
     fn count(&self, puzzle: &Puzzle, limits: &Limits) -> Result<Outcome, SolveError> {
         let search = self.visit(puzzle, limits, &mut |_| ControlFlow::Continue(()))?;
-        Ok(Outcome {
-            solutions: Vec::new(),
-            count: search.count,
-            stop: search.stop,
-            stats: search.stats,
-        })
+        Ok(Outcome::of(search, Vec::new()))
     }
 }
 
-/// Names accepted by [`strategy_by_name`], in the order `sudokit compare`
-/// lists them: the naive baseline last.
-pub const STRATEGY_NAMES: &[&str] = &["propagation", "dlx", "sat", "backtracking"];
-
-/// The strategy called `name` with its default settings.
+/// A puzzle prepared by a strategy, searched from different starts without
+/// rebuilding anything.
 ///
 /// ```
-/// use sudokit_solvers::{strategy_by_name, STRATEGY_NAMES};
-/// for name in STRATEGY_NAMES {
-///     assert_eq!(strategy_by_name(name).unwrap().name(), *name);
-/// }
-/// assert!(strategy_by_name("magic").is_none());
+/// use sudokit_constraints::ClassicRules;
+/// use sudokit_core::{Cell, Geometry, Puzzle};
+/// use sudokit_solvers::{Limits, PropagationSearch, Start, Strategy};
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules).unwrap();
+/// let mut session = PropagationSearch::default().prepare(&puzzle).unwrap();
+/// let all = session.count(&Start::default(), &Limits::all()).unwrap();
+/// let with_1 = session.count(&Start::new().place(Cell(0), 1), &Limits::all()).unwrap();
+/// let without_1 = session.count(&Start::new().exclude(Cell(0), 1), &Limits::all()).unwrap();
+/// assert_eq!((all.count, with_1.count, without_1.count), (288, 72, 216));
 /// ```
-pub fn strategy_by_name(name: &str) -> Option<Box<dyn Strategy>> {
-    match name {
-        "propagation" => Some(Box::new(PropagationSearch::default())),
-        "dlx" => Some(Box::new(Dlx)),
-        "sat" => Some(Box::new(SatSearch::default())),
-        "backtracking" => Some(Box::new(Backtracking)),
-        _ => None,
+pub trait Session {
+    /// The puzzle this session searches.
+    fn puzzle(&self) -> &Puzzle;
+
+    /// Streams the solutions that also satisfy `start` to `visitor`, as
+    /// [`Strategy::visit`] does for the puzzle alone.
+    fn visit(
+        &mut self,
+        start: &Start,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError>;
+
+    /// Finds solutions from `start` up to the limits and keeps them.
+    fn solve(&mut self, start: &Start, limits: &Limits) -> Result<Outcome, SolveError> {
+        let mut solutions = Vec::new();
+        let search = self.visit(start, limits, &mut |grid| {
+            solutions.push(grid.clone());
+            ControlFlow::Continue(())
+        })?;
+        Ok(Outcome::of(search, solutions))
+    }
+
+    /// Counts solutions from `start` up to the limits.
+    fn count(&mut self, start: &Start, limits: &Limits) -> Result<Outcome, SolveError> {
+        let search = self.visit(start, limits, &mut |_| ControlFlow::Continue(()))?;
+        Ok(Outcome::of(search, Vec::new()))
+    }
+}
+
+/// Where a session's search starts: the puzzle's givens, narrowed further
+/// by extra givens, excluded digits and candidate masks.
+///
+/// ```
+/// use sudokit_core::Cell;
+/// use sudokit_solvers::Start;
+/// let start = Start::new().place(Cell(0), 3).exclude(Cell(1), 2).allow(Cell(2), [1, 4]);
+/// let masks: Vec<_> = start.masks(4).collect();
+/// assert_eq!(masks, vec![(Cell(0), 0b0100), (Cell(1), 0b1101), (Cell(2), 0b1001)]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Start {
+    /// `(cell, allowed digits as bits)`, in the order given; several
+    /// entries for one cell are intersected.
+    restrictions: Vec<(Cell, Restriction)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Restriction {
+    Only(u128),
+    Not(Digit),
+}
+
+impl Start {
+    /// No restriction beyond the puzzle's givens.
+    pub fn new() -> Start {
+        Start::default()
+    }
+
+    /// `cell` holds `digit` (an extra given).
+    pub fn place(mut self, cell: Cell, digit: Digit) -> Start {
+        self.restrictions.push((cell, Restriction::Only(bit(digit))));
+        self
+    }
+
+    /// `cell` does not hold `digit`.
+    pub fn exclude(mut self, cell: Cell, digit: Digit) -> Start {
+        self.restrictions.push((cell, Restriction::Not(digit)));
+        self
+    }
+
+    /// `cell` holds one of `digits` (a candidate mask).
+    pub fn allow(mut self, cell: Cell, digits: impl IntoIterator<Item = Digit>) -> Start {
+        let mask = digits.into_iter().fold(0, |m, d| m | bit(d));
+        self.restrictions.push((cell, Restriction::Only(mask)));
+        self
+    }
+
+    /// True when nothing is restricted.
+    pub fn is_empty(&self) -> bool {
+        self.restrictions.is_empty()
+    }
+
+    /// The allowed digits of every restricted cell on an `n`×`n` board, as
+    /// bits (digit `d` at bit `d − 1`), one entry per cell in order of first
+    /// mention. A cell may be left with no digit: the start has no solution.
+    pub fn masks(&self, n: usize) -> impl Iterator<Item = (Cell, u128)> {
+        let full = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let mut merged: Vec<(Cell, u128)> = Vec::new();
+        for &(cell, restriction) in &self.restrictions {
+            let index = match merged.iter().position(|&(c, _)| c == cell) {
+                Some(i) => i,
+                None => {
+                    merged.push((cell, full));
+                    merged.len() - 1
+                }
+            };
+            merged[index].1 &= match restriction {
+                Restriction::Only(mask) => mask,
+                Restriction::Not(digit) => !bit(digit),
+            };
+        }
+        merged.into_iter()
+    }
+
+    /// The masks, checked against the board.
+    pub(crate) fn checked_masks(&self, n: usize) -> Result<Vec<(Cell, u128)>, SolveError> {
+        let masks: Vec<(Cell, u128)> = self.masks(n).collect();
+        match masks.iter().find(|(c, _)| c.index() >= n * n) {
+            Some(&(cell, _)) => Err(SolveError::OffBoard(cell.0)),
+            None => Ok(masks),
+        }
+    }
+}
+
+fn bit(digit: Digit) -> u128 {
+    match digit {
+        1..=128 => 1u128 << (digit - 1),
+        _ => 0,
     }
 }

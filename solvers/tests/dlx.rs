@@ -142,7 +142,9 @@ fn registered_by_name() {
 
 #[test]
 fn empty_4x4_has_288_solutions() {
-    let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+    let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+        .with(ClassicRules)
+        .unwrap();
     let mut grids = Vec::new();
     let search = Dlx
         .visit(&puzzle, &Limits::all(), &mut |grid| {
@@ -245,7 +247,9 @@ fn unsolvable_without_a_clash() {
 
 #[test]
 fn node_and_time_limits() {
-    let puzzle = Puzzle::new(Geometry::square(9).unwrap()).with(ClassicRules);
+    let puzzle = Puzzle::new(Geometry::square(9).unwrap())
+        .with(ClassicRules)
+        .unwrap();
     let outcome = Dlx.count(&puzzle, &Limits::all().with_nodes(50)).unwrap();
     assert_eq!(outcome.stop, Stop::NodeLimit);
     assert!(outcome.stats.nodes <= 50);
@@ -260,7 +264,9 @@ fn node_and_time_limits() {
 
 #[test]
 fn a_visitor_can_stop_the_search() {
-    let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+    let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+        .with(ClassicRules)
+        .unwrap();
     let mut seen = 0;
     let search = Dlx
         .visit(&puzzle, &Limits::all(), &mut |_| {
@@ -288,7 +294,7 @@ fn jigsaw_regions() {
         4, 4, 4, 5, 5, 5,
     ];
     let geometry = Geometry::irregular(6, &regions).unwrap();
-    let empty = Puzzle::new(geometry.clone()).with(ClassicRules);
+    let empty = Puzzle::new(geometry.clone()).with(ClassicRules).unwrap();
     let dlx = Dlx.count(&empty, &Limits::solutions(200)).unwrap();
     let propagation = strategy_by_name("propagation")
         .unwrap()
@@ -311,7 +317,8 @@ fn jigsaw_regions() {
     let puzzle = Puzzle::new(geometry)
         .with_givens(givens)
         .unwrap()
-        .with(ClassicRules);
+        .with(ClassicRules)
+        .unwrap();
     let dlx = Dlx.solve(&puzzle, &Limits::all()).unwrap();
     let propagation = strategy_by_name("propagation")
         .unwrap()
@@ -330,8 +337,11 @@ fn diagonals_as_all_different() {
     // Complete diagonals (n cells) are primary items: every digit on each.
     let x_sudoku = Puzzle::new(Geometry::square(n).unwrap())
         .with(ClassicRules)
+        .unwrap()
         .with(main)
-        .with(anti);
+        .unwrap()
+        .with(anti)
+        .unwrap();
     let dlx = Dlx.solve(&x_sudoku, &Limits::all()).unwrap();
     let propagation = strategy_by_name("propagation")
         .unwrap()
@@ -344,7 +354,9 @@ fn diagonals_as_all_different() {
     let short = AllDifferent::new("short diagonal", (1..n).map(|i| Cell::at(i, i - 1, n)));
     let puzzle = Puzzle::new(Geometry::square(n).unwrap())
         .with(ClassicRules)
-        .with(short);
+        .unwrap()
+        .with(short)
+        .unwrap();
     let dlx = Dlx.solve(&puzzle, &Limits::all()).unwrap();
     let propagation = strategy_by_name("propagation")
         .unwrap()
@@ -384,13 +396,13 @@ impl Propagate for FarApart {
 
 #[test]
 fn a_rule_without_exact_cover_form_is_a_typed_error() {
-    let puzzle = parse(GRID2).with(FarApart(Cell(0), Cell(1)));
+    let puzzle = parse(GRID2).with(FarApart(Cell(0), Cell(1))).unwrap();
     let err = Dlx.supports(&puzzle).unwrap_err();
     assert_eq!(err.to_string(), "dlx does not support far apart r1c1-r1c2");
     let err = Dlx.solve(&puzzle, &Limits::default()).unwrap_err();
     assert_eq!(err.to_string(), "dlx does not support far apart r1c1-r1c2");
     // A technique (implied by the rules) is skipped, not an error.
-    let puzzle = parse(GRID2).with(Shortcut);
+    let puzzle = parse(GRID2).with(Shortcut).unwrap();
     assert!(Dlx.supports(&puzzle).is_ok());
     assert!(Dlx.solve(&puzzle, &Limits::default()).unwrap().is_unique());
 }
@@ -436,7 +448,8 @@ fn a_100x100_board_builds_its_matrix_without_the_givens() {
     let puzzle = Puzzle::new(Geometry::square(100).unwrap())
         .with_givens(grid)
         .unwrap()
-        .with(ClassicRules);
+        .with(ClassicRules)
+        .unwrap();
     let outcome = Dlx.solve(&puzzle, &Limits::solutions(1)).unwrap();
     assert_eq!(outcome.count, 1);
     // Not unique (see shared/data/large/README.md): any valid grid will do.
@@ -452,7 +465,8 @@ fn a_100x100_board_builds_its_matrix_without_the_givens() {
     let clash = Puzzle::new(Geometry::square(100).unwrap())
         .with_givens(givens)
         .unwrap()
-        .with(ClassicRules);
+        .with(ClassicRules)
+        .unwrap();
     assert!(Dlx.solve(&clash, &Limits::default()).unwrap().is_unsolvable());
 }
 
@@ -464,12 +478,16 @@ fn the_matrix_cache_follows_the_rules() {
     let x_rules = |n: usize| {
         Puzzle::new(Geometry::square(n).unwrap())
             .with(ClassicRules)
+            .unwrap()
             .with(AllDifferent::new(
                 "main diagonal",
                 (0..n).map(|i| Cell::at(i, i, n)),
             ))
+            .unwrap()
     };
-    let classic4 = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+    let classic4 = Puzzle::new(Geometry::square(4).unwrap())
+        .with(ClassicRules)
+        .unwrap();
     let x4 = Dlx.count(&x_rules(4), &Limits::all()).unwrap().count;
     assert!(x4 < 288);
     for _ in 0..2 {
@@ -477,18 +495,23 @@ fn the_matrix_cache_follows_the_rules() {
         assert_eq!(Dlx.count(&x_rules(4), &Limits::all()).unwrap().count, x4);
         assert!(Dlx.solve(&grid2, &Limits::default()).unwrap().is_unique());
         let outcome = Dlx.solve(
-            &grid2.clone().with(FarApart(Cell(0), Cell(1))),
+            &grid2.clone().with(FarApart(Cell(0), Cell(1))).unwrap(),
             &Limits::default(),
         );
         assert!(outcome.is_err());
     }
     // Clones share their rules, and the cache uses them without asking the
     // rules again; a constraint added to a clone gives it rules of its own.
-    let template = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
-    let x_clone = template.clone().with(AllDifferent::new(
-        "main diagonal",
-        (0..4).map(|i| Cell::at(i, i, 4)),
-    ));
+    let template = Puzzle::new(Geometry::square(4).unwrap())
+        .with(ClassicRules)
+        .unwrap();
+    let x_clone = template
+        .clone()
+        .with(AllDifferent::new(
+            "main diagonal",
+            (0..4).map(|i| Cell::at(i, i, 4)),
+        ))
+        .unwrap();
     assert!(template.clone().same_rules(&template));
     assert!(!x_clone.same_rules(&template));
     for _ in 0..2 {

@@ -145,7 +145,9 @@ fn agrees_with_propagation_on_classic_sets() {
 #[test]
 fn counts_multi_and_no_solution_puzzles() {
     // Empty 4×4: 288 solutions, found by blocking clauses one by one.
-    let empty = Puzzle::new(Geometry::square(4).unwrap()).with(ClassicRules);
+    let empty = Puzzle::new(Geometry::square(4).unwrap())
+        .with(ClassicRules)
+        .unwrap();
     // Norvig's impossible puzzle (givens consistent, no solution).
     let impossible =
         read_text(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
@@ -156,7 +158,8 @@ fn counts_multi_and_no_solution_puzzles() {
     let clash = classic_puzzle(clash).unwrap();
     // One given row and an extra diagonal: many solutions.
     let diagonal = read_text(&format!("123456789{}", ".".repeat(72)))
-        .with(AllDifferent::new("diagonal", (0..9).map(|i| Cell::at(i, i, 9))));
+        .with(AllDifferent::new("diagonal", (0..9).map(|i| Cell::at(i, i, 9))))
+        .unwrap();
     for solver in SatSolver::available() {
         agree(
             std::slice::from_ref(&empty),
@@ -199,7 +202,9 @@ fn unsupported_rules_are_refused() {
     }
     let puzzle = Puzzle::new(Geometry::square(4).unwrap())
         .with(ClassicRules)
-        .with(NoClauses);
+        .unwrap()
+        .with(NoClauses)
+        .unwrap();
     let err = SatSearch::default()
         .solve(&puzzle, &Limits::default())
         .unwrap_err();

@@ -6,9 +6,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::sat_bench::{bench_sat, summary, BenchOptions, BenchRow};
 use clap::Args;
 use sudokit::core::cnf::AmoEncoding;
-use sudokit::sat_bench::{bench_sat, summary, BenchOptions, BenchRow};
 use sudokit::solvers::sat::{Encoding, SatSolver};
 
 use super::Status;

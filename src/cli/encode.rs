@@ -146,7 +146,9 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
     } else {
         writeln!(out, "{}", to_line(&grid))
     };
-    let puzzle = sudokit::core::Puzzle::new(geometry).with(sudokit::constraints::ClassicRules);
+    let puzzle = sudokit::core::Puzzle::new(geometry)
+        .with(sudokit::constraints::ClassicRules)
+        .expect("the classic rules fit every board");
     let verdict = if grid.is_complete() {
         puzzle.check(&grid)
     } else {

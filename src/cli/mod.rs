@@ -10,6 +10,7 @@ mod compare;
 mod encode;
 mod input;
 mod report;
+mod sat_bench;
 mod solve;
 
 /// Sudoku and its variants as a pluggable constraint-solving framework.

@@ -1,6 +1,6 @@
 //! Norvig's `display`: a table of per-cell strings with box separators.
 
-use crate::digits::{Digits, Word};
+use crate::digits::{Bits, Digits};
 use crate::geometry::Geometry;
 
 /// Python's `str.center`: when the padding is odd, the extra space goes
@@ -44,7 +44,7 @@ pub fn display_table(geometry: &Geometry, cells: &[String]) -> String {
 
 /// Every cell's candidates, as in Norvig's `display(values)`: digits run
 /// together for `n ≤ 9`, comma-separated numbers above.
-pub fn display_candidates<W: Word>(geometry: &Geometry, candidates: &[Digits<W>]) -> String {
+pub fn display_candidates<W: Bits>(geometry: &Geometry, candidates: &[Digits<W>]) -> String {
     let n = geometry.size();
     let cells: Vec<String> = candidates
         .iter()

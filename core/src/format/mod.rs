@@ -14,13 +14,16 @@
 //!   `#` comments or header lines (`Grid 01`, `========`).
 //!
 //! Write: [`to_line`], [`to_rows`], [`to_pretty`], and [`display_candidates`]
-//! (Norvig's `display` of every cell's candidates, for any `n`).
+//! (Norvig's `display` of every cell's candidates, for any `n`), which
+//! [`parse_candidates`] reads back (pencil marks).
 
+mod candidates;
 mod display;
 mod parse;
 mod symbols;
 mod write;
 
+pub use candidates::parse_candidates;
 pub use display::{display_candidates, display_table};
 pub use parse::{parse_grids, ParseError, ParseOptions, ParsedGrid};
 pub use symbols::{symbol_char, symbol_value};

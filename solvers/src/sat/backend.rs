@@ -75,13 +75,14 @@ impl SatSolver {
 }
 
 /// What the SAT strategy needs from a solver: incremental clauses, a solve
-/// that can give up at a deadline, and the model.
+/// under assumptions that can give up at a deadline, and the model.
 pub(crate) trait Backend {
     /// Adds a clause over variables `0..` (the backend grows as needed).
     fn add_clause(&mut self, clause: &[Lit]);
-    /// `Some(true)` = satisfiable, `Some(false)` = unsatisfiable, `None` =
-    /// stopped at the deadline.
-    fn solve(&mut self, deadline: Option<Instant>) -> Option<bool>;
+    /// Solves with `assumptions` true for this call only: `Some(true)` =
+    /// satisfiable, `Some(false)` = unsatisfiable, `None` = stopped at the
+    /// deadline.
+    fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool>;
     /// The value of `var` in the last model.
     fn value(&self, var: Var) -> bool;
     /// Conflicts so far, when the solver reports them.
@@ -125,9 +126,9 @@ mod cadical_backend {
             self.solver.add_clause(self.buf.iter().copied());
         }
 
-        fn solve(&mut self, deadline: Option<Instant>) -> Option<bool> {
+        fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
             self.solver.set_callbacks(deadline.map(|d| Deadline(Some(d))));
-            self.solver.solve()
+            self.solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()))
         }
 
         fn value(&self, var: Var) -> bool {
@@ -174,12 +175,13 @@ mod batsat_backend {
             self.buf = buf;
         }
 
-        fn solve(&mut self, deadline: Option<Instant>) -> Option<bool> {
+        fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
             match deadline {
                 Some(d) => self.solver.cb_mut().set_stop(move || Instant::now() >= d),
                 None => self.solver.cb_mut().set_stop(|| false),
             }
-            let result = self.solver.solve_limited(&[]);
+            let assumptions: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
+            let result = self.solver.solve_limited(&assumptions);
             if result == lbool::TRUE {
                 Some(true)
             } else if result == lbool::FALSE {

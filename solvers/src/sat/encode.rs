@@ -1,9 +1,11 @@
 //! From a [`Puzzle`] to a [`Cnf`]: Kwon's encodings and a propagated one.
 //!
-//! The builder asks every rule for its clauses ([`Rule::clauses`]), adds the
-//! board's own clauses (each cell holds at least one digit, and for most
-//! encodings at most one) and the givens, and simplifies everything against
-//! the variables it already knows:
+//! The builder adds the board's own clauses (each cell holds at least one
+//! digit, and for most encodings at most one), the clauses of the puzzle's
+//! compiled groups and relations ([`emit_model`]), the clauses of every rule
+//! with a propagator of its own ([`Rule::clauses`](sudokit_core::Rule::clauses)),
+//! and the givens, and simplifies everything against the variables it
+//! already knows:
 //!
 //! | encoding | families | variables fixed before emitting |
 //! |---|---|---|
@@ -32,7 +34,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use sudokit_core::cnf::{encode_at_most_one, AmoEncoding, ClauseOptions, ClauseSink, Cnf, Lit, Var};
-use sudokit_core::{Cand, Cell, Engine, Grid, Kind, Puzzle, State, Unsupported, Width, Word};
+use sudokit_core::{Cand, Cell, Engine, Grid, Kind, Model, Puzzle, State, Unsupported, Width, Word};
 
 /// The encodings, by name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
@@ -311,7 +313,7 @@ pub fn decode_dimacs_model(cnf_text: &str, model: &[bool]) -> Result<Grid, Strin
 /// use sudokit_constraints::ClassicRules;
 /// use sudokit_core::{Geometry, Puzzle};
 /// use sudokit_solvers::sat::{encode, Encoding};
-/// let puzzle = Puzzle::new(Geometry::square(9).unwrap()).with(ClassicRules);
+/// let puzzle = Puzzle::new(Geometry::square(9).unwrap()).with(ClassicRules).unwrap();
 /// let e = encode(&puzzle, Encoding::Extended, None).unwrap();
 /// assert_eq!(e.cnf.clause_count(), (81 + 81 * 36) * 4);
 /// ```
@@ -324,11 +326,7 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
         unit_at_least_one: encoding.unit_at_least_one(),
         amo,
     };
-    let rules: Vec<_> = puzzle
-        .constraints()
-        .iter()
-        .filter(|c| c.kind() == Kind::Rule)
-        .collect();
+    let model = puzzle.model();
 
     // 1. What is known before emitting: +1 true, -1 false, 0 free.
     let mut fixed = vec![0i8; total];
@@ -348,9 +346,8 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
                 derived: vec![0; total],
                 next_aux: total as u32,
             };
-            for rule in &rules {
-                rule.clauses(geometry, &options, &mut collector)?;
-            }
+            emit_model(model, &options, &mut collector);
+            emit_rules(model, &options, &mut collector)?;
             let derived = collector.derived;
             for (slot, d) in fixed.iter_mut().zip(derived) {
                 match (*slot, d) {
@@ -401,9 +398,8 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
             builder.at_most_one(&lits, amo);
         }
     }
-    for rule in &rules {
-        rule.clauses(geometry, &options, &mut builder)?;
-    }
+    emit_model(model, &options, &mut builder);
+    emit_rules(model, &options, &mut builder)?;
     for (cell, d) in puzzle.givens().placed() {
         builder.add_clause(&[Lit::positive(Var::of_cand(Cand::new(cell, d), n))]);
     }
@@ -419,13 +415,99 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
     })
 }
 
+/// The clauses of the model's groups and relations:
+///
+/// * per group and digit, at most once, and at least once when the group is
+///   complete and [`ClauseOptions::unit_at_least_one`] asks (Kwon's unit
+///   families, for rows, columns and boxes);
+/// * per related pair other than a `≠` inside a group, *support clauses*
+///   (Gent 2002): `a = x` implies `b` holds a digit the relation allows with
+///   `x`, and the same from `b`'s side, which unit propagation turns into arc
+///   consistency; a candidate with one forbidden partner gets the binary
+///   clause `¬(a = x) ∨ ¬(b = y)` instead, and one with no allowed partner
+///   the unit clause `¬(a = x)`.
+pub fn emit_model(model: &Model, options: &ClauseOptions, sink: &mut dyn ClauseSink) {
+    let n = model.size();
+    let lit = |cell: Cell, d: u8| Lit::positive(Var::of_cand(Cand::new(cell, d), n));
+    let mut lits = Vec::with_capacity(n + 1);
+    for group in model.groups() {
+        let complete = group.is_complete(n);
+        for d in 1..=n as u8 {
+            lits.clear();
+            lits.extend(group.cells().iter().map(|&c| lit(c, d)));
+            if complete && options.unit_at_least_one {
+                sink.add_clause(&lits);
+            }
+            sink.at_most_one(&lits, options.amo);
+        }
+    }
+    let full_count = n as u32;
+    for pair in model.related_pairs() {
+        if pair.differ {
+            if !pair.share_group {
+                for d in 1..=n as u8 {
+                    sink.add_clause(&[!lit(pair.a, d), !lit(pair.b, d)]);
+                }
+            }
+            continue;
+        }
+        let forward = model.table(pair.table);
+        let backward = forward.transpose();
+        for (from, to, table, other) in [
+            (pair.a, pair.b, forward, None),
+            (pair.b, pair.a, &backward, Some(forward)),
+        ] {
+            for x in 1..=n as u8 {
+                let support = table.partners(x);
+                let allowed = support.count_ones();
+                if allowed == full_count {
+                    continue;
+                }
+                if allowed + 1 == full_count {
+                    let y = (!support).trailing_zeros() as u8 + 1;
+                    // Seen from the other side already, when its row forbids one digit too.
+                    let done = other.is_some_and(|t| t.partners(y).count_ones() + 1 == full_count);
+                    if !done {
+                        sink.add_clause(&[!lit(from, x), !lit(to, y)]);
+                    }
+                    continue;
+                }
+                lits.clear();
+                lits.push(!lit(from, x));
+                lits.extend(
+                    (1..=n as u8)
+                        .filter(|&y| support >> (y - 1) & 1 == 1)
+                        .map(|y| lit(to, y)),
+                );
+                sink.add_clause(&lits);
+            }
+        }
+    }
+}
+
+/// The clauses of every rule's own propagator; a rule with a propagator
+/// and no clause form is an error naming it.
+fn emit_rules(model: &Model, options: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+    for constraint in model.constraints() {
+        if constraint.kind() == Kind::Technique {
+            continue;
+        }
+        match constraint.clauses(model.geometry(), options, sink) {
+            Err(_) if constraint.has_propagator() => return Err(Unsupported::new("sat", constraint.name())),
+            // A declarative rule says everything through its groups and relations.
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The propagation fixpoint as fixed candidates, or `None` on a contradiction.
 fn propagate(puzzle: &Puzzle) -> Option<Vec<i8>> {
     fn run<W: Word>(puzzle: &Puzzle) -> Option<Vec<i8>> {
         let geometry = puzzle.geometry();
         let n = geometry.size();
         let mut state = State::<W>::with_givens(geometry, puzzle.givens());
-        let mut engine = Engine::new(geometry, puzzle.constraints());
+        let mut engine = Engine::new(puzzle.model());
         engine.schedule_all();
         engine.propagate(&mut state, None).ok()?;
         let mut fixed = vec![0i8; n * n * n];

@@ -9,6 +9,11 @@
 //!   solutions with *blocking clauses*: after each grid, the clause "some
 //!   non-given cell holds another digit" is added and the solver is asked
 //!   again (incrementally, keeping what it learnt).
+//! * A prepared session keeps the formula and the solver between visits: a
+//!   [`Start`]'s extra givens and exclusions are *assumptions* of each
+//!   call, and a visit's blocking clauses carry a selector literal that is
+//!   assumed during the visit and set false after it, so the next visit
+//!   starts from the whole puzzle again with everything learnt kept.
 //! * [`Encoded::dimacs_comments`] and [`decode_dimacs_model`] let any
 //!   external solver be used through DIMACS files.
 //!
@@ -33,17 +38,19 @@
 mod backend;
 mod encode;
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use sudokit_core::cnf::AmoEncoding;
-use sudokit_core::{Grid, Puzzle, Unsupported};
+use sudokit_core::cnf::{AmoEncoding, Lit, Var};
+use sudokit_core::{Cand, Grid, Puzzle, Unsupported};
 
 pub use backend::SatSolver;
-pub use encode::{decode_dimacs_model, encode, Encoded, Encoding, Slot, UnknownEncoding};
+pub use encode::{decode_dimacs_model, emit_model, encode, Encoded, Encoding, Slot, UnknownEncoding};
 
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
-use crate::strategy::{SolveError, Strategy};
+use crate::strategy::{Session, SolveError, Start, Strategy};
+use backend::Backend;
 
 /// Solves through a SAT encoding and an embedded CDCL solver.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,6 +71,23 @@ impl SatSearch {
             ..SatSearch::default()
         }
     }
+
+    /// Runs the solver on a formula already built by [`encode`] (for
+    /// benchmarks that time encoding and solving apart). The encoding and
+    /// AMO fields of `self` are ignored; the time limit starts now.
+    pub fn visit_encoded(
+        &self,
+        puzzle: &Puzzle,
+        encoded: &Encoded,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        SatSession::new(self.solver, puzzle, Cow::Borrowed(encoded))?.visit(
+            &Start::default(),
+            limits,
+            visitor,
+        )
+    }
 }
 
 impl Strategy for SatSearch {
@@ -75,70 +99,121 @@ impl Strategy for SatSearch {
         encode(puzzle, Encoding::Minimal, None).map(|_| ())
     }
 
-    fn visit(
-        &self,
-        puzzle: &Puzzle,
-        limits: &Limits,
-        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-    ) -> Result<Search, SolveError> {
-        let start = Instant::now();
+    fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
         let encoded = encode(puzzle, self.encoding, self.amo)?;
-        let limits = limits.after(start);
-        let mut search = self.visit_encoded(puzzle, &encoded, &limits, visitor)?;
-        search.stats.elapsed = start.elapsed();
-        Ok(search)
+        Ok(Box::new(SatSession::new(
+            self.solver,
+            puzzle,
+            Cow::Owned(encoded),
+        )?))
     }
 }
 
-impl SatSearch {
-    /// Runs the solver on a formula already built by [`encode`] (for
-    /// benchmarks that time encoding and solving apart). The encoding and
-    /// AMO fields of `self` are ignored; the time limit starts now.
-    pub fn visit_encoded(
-        &self,
-        puzzle: &Puzzle,
-        encoded: &Encoded,
-        limits: &Limits,
-        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-    ) -> Result<Search, SolveError> {
-        let start = Instant::now();
-        let deadline = limits.deadline(start);
-        let mut backend = self.solver.instance().ok_or_else(|| {
+/// A puzzle's formula loaded into a solver, visited under assumptions.
+struct SatSession<'p> {
+    puzzle: &'p Puzzle,
+    encoded: Cow<'p, Encoded>,
+    backend: Box<dyn Backend>,
+    /// Visits so far: visit `k` uses the selector variable `vars + k`.
+    visits: u32,
+}
+
+impl<'p> SatSession<'p> {
+    fn new(solver: SatSolver, puzzle: &'p Puzzle, encoded: Cow<'p, Encoded>) -> Result<Self, SolveError> {
+        let mut backend = solver.instance().ok_or_else(|| {
             Unsupported::new(
-                format!("sat (solver {} not compiled in)", self.solver.name()),
+                format!("sat (solver {} not compiled in)", solver.name()),
                 "any rule",
             )
         })?;
-        let mut stats = Stats::default();
-        let mut solutions = Solutions::new(puzzle, limits, visitor);
-        let stop = if encoded.cnf.has_empty_clause() {
-            Stop::Exhausted
-        } else {
+        if !encoded.cnf.has_empty_clause() {
             for clause in encoded.cnf.clauses() {
                 backend.add_clause(clause);
             }
-            loop {
-                stats.nodes += 1;
-                match backend.solve(deadline) {
-                    None => break Stop::TimeLimit,
-                    Some(false) => break Stop::Exhausted,
-                    Some(true) => {}
+        }
+        Ok(SatSession {
+            puzzle,
+            encoded,
+            backend,
+            visits: 0,
+        })
+    }
+
+    /// The assumptions of a start: every candidate it rules out is false.
+    /// `None` when it rules out a candidate the encoding fixed true.
+    fn assumptions(&self, masks: &[(sudokit_core::Cell, u128)]) -> Option<Vec<Lit>> {
+        let n = self.encoded.size();
+        let mut assumptions = Vec::new();
+        for &(cell, mask) in masks {
+            for d in 1..=n as u8 {
+                if mask >> (d - 1) & 1 == 0 {
+                    match self.encoded.slots()[Cand::new(cell, d).id(n)] {
+                        Slot::Free(v) => assumptions.push(Lit::negative(v)),
+                        Slot::True => return None,
+                        Slot::False => {}
+                    }
                 }
-                let grid = encoded.decode(|v| backend.value(v));
-                let block = encoded.blocking_clause(&grid);
-                // The encoding decides nothing: `check` does, as in every strategy.
-                debug_assert!(puzzle.verify_solution(&grid).is_ok(), "{grid:?}");
-                if let Some(stop) = solutions.offer(&grid) {
-                    break stop;
-                }
-                if block.is_empty() {
-                    break Stop::Exhausted;
-                }
-                backend.add_clause(&block);
+            }
+        }
+        Some(assumptions)
+    }
+}
+
+impl Session for SatSession<'_> {
+    fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+
+    fn visit(
+        &mut self,
+        start: &Start,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        let started = Instant::now();
+        let deadline = limits.deadline(started);
+        let masks = start.checked_masks(self.puzzle.size())?;
+        let mut stats = Stats::default();
+        let mut solutions = Solutions::new(self.puzzle, limits, visitor);
+        let assumptions = if self.encoded.cnf.has_empty_clause() {
+            None
+        } else {
+            self.assumptions(&masks)
+        };
+        let stop = match assumptions {
+            None => Stop::Exhausted,
+            Some(mut assumptions) => {
+                // This visit's blocking clauses hold only while its selector is assumed.
+                let selector = Lit::positive(Var(self.encoded.cnf.var_count() as u32 + self.visits));
+                self.visits += 1;
+                assumptions.push(selector);
+                let stop = loop {
+                    stats.nodes += 1;
+                    match self.backend.solve(&assumptions, deadline) {
+                        None => break Stop::TimeLimit,
+                        Some(false) => break Stop::Exhausted,
+                        Some(true) => {}
+                    }
+                    let backend = &self.backend;
+                    let grid = self.encoded.decode(|v| backend.value(v));
+                    let mut block = self.encoded.blocking_clause(&grid);
+                    // The encoding decides nothing: `check` does, as in every strategy.
+                    debug_assert!(self.puzzle.verify_solution(&grid).is_ok(), "{grid:?}");
+                    if let Some(stop) = solutions.offer(&grid) {
+                        break stop;
+                    }
+                    if block.is_empty() {
+                        break Stop::Exhausted;
+                    }
+                    block.push(!selector);
+                    self.backend.add_clause(&block);
+                };
+                self.backend.add_clause(&[!selector]);
+                stop
             }
         };
-        stats.backtracks = backend.conflicts();
-        stats.elapsed = start.elapsed();
+        stats.backtracks = self.backend.conflicts();
+        stats.elapsed = started.elapsed();
         Ok(Search {
             count: solutions.count(),
             stop,

@@ -14,26 +14,26 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use sudokit_core::cnf::AmoEncoding;
-use sudokit_core::format::{parse_grids, ParseOptions};
-use sudokit_solvers::sat::{encode, Encoding, SatSearch, SatSolver};
-use sudokit_solvers::{Limits, Stop};
+use sudokit::core::cnf::AmoEncoding;
+use sudokit::core::format::{parse_grids, ParseOptions};
+use sudokit::solvers::sat::{encode, Encoding, SatSearch, SatSolver};
+use sudokit::solvers::{Limits, Stop};
 
 /// What to run.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BenchOptions {
+pub(crate) struct BenchOptions {
     /// Encodings to compare.
-    pub encodings: Vec<Encoding>,
+    pub(crate) encodings: Vec<Encoding>,
     /// Solvers to compare.
-    pub solvers: Vec<SatSolver>,
+    pub(crate) solvers: Vec<SatSolver>,
     /// Time limit per solver run (encoding not included).
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
     /// Largest `n` for the unreduced encodings.
-    pub full_max: usize,
+    pub(crate) full_max: usize,
     /// Only puzzles whose file name contains this.
-    pub filter: Option<String>,
+    pub(crate) filter: Option<String>,
     /// Overrides every encoding's at-most-one encoding.
-    pub amo: Option<AmoEncoding>,
+    pub(crate) amo: Option<AmoEncoding>,
 }
 
 impl Default for BenchOptions {
@@ -51,39 +51,39 @@ impl Default for BenchOptions {
 
 /// One measurement.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BenchRow {
+pub(crate) struct BenchRow {
     /// Board side.
-    pub n: usize,
+    pub(crate) n: usize,
     /// Level from the file name (`paper`, `f45`, `f70` …).
-    pub level: String,
+    pub(crate) level: String,
     /// Seed from the file name.
-    pub seed: u32,
+    pub(crate) seed: u32,
     /// Number of givens.
-    pub givens: usize,
+    pub(crate) givens: usize,
     /// Encoding.
-    pub encoding: Encoding,
+    pub(crate) encoding: Encoding,
     /// Solver.
-    pub solver: SatSolver,
+    pub(crate) solver: SatSolver,
     /// Variables of the formula.
-    pub vars: usize,
+    pub(crate) vars: usize,
     /// Clauses of the formula.
-    pub clauses: usize,
+    pub(crate) clauses: usize,
     /// Encoding time.
-    pub encode: Duration,
+    pub(crate) encode: Duration,
     /// Solving time (loading the clauses into the solver included).
-    pub solve: Duration,
+    pub(crate) solve: Duration,
     /// `ok` (verified solution), `timeout`, `unsat` or `INVALID: …`.
-    pub result: String,
+    pub(crate) result: String,
 }
 
 impl BenchRow {
     /// True when a verified solution was found.
-    pub fn solved(&self) -> bool {
+    pub(crate) fn solved(&self) -> bool {
         self.result == "ok"
     }
 
     /// The table header matching [`BenchRow::line`].
-    pub fn header() -> String {
+    pub(crate) fn header() -> String {
         format!(
             "{:>4} {:>6} {:>4} {:>6} {:>10} {:>8} {:>9} {:>11} {:>10} {:>10}  result",
             "n", "level", "seed", "givens", "encoding", "solver", "vars", "clauses", "encode ms", "solve ms"
@@ -91,7 +91,7 @@ impl BenchRow {
     }
 
     /// One table line.
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         format!(
             "{:>4} {:>6} {:>4} {:>6} {:>10} {:>8} {:>9} {:>11} {:>10.1} {:>10.1}  {}",
             self.n,
@@ -147,7 +147,7 @@ fn entries(dir: &Path, filter: Option<&str>) -> std::io::Result<Vec<Entry>> {
 }
 
 /// Runs the benchmark, calling `on_row` as each measurement is made.
-pub fn bench_sat(
+pub(crate) fn bench_sat(
     dir: &Path,
     options: &BenchOptions,
     on_row: &mut dyn FnMut(&BenchRow),
@@ -226,7 +226,7 @@ pub fn bench_sat(
 
 /// Per (n, level, encoding, solver): puzzles solved, and the median and
 /// maximum of encode + solve time over the solved ones, as table lines.
-pub fn summary(rows: &[BenchRow]) -> Vec<String> {
+pub(crate) fn summary(rows: &[BenchRow]) -> Vec<String> {
     let mut keys: Vec<(usize, String, Encoding, SatSolver)> = Vec::new();
     for r in rows {
         let key = (r.n, r.level.clone(), r.encoding, r.solver);

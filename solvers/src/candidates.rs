@@ -1,0 +1,99 @@
+//! True candidates: for each cell, the digits that some solution uses.
+//!
+//! Setters compare them with what propagation (or logic) alone reaches: a
+//! digit that propagation keeps but no solution uses marks where the
+//! puzzle needs a deeper idea. Computed on a prepared [`Session`], one
+//! search per candidate not yet seen in a solution, each stopped at its
+//! first solution, whose every digit is then known to be true (cspuz's
+//! `irrefutable_facts` idea, turned around): on a unique puzzle the first
+//! search settles the whole grid and every other search only has to prove
+//! a candidate false.
+
+use std::ops::ControlFlow;
+
+use sudokit_core::{Cell, Digits, RootPropagation};
+
+use crate::limits::{Limits, Stop};
+use crate::strategy::{Session, SolveError, Start};
+
+/// The true candidates of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrueCandidates {
+    /// Per cell, the digits used by at least one solution.
+    pub candidates: Vec<Digits<u128>>,
+    /// Per cell, the digits whose search was cut short by the limits: they
+    /// may or may not be true. Empty sets when every search finished.
+    pub unknown: Vec<Digits<u128>>,
+    /// Searches run (one per candidate that no solution had shown yet).
+    pub searches: usize,
+}
+
+impl TrueCandidates {
+    /// True when every search finished, so `candidates` is exact.
+    pub fn is_exact(&self) -> bool {
+        self.unknown.iter().all(|s| s.is_empty())
+    }
+
+    /// True when the puzzle has no solution at all.
+    pub fn is_unsolvable(&self) -> bool {
+        self.is_exact() && self.candidates.iter().any(|s| s.is_empty())
+    }
+}
+
+/// The true candidates of the session's puzzle; each search obeys `limits`
+/// (its node and time limits; it stops at one solution anyway).
+///
+/// ```
+/// use sudokit_constraints::ClassicRules;
+/// use sudokit_core::{Cell, Geometry, Grid, Puzzle};
+/// use sudokit_solvers::{true_candidates, Limits, PropagationSearch, Strategy};
+/// // A 4×4 with 1 2 / 3 4 in the first box leaves two ways to go on.
+/// let givens = Grid::from_values(4, vec![1, 2, 0, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with_givens(givens).unwrap().with(ClassicRules).unwrap();
+/// let mut session = PropagationSearch::default().prepare(&puzzle).unwrap();
+/// let truth = true_candidates(session.as_mut(), &Limits::all()).unwrap();
+/// assert!(truth.is_exact());
+/// assert_eq!(truth.candidates[2].iter().collect::<Vec<_>>(), vec![3, 4]); // r1c3
+/// ```
+pub fn true_candidates(session: &mut dyn Session, limits: &Limits) -> Result<TrueCandidates, SolveError> {
+    let puzzle = session.puzzle().clone();
+    let cells = puzzle.geometry().cell_count();
+    let root = RootPropagation::of(&puzzle, false);
+    let mut found = vec![Digits::<u128>::EMPTY; cells];
+    let mut unknown = vec![Digits::<u128>::EMPTY; cells];
+    let mut searches = 0;
+    if root.contradiction.is_some() {
+        return Ok(TrueCandidates {
+            candidates: found,
+            unknown,
+            searches,
+        });
+    }
+    let first = Limits {
+        max_solutions: Some(1),
+        ..*limits
+    };
+    for index in 0..cells {
+        let cell = Cell(index as u16);
+        for digit in root.candidates[index] {
+            if found[index].contains(digit) {
+                continue;
+            }
+            searches += 1;
+            let search = session.visit(&Start::new().place(cell, digit), &first, &mut |grid| {
+                for (cell, d) in grid.placed() {
+                    found[cell.index()].insert(d);
+                }
+                ControlFlow::Continue(())
+            })?;
+            if matches!(search.stop, Stop::NodeLimit | Stop::TimeLimit) && !found[index].contains(digit) {
+                unknown[index].insert(digit);
+            }
+        }
+    }
+    Ok(TrueCandidates {
+        candidates: found,
+        unknown,
+        searches,
+    })
+}
