@@ -172,12 +172,7 @@ fn hidden_singles<W: Word>(
         let Some(cell) = cells.iter().copied().find(|&c| cx.candidates(c).contains(d)) else {
             return Err(no_place(d));
         };
-        cx.because(|| {
-            Reason::new("hidden single")
-                .cells([cell])
-                .digits([d])
-                .group(group)
-        });
+        cx.because(|| Reason::new("hidden single").digits([d]).group(group));
         if cx.assign(cell, d)? {
             scratch.fixed.push(cell);
             scratch.mark(model, cell);

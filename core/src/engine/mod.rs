@@ -298,7 +298,7 @@ impl<'p> Engine<'p> {
     /// let mut state = State::<u16>::with_givens(puzzle.geometry(), puzzle.givens());
     /// engine.schedule_all();
     /// let Progress::Step(step) = engine.step(&mut state, None) else { panic!() };
-    /// assert_eq!(step.describe(4, None), "naked single 1 (r1c1): removes 1 from r1c2, r1c3, r1c4");
+    /// assert_eq!(step.describe(puzzle.model()), "naked single r1c1 = 1: removes 1 from r1c2, r1c3, r1c4");
     /// assert_eq!(engine.step(&mut state, None), Progress::Fixpoint);
     /// ```
     pub fn step<W: Word>(&mut self, state: &mut State<W>, mut trail: Option<&mut Trail<W>>) -> Progress {

@@ -54,27 +54,43 @@ pub(crate) fn propagate<W: Word>(
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
+    // The cells handed in first, then those this run changes itself.
     for &cell in changed {
-        scratch.push(cell);
+        revise(model, scratch, cx, cell)?;
     }
     while let Some(cell) = scratch.work.pop() {
         scratch.queued[cell.index()] = false;
-        let candidates = cx.candidates(cell);
-        for link in model.links(cell) {
-            let table = model.table(link.table);
-            let support = candidates.iter().fold(0u128, |s, d| s | table.partners(d));
-            cx.because(|| {
-                Reason::new(model.constraints()[link.rule as usize].name().into_owned())
-                    .cells([cell])
-                    .digits(candidates.iter())
-            });
-            match cx.restrict(link.other, Digits::from_u128(support)) {
-                Ok(true) => scratch.push(link.other),
-                Ok(false) => {}
-                Err(contradiction) => {
-                    scratch.clear();
-                    return Err(contradiction.by(link.rule as usize));
-                }
+        revise(model, scratch, cx, cell)?;
+    }
+    Ok(())
+}
+
+/// Narrows the partners of `cell` to what its candidates allow.
+#[inline(always)]
+fn revise<W: Word>(
+    model: &Model,
+    scratch: &mut RelationScratch,
+    cx: &mut Ctx<'_, W>,
+    cell: Cell,
+) -> Result<(), Contradiction> {
+    let bits = cx.candidates(cell).to_u128();
+    for link in model.links(cell) {
+        let support = Digits::<W>::from_u128(model.support(link.table, bits));
+        let current = cx.candidates(link.other);
+        if current & support == current {
+            continue;
+        }
+        cx.because(|| {
+            Reason::new(model.constraints()[link.rule as usize].name().into_owned())
+                .cells([cell])
+                .digits(Digits::<u128>::from_u128(bits).iter())
+        });
+        match cx.restrict(link.other, support) {
+            Ok(true) => scratch.push(link.other),
+            Ok(false) => {}
+            Err(contradiction) => {
+                scratch.clear();
+                return Err(contradiction.by(link.rule as usize));
             }
         }
     }
