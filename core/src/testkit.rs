@@ -39,14 +39,14 @@
 //!
 //! let g = Geometry::square(4).unwrap();
 //! let report = propagate(&g, vec![Box::new(Smaller)], "34 . . .\n. . . .\n. . . .\n. . . .").unwrap();
-//! assert_eq!(report.removals(), "r1c2 −{1,2,3}");
+//! assert_eq!(report.removals(), "r1c1 −{4}, r1c2 −{1,2,3}");
 //! let puzzle = Puzzle::new(g).with(Smaller).unwrap();
 //! assert!(check_soundness(&puzzle, &Soundness::default()).is_ok());
 //! ```
 
 use std::fmt::{self, Write as _};
 
-use crate::cell::{Cand, Cell, Digit};
+use crate::cell::{Cell, Digit};
 use crate::constraint::{Constraint, Contradiction, Kind, Word};
 use crate::digits::{Digits, Width};
 use crate::engine::{Decision, Engine, Progress};
@@ -74,6 +74,7 @@ macro_rules! by_width {
 #[derive(Clone, Debug)]
 pub struct Report {
     geometry: Geometry,
+    puzzle: std::sync::Arc<Puzzle>,
     /// Every cell's candidates before.
     pub before: Vec<Digits<u128>>,
     /// Every cell's candidates after.
@@ -102,14 +103,13 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.geometry.size();
         writeln!(f, "before:")?;
         f.write_str(&display_candidates(&self.geometry, &self.before))?;
         writeln!(f, "after:")?;
         f.write_str(&display_candidates(&self.geometry, &self.after))?;
         writeln!(f, "steps:")?;
         for step in &self.steps {
-            writeln!(f, "  {}", step.describe(n, None))?;
+            writeln!(f, "  {}", step.describe(self.puzzle.model()))?;
         }
         let removals = self.removals();
         writeln!(
@@ -161,6 +161,7 @@ pub fn propagate_from(puzzle: &Puzzle, start: &[Digits<u128>]) -> Report {
         let (result, steps) = engine.record(&mut state, None);
         Report {
             geometry: puzzle.geometry().clone(),
+            puzzle: std::sync::Arc::new(puzzle.clone()),
             before: start.to_vec(),
             after: widen(&state),
             steps,
@@ -181,6 +182,9 @@ pub struct Soundness {
     pub given: f64,
     /// Chance that a cell of a start loses some candidates.
     pub narrowed: f64,
+    /// Chance that a narrowed cell loses the random solution's own digit
+    /// too, so that starts whose solutions are others get tested.
+    pub lose_solution_digit: f64,
     /// A start whose brute-force enumeration takes more nodes than this is
     /// skipped (and counted as skipped).
     pub max_nodes: u64,
@@ -193,6 +197,7 @@ impl Default for Soundness {
             seed: 1,
             given: 0.25,
             narrowed: 0.3,
+            lose_solution_digit: 0.1,
             max_nodes: 200_000,
         }
     }
@@ -236,7 +241,10 @@ pub struct UnsoundPropagation {
 /// alone, and propagates the start with every constraint of the puzzle,
 /// techniques included. Run it on 4×4 and 6×6 boards, with and without the
 /// classic rules beside the rule under test.
-pub fn check_soundness(puzzle: &Puzzle, options: &Soundness) -> Result<SoundnessReport, Box<UnsoundPropagation>> {
+pub fn check_soundness(
+    puzzle: &Puzzle,
+    options: &Soundness,
+) -> Result<SoundnessReport, Box<UnsoundPropagation>> {
     let geometry = puzzle.geometry();
     let n = geometry.size();
     let cells = geometry.cell_count();
@@ -262,7 +270,7 @@ pub fn check_soundness(puzzle: &Puzzle, options: &Soundness) -> Result<Soundness
                     }
                 }
                 // Now and then the solution's own digit goes too.
-                if rng.f64() < 0.1 {
+                if rng.f64() < options.lose_solution_digit {
                     if let Some(d) = keep {
                         set.remove(d);
                     }
@@ -273,13 +281,13 @@ pub fn check_soundness(puzzle: &Puzzle, options: &Soundness) -> Result<Soundness
                 *slot = set;
             }
         }
-        let Some(solutions) = enumerate(puzzle, &start, options.max_nodes) else {
+        let Some(support) = Support::of(puzzle, &start, options.max_nodes) else {
             report.skipped += 1;
             continue;
         };
         report.checked += 1;
         let propagated = propagate_from(puzzle, &start);
-        if !solutions.is_empty() {
+        if !support.witnesses.is_empty() {
             report.satisfiable += 1;
         }
         if propagated.contradiction.is_some() {
@@ -290,16 +298,24 @@ pub fn check_soundness(puzzle: &Puzzle, options: &Soundness) -> Result<Soundness
             .zip(&propagated.after)
             .map(|(b, a)| (*b - *a).len())
             .sum::<usize>();
-        for solution in &solutions {
-            let lost = match &propagated.contradiction {
-                Some(_) => Some(None),
-                None => geometry
-                    .cells()
-                    .find(|c| !propagated.after[c.index()].contains(solution.values()[c.index()]))
-                    .map(Some),
-            };
-            if let Some(cell) = lost {
-                return Err(Box::new(unsound(puzzle, &start, solution, cell, &propagated)));
+        if support.witnesses.is_empty() {
+            continue;
+        }
+        if propagated.contradiction.is_some() {
+            let solution = support.solution(&start, None);
+            return Err(Box::new(unsound(puzzle, &start, &solution, None, &propagated)));
+        }
+        for cell in geometry.cells() {
+            let lost = support.union[cell.index()] - propagated.after[cell.index()];
+            if let Some(digit) = lost.min() {
+                let solution = support.solution(&start, Some((cell, digit)));
+                return Err(Box::new(unsound(
+                    puzzle,
+                    &start,
+                    &solution,
+                    Some(cell),
+                    &propagated,
+                )));
             }
         }
     }
@@ -369,60 +385,247 @@ fn unsound(
     }
 }
 
-/// Every solution within `start`, by depth-first search in reading order
-/// that asks only the rules' `check` (techniques skipped); `None` beyond
-/// `max_nodes` placements.
-fn enumerate(puzzle: &Puzzle, start: &[Digits<u128>], max_nodes: u64) -> Option<Vec<Grid>> {
-    let n = puzzle.size();
-    let cells = puzzle.geometry().cell_count();
-    let rules: Vec<&dyn Constraint> = puzzle
-        .constraints()
-        .iter()
-        .filter(|c| c.kind() == Kind::Rule)
-        .map(|c| c.as_ref())
-        .collect();
-    let accepts = |grid: &Grid| rules.iter().all(|r| r.check(puzzle.geometry(), grid).is_ok());
-    let mut grid = Grid::empty(n);
-    let mut solutions = Vec::new();
-    let mut nodes = 0u64;
-    if !accepts(&grid) {
-        return Some(solutions);
+/// Which digits the solutions of a start use, found by brute force
+/// through `check` alone, with a solution that shows each one.
+struct Support {
+    /// Per cell, the digits some solution uses.
+    union: Vec<Digits<u128>>,
+    /// Solutions found, complete on the cells some rule reads.
+    witnesses: Vec<Grid>,
+    /// For each cell and digit of `union` on a cell some rule reads, the
+    /// witness that uses it (`usize::MAX` elsewhere).
+    shown_by: Vec<Vec<usize>>,
+}
+
+impl Support {
+    /// One search per candidate not yet seen in a solution, over the cells
+    /// some rule reads (a cell no rule reads keeps its whole start in some
+    /// solution, once there is one); `None` beyond `max_nodes` placements
+    /// in all.
+    fn of(puzzle: &Puzzle, start: &[Digits<u128>], max_nodes: u64) -> Option<Support> {
+        let n = puzzle.size();
+        let cells = puzzle.geometry().cell_count();
+        let mut brute = Brute::new(puzzle, max_nodes);
+        let read: Vec<Cell> = (0..cells)
+            .map(|i| Cell(i as u16))
+            .filter(|c| !brute.by_cell[c.index()].is_empty())
+            .collect();
+        let mut support = Support {
+            union: vec![Digits::EMPTY; cells],
+            witnesses: Vec::new(),
+            shown_by: vec![vec![usize::MAX; n + 1]; cells],
+        };
+        if start.iter().any(|s| s.is_empty()) || !brute.accepts(&Grid::empty(n)) {
+            return Some(support);
+        }
+        for &cell in &read {
+            for digit in start[cell.index()] {
+                if support.union[cell.index()].contains(digit) {
+                    continue;
+                }
+                let mut domains = start.to_vec();
+                domains[cell.index()] = Digits::single(digit);
+                let mut open = read.clone();
+                let found = brute.first(&mut Grid::empty(n), &domains, &mut open)?;
+                if let Some(grid) = found {
+                    let w = support.witnesses.len();
+                    for &c in &read {
+                        let d = grid.values()[c.index()];
+                        if !support.union[c.index()].contains(d) {
+                            support.union[c.index()].insert(d);
+                            support.shown_by[c.index()][d as usize] = w;
+                        }
+                    }
+                    support.witnesses.push(grid);
+                }
+            }
+            if support.witnesses.is_empty() {
+                // Every digit of one cell failed: there is no solution at all.
+                return Some(support);
+            }
+        }
+        if read.is_empty() {
+            support.witnesses.push(Grid::empty(n));
+        }
+        for (union, (rules, &set)) in support.union.iter_mut().zip(brute.by_cell.iter().zip(start)) {
+            if rules.is_empty() {
+                *union = set;
+            }
+        }
+        Some(support)
     }
-    // Explicit stack: the digit tried last at each depth.
-    let mut depth = 0usize;
-    let mut tried = vec![0 as Digit; cells];
-    loop {
-        if depth == cells {
-            solutions.push(grid.clone());
-            if depth == 0 {
-                return Some(solutions);
-            }
-            depth -= 1;
-            continue;
-        }
-        let cell = Cell(depth as u16);
-        let next = start[depth].iter().find(|&d| d > tried[depth]);
-        match next {
-            Some(d) => {
-                nodes += 1;
-                if nodes > max_nodes {
-                    return None;
-                }
-                tried[depth] = d;
-                grid.set(cell, d);
-                if accepts(&grid) {
-                    depth += 1;
-                }
-            }
-            None => {
-                tried[depth] = 0;
-                grid.set(cell, 0);
-                if depth == 0 {
-                    return Some(solutions);
-                }
-                depth -= 1;
+
+    /// A whole solution: the witness of `cell = digit` (or the first one),
+    /// with every cell no rule reads given `digit` when it is `cell`, and
+    /// the smallest digit of its start otherwise.
+    fn solution(&self, start: &[Digits<u128>], force: Option<(Cell, Digit)>) -> Grid {
+        let index = force
+            .map(|(c, d)| self.shown_by[c.index()][d as usize])
+            .filter(|&w| w != usize::MAX)
+            .unwrap_or(0);
+        let mut whole = self.witnesses[index].clone();
+        for (i, set) in start.iter().enumerate() {
+            let cell = Cell(i as u16);
+            if whole.get(cell).is_none() {
+                let digit = match force {
+                    Some((c, d)) if c == cell => d,
+                    _ => Digits::min(*set).unwrap_or(1),
+                };
+                whole.set(cell, digit);
             }
         }
+        whole
+    }
+}
+
+/// A search that asks the rules alone: `check` on whole grids, and its
+/// quick form `accepts_placement` (which must agree with it) after each
+/// placement. Forward checking (every open cell's digits that the rules
+/// still accept) and fewest-digits-first keep it small on 4×4 and 6×6
+/// boards without any propagator.
+struct Brute<'a> {
+    puzzle: &'a Puzzle,
+    rules: Vec<&'a dyn Constraint>,
+    /// The rules that read each cell.
+    by_cell: Vec<Vec<usize>>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl<'a> Brute<'a> {
+    fn new(puzzle: &'a Puzzle, max_nodes: u64) -> Brute<'a> {
+        let rules: Vec<&dyn Constraint> = puzzle
+            .constraints()
+            .iter()
+            .filter(|c| c.kind() == Kind::Rule)
+            .map(|c| c.as_ref())
+            .collect();
+        let mut by_cell = vec![Vec::new(); puzzle.geometry().cell_count()];
+        for (k, rule) in rules.iter().enumerate() {
+            let mut scope = rule.scope(puzzle.geometry());
+            scope.sort_unstable();
+            scope.dedup();
+            for cell in scope {
+                by_cell[cell.index()].push(k);
+            }
+        }
+        Brute {
+            puzzle,
+            rules,
+            by_cell,
+            nodes: 0,
+            max_nodes,
+        }
+    }
+
+    /// Every rule's `check` accepts the grid.
+    fn accepts(&self, grid: &Grid) -> bool {
+        self.rules
+            .iter()
+            .all(|r| r.check(self.puzzle.geometry(), grid).is_ok())
+    }
+
+    /// Whether `digit` in `cell` keeps an accepted grid accepted.
+    fn fits(&self, grid: &mut Grid, cell: Cell, digit: Digit) -> bool {
+        grid.set(cell, digit);
+        let ok = self.by_cell[cell.index()]
+            .iter()
+            .all(|&k| self.rules[k].accepts_placement(self.puzzle.geometry(), grid, cell));
+        grid.set(cell, 0);
+        ok
+    }
+
+    /// The open cell with the fewest digits the rules still accept, and
+    /// those digits (forward checking); `None` when some open cell has none.
+    fn choose(
+        &self,
+        grid: &mut Grid,
+        domains: &[Digits<u128>],
+        open: &[Cell],
+    ) -> Option<(usize, Digits<u128>)> {
+        let mut best: Option<(usize, Digits<u128>)> = None;
+        for (i, &cell) in open.iter().enumerate() {
+            let live: Digits<u128> = domains[cell.index()]
+                .iter()
+                .filter(|&d| self.fits(grid, cell, d))
+                .collect();
+            if live.is_empty() {
+                return None;
+            }
+            if best.is_none_or(|(_, b)| live.len() < b.len()) {
+                best = Some((i, live));
+            }
+        }
+        best
+    }
+
+    /// Counts the solutions that fill the `open` cells from `domains`, up to
+    /// `cap`; `None` past the node budget or the cap.
+    fn count(
+        &mut self,
+        grid: &mut Grid,
+        domains: &[Digits<u128>],
+        open: &mut Vec<Cell>,
+        cap: u64,
+    ) -> Option<u64> {
+        if open.is_empty() {
+            return Some(u64::from(self.accepts(grid)));
+        }
+        let Some((i, live)) = self.choose(grid, domains, open) else {
+            return Some(0);
+        };
+        let cell = open.swap_remove(i);
+        let mut total = 0u64;
+        for digit in live {
+            self.nodes += 1;
+            if self.nodes > self.max_nodes {
+                return None;
+            }
+            grid.set(cell, digit);
+            total += self.count(grid, domains, open, cap.saturating_sub(total))?;
+            grid.set(cell, 0);
+            if total > cap {
+                return None;
+            }
+        }
+        open.push(cell);
+        let last = open.len() - 1;
+        open.swap(i, last);
+        Some(total)
+    }
+
+    /// The first solution that fills the `open` cells from `domains`,
+    /// `Some(None)` when there is none, `None` past the node budget.
+    fn first(
+        &mut self,
+        grid: &mut Grid,
+        domains: &[Digits<u128>],
+        open: &mut Vec<Cell>,
+    ) -> Option<Option<Grid>> {
+        if open.is_empty() {
+            return Some(self.accepts(grid).then(|| grid.clone()));
+        }
+        let Some((i, live)) = self.choose(grid, domains, open) else {
+            return Some(None);
+        };
+        let cell = open.swap_remove(i);
+        let mut found = None;
+        for digit in live {
+            self.nodes += 1;
+            if self.nodes > self.max_nodes {
+                return None;
+            }
+            grid.set(cell, digit);
+            found = self.first(grid, domains, open)?;
+            grid.set(cell, 0);
+            if found.is_some() {
+                break;
+            }
+        }
+        open.push(cell);
+        let last = open.len() - 1;
+        open.swap(i, last);
+        Some(found)
     }
 }
 
@@ -431,13 +634,8 @@ fn enumerate(puzzle: &Puzzle, start: &[Digits<u128>], max_nodes: u64) -> Option<
 fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> Option<Grid> {
     let n = puzzle.size();
     let cells = puzzle.geometry().cell_count();
-    let rules: Vec<&dyn Constraint> = puzzle
-        .constraints()
-        .iter()
-        .filter(|c| c.kind() == Kind::Rule)
-        .map(|c| c.as_ref())
-        .collect();
-    let accepts = |grid: &Grid| rules.iter().all(|r| r.check(puzzle.geometry(), grid).is_ok());
+    let brute = Brute::new(puzzle, max_nodes);
+    let accepts = |grid: &Grid| brute.accepts(grid);
     let orders: Vec<Vec<Digit>> = (0..cells)
         .map(|_| {
             let mut digits: Vec<Digit> = (1..=n as Digit).collect();
@@ -467,6 +665,54 @@ fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> 
         }
     }
     Some(grid)
+}
+
+/// The number of solutions of `puzzle` (its givens and rules), counted by
+/// brute force through the rules' `check` alone, the reference that
+/// strategies are compared with on small boards. Cells no rule reads count
+/// `n` ways each. `None` when the search takes more than `max_nodes`
+/// placements or the count exceeds `cap`.
+///
+/// ```
+/// use sudokit_core::testkit::count_solutions;
+/// use sudokit_core::{Geometry, Puzzle};
+/// // No rule at all: 4 digits in each of 16 cells.
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap());
+/// assert_eq!(count_solutions(&puzzle, 1_000, u64::MAX), Some(4u64.pow(16)));
+/// ```
+pub fn count_solutions(puzzle: &Puzzle, max_nodes: u64, cap: u64) -> Option<u64> {
+    let n = puzzle.size();
+    let mut brute = Brute::new(puzzle, max_nodes);
+    let domains: Vec<Digits<u128>> = puzzle
+        .givens()
+        .values()
+        .iter()
+        .map(|&d| {
+            if d == 0 {
+                Digits::full(n)
+            } else {
+                Digits::single(d)
+            }
+        })
+        .collect();
+    let mut open: Vec<Cell> = puzzle
+        .geometry()
+        .cells()
+        .filter(|c| !brute.by_cell[c.index()].is_empty())
+        .collect();
+    let free_ways = puzzle
+        .geometry()
+        .cells()
+        .filter(|c| brute.by_cell[c.index()].is_empty())
+        .map(|c| domains[c.index()].len() as u64)
+        .try_fold(1u64, |acc, k| acc.checked_mul(k))?;
+    if !brute.accepts(&Grid::empty(n)) {
+        return Some(0);
+    }
+    let mut grid = Grid::empty(n);
+    let counted = brute.count(&mut grid, &domains, &mut open, cap)?;
+    let total = counted.checked_mul(free_ways)?;
+    (total <= cap).then_some(total)
 }
 
 /// What [`check_search`] walked through.
@@ -501,41 +747,54 @@ pub fn check_search(
         let mut engine = Engine::new(puzzle.model());
         engine.watch_solution(solution);
         let mut check = SearchCheck::default();
-        let failed = |engine: &Engine<'_>, state: &[Digits<u128>]| {
+        let n = puzzle.size();
+        // What went wrong in the propagation from `state` (which allowed the
+        // solution): an unsound removal, or a contradiction.
+        let failed = |engine: &Engine<'_>, state: &[Digits<u128>], contradiction: Option<Contradiction>| {
             let removal = engine.unsound().cloned();
-            let n = puzzle.size();
-            let who = removal
-                .as_ref()
-                .and_then(|r| r.constraint)
-                .and_then(|k| puzzle.constraints().get(k))
-                .map_or("the engine".to_string(), |c| c.name().into_owned());
-            let removed = removal
-                .as_ref()
-                .map(|r| r.removed)
-                .unwrap_or(Cand::new(Cell(0), 1));
-            UnsoundPropagation {
+            let rule = |k: Option<usize>| {
+                k.and_then(|k| puzzle.constraints().get(k))
+                    .map_or("the engine".to_string(), |c| c.name().into_owned())
+            };
+            let what = match (&removal, contradiction) {
+                (Some(r), _) => format!(
+                    "{} removed {} from {}",
+                    rule(r.constraint),
+                    r.removed.digit,
+                    r.removed.cell.name(n)
+                ),
+                (None, Some(c)) => format!(
+                    "{} found a contradiction ({})",
+                    rule(c.constraint),
+                    puzzle.describe(&c)
+                ),
+                (None, None) => "propagation went wrong".to_string(),
+            };
+            Box::new(UnsoundPropagation {
                 message: format!(
-                    "{who} removed {} from {} in a state that allowed the solution\nstate:\n{}solution: {}",
-                    removed.digit,
-                    removed.cell.name(n),
+                    "{what} in a state that allowed the solution\nstate:\n{}solution: {}",
                     display_candidates(geometry, state),
                     crate::format::to_line(solution)
                 ),
                 start: state.to_vec(),
                 solution: solution.clone(),
                 removal,
-            }
+            })
         };
         let mut stack: Vec<(State<W>, Cell, Digit)> = Vec::new();
         let mut state = start;
         engine.schedule_all();
-        let mut alive = engine.propagate(&mut state, None).is_ok();
+        // The state before the last propagation, and whether it allowed the solution.
+        let mut last = (before.clone(), allows(&state, solution));
+        let mut result = engine.propagate(&mut state, None);
         check.nodes += 1;
         loop {
-            if engine.unsound().is_some() {
-                return Err(Box::new(failed(&engine, &before)));
+            match (&result, engine.unsound().is_some(), last.1) {
+                (_, true, _) => return Err(failed(&engine, &last.0, None)),
+                (Err(c), false, true) => return Err(failed(&engine, &last.0, Some(*c))),
+                _ => {}
             }
-            if alive {
+            if result.is_ok() {
                 if allows(&state, solution) {
                     check.live += 1;
                 }
@@ -556,9 +815,11 @@ pub fn check_search(
                         let digit = state.candidates(cell).min().expect("several candidates");
                         stack.push((state.clone(), cell, digit));
                         check.nodes += 1;
-                        alive = engine
-                            .decide(&mut state, None, Decision::Assign(cell, digit))
-                            .is_ok();
+                        last = (
+                            widen(&state),
+                            allows(&state, solution) && solution.values()[cell.index()] == digit,
+                        );
+                        result = engine.decide(&mut state, None, Decision::Assign(cell, digit));
                         continue;
                     }
                 }
@@ -568,9 +829,11 @@ pub fn check_search(
             };
             state = saved;
             check.nodes += 1;
-            alive = engine
-                .decide(&mut state, None, Decision::Exclude(cell, digit))
-                .is_ok();
+            last = (
+                widen(&state),
+                allows(&state, solution) && solution.values()[cell.index()] != digit,
+            );
+            result = engine.decide(&mut state, None, Decision::Exclude(cell, digit));
         }
         if check.solutions == 0 || puzzle.verify_solution(solution).is_err() {
             return Err(Box::new(UnsoundPropagation {
