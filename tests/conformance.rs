@@ -41,8 +41,10 @@
 
 mod common;
 
-use common::{assert_valid, digits81, lines, shared};
-use sudokit::core::Puzzle;
+use common::{assert_valid, assert_variant, digits81, lines, shared, test_puzzles, Variant};
+use sudokit::constraints::{AntiKing, AntiKnight, ClassicRules, Diagonal};
+use sudokit::core::testkit::check_search;
+use sudokit::core::{Constraint, Geometry, Grid, Puzzle};
 use sudokit::read_classic;
 use sudokit::solvers::{strategy_by_name, Limits, Outcome, Stop, STRATEGY_NAMES};
 
@@ -68,6 +70,18 @@ const BACKTRACKING_SETS: &[(&str, bool, &str)] = &[
     ("example-16", false, "the bundled 16×16: no solution in 10M nodes"),
     ("large-16", false, "none of the 12 finds a solution in 10M nodes"),
     ("large-25", false, "random-hole 25×25 boards: hopeless"),
+    ("x-sudoku", false, "18-19 clues: 17M to 57M nodes each"),
+    (
+        "anti-knight",
+        false,
+        "14-15 clues: 5M to 14M nodes, two beyond 100M",
+    ),
+    ("anti-king", true, "3.8M to 8.7M nodes each"),
+    (
+        "small-variants",
+        true,
+        "4×4 and 6×6 with variant rules: a few thousand nodes",
+    ),
 ];
 
 /// One puzzle of a set and what is known about it in advance.
@@ -81,6 +95,8 @@ struct Case {
     count: Option<&'static str>,
     /// The stored solution of a unique puzzle.
     solution: Option<Vec<u8>>,
+    /// Variant rules beside the classic ones, checked by the test's own code.
+    variants: Vec<Variant>,
 }
 
 impl Case {
@@ -95,6 +111,7 @@ impl Case {
             limits: Limits::solutions(2),
             count: None,
             solution: None,
+            variants: Vec::new(),
         }
     }
 
@@ -186,6 +203,9 @@ fn check_outcome(what: &str, case: &Case, outcome: &Outcome) {
     assert_eq!(outcome.solutions.len() as u64, outcome.count, "{what}");
     for solution in &outcome.solutions {
         assert_valid(n, rows, cols, puzzle.givens().values(), solution.values(), what);
+        for &variant in &case.variants {
+            assert_variant(variant, n, solution.values(), what);
+        }
     }
     if outcome.solutions.len() == 2 {
         assert_ne!(
@@ -399,6 +419,7 @@ fn bundled(name: &str) -> Vec<Case> {
                 limits: Limits::solutions(2),
                 count: Some("1"),
                 solution: None,
+                variants: Vec::new(),
             }
         })
         .collect()
@@ -457,6 +478,153 @@ fn large_25x25() {
     let cases = large(25);
     assert_eq!(cases.len(), 12);
     conform("large-25", &cases);
+}
+
+/// The classic rules on an `n`×`n` board with the squarest boxes, and
+/// `variants`.
+fn variant_template(n: usize, variants: &[Variant]) -> Puzzle {
+    let mut puzzle = Puzzle::new(Geometry::square(n).unwrap())
+        .with(ClassicRules)
+        .unwrap();
+    for variant in variants {
+        let rules: Vec<Box<dyn Constraint>> = match variant {
+            Variant::Diagonals => vec![Box::new(Diagonal::Positive), Box::new(Diagonal::Negative)],
+            Variant::AntiKnight => vec![Box::new(AntiKnight)],
+            Variant::AntiKing => vec![Box::new(AntiKing)],
+        };
+        for rule in rules {
+            puzzle.push(rule).unwrap();
+        }
+    }
+    puzzle
+}
+
+/// The unique 9×9 puzzles of `tests/puzzles/<file>`, with `variants`.
+fn variant_cases(file: &str, variants: &[Variant]) -> Vec<Case> {
+    let template = variant_template(9, variants);
+    test_puzzles(file)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (puzzle, count, solution))| {
+            assert_eq!(count, "1", "{file} #{}: the stored puzzles are unique", i + 1);
+            let givens = Grid::from_values(9, digits81(&puzzle)).expect("81 cells");
+            Case {
+                what: format!("{file} #{}", i + 1),
+                puzzle: template.clone().with_givens(givens).unwrap(),
+                limits: Limits::solutions(2),
+                count: Some("1"),
+                solution: Some(digits81(&solution)),
+                variants: variants.to_vec(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn x_sudoku() {
+    conform("x-sudoku", &variant_cases("x-sudoku.txt", &[Variant::Diagonals]));
+}
+
+#[test]
+fn anti_knight() {
+    conform(
+        "anti-knight",
+        &variant_cases("anti-knight.txt", &[Variant::AntiKnight]),
+    );
+}
+
+#[test]
+fn anti_king() {
+    conform("anti-king", &variant_cases("anti-king.txt", &[Variant::AntiKing]));
+}
+
+/// Small boards where the count is proven by the test's own brute force:
+/// empty 4×4 boards with each variant (every solution counted), and 6×6
+/// boards with a few givens taken from one of their solutions.
+#[test]
+fn small_boards_with_variants() {
+    let mut cases = Vec::new();
+    let sets: [&[Variant]; 4] = [
+        &[Variant::Diagonals],
+        &[Variant::AntiKnight],
+        &[Variant::AntiKing],
+        &[Variant::Diagonals, Variant::AntiKnight],
+    ];
+    for variants in sets {
+        let template = variant_template(4, variants);
+        let expected = common::brute_force_count(4, (2, 2), variants, &[0; 16], 10_000).expect("small");
+        let label: &'static str = Box::leak(expected.to_string().into_boxed_str());
+        cases.push(Case {
+            what: format!("empty 4×4 {variants:?}"),
+            puzzle: template,
+            limits: Limits::all(),
+            count: Some(label),
+            solution: None,
+            variants: variants.to_vec(),
+        });
+    }
+    for (k, variants) in sets.into_iter().enumerate() {
+        let template = variant_template(6, variants);
+        // Givens from one solution, found by the propagation strategy and
+        // checked here; the count is then the brute force's.
+        let Some(full) = strategy_by_name("propagation")
+            .unwrap()
+            .solve(&template, &Limits::solutions(1))
+            .unwrap()
+            .solutions
+            .pop()
+        else {
+            continue;
+        };
+        assert_valid(6, 2, 3, &[0; 36], full.values(), "a 6×6 solution");
+        for &variant in variants {
+            assert_variant(variant, 6, full.values(), "a 6×6 solution");
+        }
+        let givens: Vec<u8> = full
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| if (i * 7 + k) % 5 == 0 { d } else { 0 })
+            .collect();
+        let expected = common::brute_force_count(6, (2, 3), variants, &givens, 100_000).expect("small");
+        let label: &'static str = Box::leak(expected.to_string().into_boxed_str());
+        cases.push(Case {
+            what: format!(
+                "6×6 {variants:?} with {} givens",
+                givens.iter().filter(|&&d| d != 0).count()
+            ),
+            puzzle: template
+                .with_givens(Grid::from_values(6, givens).unwrap())
+                .unwrap(),
+            limits: Limits::all(),
+            count: Some(label),
+            solution: None,
+            variants: variants.to_vec(),
+        });
+    }
+    conform("small-variants", &cases);
+}
+
+/// The testkit's check-propagation mode on every variant puzzle: a whole
+/// search tree, every propagation watched against the stored solution.
+#[test]
+fn variant_propagation_never_removes_a_solution_digit() {
+    for (file, variants) in [
+        ("x-sudoku.txt", Variant::Diagonals),
+        ("anti-knight.txt", Variant::AntiKnight),
+        ("anti-king.txt", Variant::AntiKing),
+    ] {
+        for case in variant_cases(file, &[variants]) {
+            let solution = Grid::from_values(9, case.solution.clone().unwrap()).unwrap();
+            let walked = check_search(&case.puzzle, &solution, 200_000)
+                .unwrap_or_else(|e| panic!("{}: {e}", case.what));
+            assert!(
+                walked.live >= 1 && walked.solutions == 1,
+                "{}: {walked:?}",
+                case.what
+            );
+        }
+    }
 }
 
 /// Strategies without search nodes, which document that they ignore
