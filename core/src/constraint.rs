@@ -109,13 +109,13 @@ use std::fmt::{self, Debug};
 
 use dyn_clone::DynClone;
 
-use crate::cell::{Cand, Cell, Digit};
+use crate::cell::{Cand, Cell};
 use crate::cnf::{ClauseOptions, ClauseSink};
+use crate::contradiction::Contradiction;
 use crate::digits::Bits;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::group::{Group, GroupId};
-use crate::model::Model;
+use crate::group::Group;
 use crate::relation::Relation;
 use crate::state::Ctx;
 
@@ -139,121 +139,6 @@ pub enum Cost {
     Medium,
     /// Exponential or subset enumeration (naked subsets, fish).
     Expensive,
-}
-
-/// Why propagation failed: the rules cannot all hold in the current state.
-///
-/// Contradictions are small `Copy` values (no allocation): search raises and
-/// drops them at every dead end. [`Puzzle::describe`](crate::Puzzle::describe)
-/// renders them for people.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Contradiction {
-    /// What went wrong.
-    pub kind: ContradictionKind,
-    /// Index of the constraint that found it in [`Puzzle::constraints`](crate::Puzzle::constraints)
-    /// (for groups and relations, the rule that declared them), filled in by
-    /// the engine.
-    pub constraint: Option<usize>,
-}
-
-/// The kinds of [`Contradiction`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ContradictionKind {
-    /// A cell lost its last candidate.
-    EmptyCell(Cell),
-    /// A digit has no place left in a complete group, which must hold it.
-    NoPlace {
-        /// The digit.
-        digit: Digit,
-        /// The group, in [`Model::groups`].
-        group: GroupId,
-    },
-    /// A group's cells have fewer digits left between them than cells.
-    TooFewDigits {
-        /// The group, in [`Model::groups`].
-        group: GroupId,
-    },
-    /// A rule-specific failure.
-    Rule {
-        /// The cell concerned, when one is.
-        cell: Option<Cell>,
-        /// A static explanation ("sum cannot reach 23").
-        message: &'static str,
-    },
-}
-
-impl Contradiction {
-    /// `cell` has no candidate left.
-    #[inline]
-    pub fn empty(cell: Cell) -> Contradiction {
-        Contradiction {
-            kind: ContradictionKind::EmptyCell(cell),
-            constraint: None,
-        }
-    }
-
-    /// `digit` has no place left in `group`.
-    #[inline]
-    pub fn no_place(digit: Digit, group: GroupId) -> Contradiction {
-        Contradiction {
-            kind: ContradictionKind::NoPlace { digit, group },
-            constraint: None,
-        }
-    }
-
-    /// The cells of `group` cannot all differ any more.
-    #[inline]
-    pub fn too_few_digits(group: GroupId) -> Contradiction {
-        Contradiction {
-            kind: ContradictionKind::TooFewDigits { group },
-            constraint: None,
-        }
-    }
-
-    /// A rule-specific failure.
-    #[inline]
-    pub fn rule(cell: Option<Cell>, message: &'static str) -> Contradiction {
-        Contradiction {
-            kind: ContradictionKind::Rule { cell, message },
-            constraint: None,
-        }
-    }
-
-    /// The same contradiction, found by constraint `k`.
-    #[inline]
-    pub fn by(mut self, k: usize) -> Contradiction {
-        self.constraint = Some(k);
-        self
-    }
-
-    /// A sentence for people: `7 has no place left in main diagonal
-    /// (diagonals)`, `r1c3 has no candidate left (classic rules)`.
-    pub fn describe(&self, model: &Model) -> String {
-        let n = model.size();
-        let what = match self.kind {
-            ContradictionKind::EmptyCell(cell) => format!("{} has no candidate left", cell.name(n)),
-            ContradictionKind::NoPlace { digit, group } => {
-                format!("{digit} has no place left in {}", model.group(group).name())
-            }
-            ContradictionKind::TooFewDigits { group } => {
-                let group = model.group(group);
-                format!(
-                    "the {} cells of {} cannot all hold different digits",
-                    group.len(),
-                    group.name()
-                )
-            }
-            ContradictionKind::Rule {
-                cell: Some(cell),
-                message,
-            } => format!("{}: {message}", cell.name(n)),
-            ContradictionKind::Rule { cell: None, message } => message.to_string(),
-        };
-        match self.constraint.and_then(|k| model.constraints().get(k)) {
-            Some(constraint) => format!("{what} ({})", constraint.name()),
-            None => what,
-        }
-    }
 }
 
 /// A rule broken by a (partial) grid, as found by [`Rule::check`].

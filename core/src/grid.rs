@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::cell::{Cell, Digit};
+use crate::symbols::symbol_char;
 
 /// Digits placed on an `n`×`n` board, `0` for an empty cell.
 ///
@@ -98,7 +99,16 @@ impl Grid {
 }
 
 impl fmt::Debug for Grid {
+    /// `Grid(4×4: 1.3.…)`: one symbol per cell up to 35×35, numbers above.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({}×{}: {})", self.n, self.n, crate::format::to_line(self))
+        write!(f, "Grid({}×{}: ", self.n, self.n)?;
+        for (i, &d) in self.cells.iter().enumerate() {
+            match symbol_char(d) {
+                Some(c) if self.n <= 35 => write!(f, "{c}")?,
+                _ if d == 0 && self.n <= 35 => f.write_str(".")?,
+                _ => write!(f, "{}{d}", if i == 0 { "" } else { " " })?,
+            }
+        }
+        f.write_str(")")
     }
 }

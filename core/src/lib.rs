@@ -31,6 +31,8 @@
 mod cell;
 pub mod cnf;
 mod constraint;
+mod contradiction;
+mod describe;
 mod digits;
 mod engine;
 mod explain;
@@ -42,14 +44,13 @@ mod model;
 mod puzzle;
 mod relation;
 mod state;
+mod symbols;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
 pub use cell::{Cand, Cell, Digit};
-pub use constraint::{
-    Constraint, Contradiction, ContradictionKind, Cost, CoverSink, Kind, Propagate, Rule, Unsupported,
-    Violation, Word,
-};
+pub use constraint::{Constraint, Cost, CoverSink, Kind, Propagate, Rule, Unsupported, Violation, Word};
+pub use contradiction::{Contradiction, ContradictionKind};
 pub use digits::{Bits, DigitIter, Digits, Width};
 pub use engine::{Decision, Engine, Progress, RootPropagation};
 pub use explain::{Reason, Step, Unsound};

@@ -4,7 +4,8 @@ use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use crate::cell::Cell;
-use crate::constraint::{Constraint, Contradiction, Violation};
+use crate::constraint::{Constraint, Violation};
+use crate::contradiction::Contradiction;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::model::Model;

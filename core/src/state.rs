@@ -12,7 +12,7 @@
 use fixedbitset::FixedBitSet;
 
 use crate::cell::{Cell, Digit};
-use crate::constraint::Contradiction;
+use crate::contradiction::Contradiction;
 use crate::digits::{Bits, Digits};
 use crate::explain::{Listener, Reason};
 use crate::geometry::Geometry;

@@ -47,7 +47,8 @@
 use std::fmt::{self, Write as _};
 
 use crate::cell::{Cell, Digit};
-use crate::constraint::{Constraint, Contradiction, Kind, Word};
+use crate::constraint::{Constraint, Kind, Word};
+use crate::contradiction::Contradiction;
 use crate::digits::{Digits, Width};
 use crate::engine::{Decision, Engine, Progress};
 use crate::explain::{Step, Unsound};

@@ -17,7 +17,8 @@
 //! reaches the fixpoint of both rules.
 
 use crate::cell::Cell;
-use crate::constraint::{Contradiction, ContradictionKind, Word};
+use crate::constraint::Word;
+use crate::contradiction::{Contradiction, ContradictionKind};
 use crate::digits::Digits;
 use crate::explain::Reason;
 use crate::group::GroupId;

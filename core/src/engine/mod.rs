@@ -34,7 +34,8 @@ use std::collections::VecDeque;
 use fixedbitset::FixedBitSet;
 
 use crate::cell::{Cell, Digit};
-use crate::constraint::{Contradiction, Word};
+use crate::constraint::Word;
+use crate::contradiction::Contradiction;
 use crate::digits::{Digits, Width};
 use crate::explain::{Listener, Reason, Step, Unsound};
 use crate::grid::Grid;

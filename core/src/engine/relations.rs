@@ -9,7 +9,8 @@
 //! 144.
 
 use crate::cell::Cell;
-use crate::constraint::{Contradiction, Word};
+use crate::constraint::Word;
+use crate::contradiction::Contradiction;
 use crate::digits::Digits;
 use crate::explain::Reason;
 use crate::model::Model;

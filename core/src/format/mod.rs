@@ -20,11 +20,11 @@
 mod candidates;
 mod display;
 mod parse;
-mod symbols;
+
 mod write;
 
+pub use crate::symbols::{symbol_char, symbol_value};
 pub use candidates::parse_candidates;
 pub use display::{display_candidates, display_table};
 pub use parse::{parse_grids, ParseError, ParseOptions, ParsedGrid};
-pub use symbols::{symbol_char, symbol_value};
 pub use write::{to_line, to_pretty, to_rows};

@@ -17,8 +17,8 @@
 use std::collections::HashMap;
 
 use crate::cell::Digit;
-use crate::format::symbols::symbol_value;
 use crate::grid::Grid;
+use crate::symbols::symbol_value;
 
 /// How to read ambiguous input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
