@@ -53,6 +53,9 @@ impl<T: Clone> Csr<T> {
     }
 }
 
+/// Most words of a cell's group mask (so at most 256 groups get masks).
+const MASK_WORDS_MAX: usize = 4;
+
 /// Largest board whose relation tables get a support table per candidate
 /// set (`2¹²` entries of 2 bytes: 8 KB per table).
 const SUPPORT_TABLE_MAX: usize = 12;
@@ -121,9 +124,12 @@ pub struct Model {
     /// The cells of every group, flat, for the singles' inner loop.
     group_cells: Csr<Cell>,
     groups_of: Csr<u32>,
-    /// With at most 64 groups: the groups of every cell as one bit mask.
-    group_masks: Option<Vec<u64>>,
-    peers: Csr<Cell>,
+    /// Every cell's peers; `None` when they are exactly the geometry's (the
+    /// classic rules and nothing that adds a peer), which are used instead.
+    peers: Option<Csr<Cell>>,
+    /// With at most [`MASK_WORDS_MAX`]` × 64` groups: the groups of every
+    /// cell as a bit mask of `words` words, cell after cell.
+    group_masks: Option<(usize, Vec<u64>)>,
     links: Csr<Link>,
     tables: Vec<PairTable>,
     /// For boards up to [`SUPPORT_TABLE_MAX`]: per table, the partner digits
@@ -249,29 +255,86 @@ impl Model {
                 });
             }
         }
-        for group in &groups {
-            for &cell in group.cells() {
-                let list = &mut peers[cell.index()];
-                list.extend(group.cells().iter().copied().filter(|&p| p != cell));
+        // A cell's peers: its `≠` partners and the cells of its groups, as
+        // one sorted list merged from sorted lists. When the cell's row,
+        // column and region are all groups (the classic rules), the
+        // geometry's peer list stands for them: building ~300 peers for each
+        // of 10,000 cells was most of a 100×100 puzzle's setup.
+        let unit_ids: HashMap<Vec<Cell>, usize> = geometry
+            .units()
+            .iter()
+            .enumerate()
+            .map(|(u, unit)| {
+                let mut cells = unit.cells.to_vec();
+                cells.sort_unstable();
+                (cells, u)
+            })
+            .collect();
+        let sorted_groups: Vec<Vec<Cell>> = groups
+            .iter()
+            .map(|g| {
+                let mut cells = g.cells().to_vec();
+                cells.sort_unstable();
+                cells
+            })
+            .collect();
+        let mut unit_declared = vec![false; geometry.units().len()];
+        let is_unit: Vec<bool> = sorted_groups
+            .iter()
+            .map(|cells| match unit_ids.get(cells) {
+                Some(&u) => {
+                    unit_declared[u] = true;
+                    true
+                }
+                None => false,
+            })
+            .collect();
+        let units_declared: Vec<bool> = geometry
+            .cells()
+            .map(|cell| geometry.units_of(cell).iter().all(|&u| unit_declared[u]))
+            .collect();
+        let only_units = (0..cells).all(|i| {
+            units_declared[i] && peers[i].is_empty() && groups_of[i].iter().all(|&g| is_unit[g as usize])
+        });
+        // Cells the singles read: in a group, or related to a cell by `≠`.
+        let has_peers: Vec<bool> = (0..cells)
+            .map(|i| !peers[i].is_empty() || !groups_of[i].is_empty())
+            .collect();
+        let mut peer_lists = None;
+        if !only_units {
+            for (i, list) in peers.iter_mut().enumerate() {
+                let cell = Cell(i as u16);
+                list.sort_unstable();
+                let own = std::mem::take(list);
+                let mut sources: Vec<&[Cell]> = Vec::with_capacity(groups_of[i].len() + 2);
+                if units_declared[i] {
+                    sources.push(geometry.peers(cell));
+                }
+                sources.extend(
+                    groups_of[i]
+                        .iter()
+                        .filter(|&&g| !(units_declared[i] && is_unit[g as usize]))
+                        .map(|&g| sorted_groups[g as usize].as_slice()),
+                );
+                if !own.is_empty() {
+                    sources.push(&own);
+                }
+                *list = match sources.as_slice() {
+                    [only] => only.iter().copied().filter(|&c| c != cell).collect(),
+                    _ => merge_sorted(&sources, cell),
+                };
             }
-        }
-        for list in &mut peers {
-            list.sort_unstable();
-            list.dedup();
+            peer_lists = Some(Csr::from_lists(peers));
         }
 
         // Engine slots: the built-in propagators, then every rule's own.
         let mut slots = Vec::new();
         // The singles run over groups and over `≠` relations (peers without a group).
-        if peers.iter().any(|p| !p.is_empty()) || !groups.is_empty() {
-            let mut scope: Vec<Cell> = groups.iter().flat_map(|g| g.cells().to_vec()).collect();
-            scope.extend(
-                (0..cells)
-                    .filter(|&i| !peers[i].is_empty())
-                    .map(|i| Cell(i as u16)),
-            );
-            scope.sort_unstable();
-            scope.dedup();
+        if has_peers.iter().any(|&p| p) {
+            let scope = (0..cells)
+                .filter(|&i| has_peers[i])
+                .map(|i| Cell(i as u16))
+                .collect();
             slots.push(Slot {
                 kind: SlotKind::Groups,
                 tier: 0,
@@ -319,11 +382,15 @@ impl Model {
             }
         }
 
-        let group_masks = (groups.len() <= 64).then(|| {
-            groups_of
-                .iter()
-                .map(|list| list.iter().fold(0u64, |m, &g| m | 1 << g))
-                .collect()
+        let words = groups.len().div_ceil(64).max(1);
+        let group_masks = (words <= MASK_WORDS_MAX).then(|| {
+            let mut masks = vec![0u64; cells * words];
+            for (i, list) in groups_of.iter().enumerate() {
+                for &g in list {
+                    masks[i * words + g as usize / 64] |= 1 << (g % 64);
+                }
+            }
+            (words, masks)
         });
         let group_cells = Csr::from_lists(groups.iter().map(|g| g.cells().to_vec()).collect());
         let supports = if n <= SUPPORT_TABLE_MAX {
@@ -348,8 +415,8 @@ impl Model {
             group_rule,
             group_cells,
             groups_of: Csr::from_lists(groups_of),
+            peers: peer_lists,
             group_masks,
-            peers: Csr::from_lists(peers),
             links: Csr::from_lists(links),
             tables,
             supports,
@@ -410,17 +477,21 @@ impl Model {
         self.group_cells.get(id)
     }
 
-    /// With at most 64 groups, the groups of each cell as bits.
+    /// With at most 256 groups, the groups of each cell as bits: the number
+    /// of words per cell, and the masks cell after cell.
     #[inline(always)]
-    pub(crate) fn group_masks(&self) -> Option<&[u64]> {
-        self.group_masks.as_deref()
+    pub(crate) fn group_masks(&self) -> Option<(usize, &[u64])> {
+        self.group_masks.as_ref().map(|(w, m)| (*w, m.as_slice()))
     }
 
     /// The cells that must differ from `cell`: every other cell of its
     /// groups, and every cell related to it by a plain `≠`. Sorted.
     #[inline(always)]
     pub fn peers(&self, cell: Cell) -> &[Cell] {
-        self.peers.get(cell.index())
+        match &self.peers {
+            Some(peers) => peers.get(cell.index()),
+            None => self.geometry.peers(cell),
+        }
     }
 
     /// The relations of a cell other than plain `≠` (those are peers).
@@ -525,6 +596,30 @@ impl Model {
             .find(|s| s.kind == SlotKind::Plugin(k))
             .map(|s| s.scope.as_slice())
             .unwrap_or_default()
+    }
+}
+
+/// The union of sorted lists, sorted, without repeats and without `skip`.
+fn merge_sorted(lists: &[&[Cell]], skip: Cell) -> Vec<Cell> {
+    let mut heads = vec![0usize; lists.len()];
+    let mut out = Vec::with_capacity(lists.iter().map(|l| l.len()).sum());
+    loop {
+        let next = lists
+            .iter()
+            .zip(&heads)
+            .filter_map(|(list, &h)| list.get(h).copied())
+            .min();
+        let Some(cell) = next else {
+            return out;
+        };
+        for (list, head) in lists.iter().zip(heads.iter_mut()) {
+            if list.get(*head) == Some(&cell) {
+                *head += 1;
+            }
+        }
+        if cell != skip && out.last() != Some(&cell) {
+            out.push(cell);
+        }
     }
 }
 

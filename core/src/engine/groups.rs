@@ -28,8 +28,7 @@ use crate::state::Ctx;
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct GroupScratch {
-    /// Groups to rescan, as bits: `dirty[0]` alone when there are at most
-    /// 64 groups (then a cell's groups are one mask to OR in).
+    /// Groups to rescan, as bits, for models with more groups than masks hold.
     dirty: Vec<u64>,
     /// Cells fixed and not yet propagated to their peers.
     fixed: Vec<Cell>,
@@ -42,24 +41,73 @@ impl GroupScratch {
             fixed: Vec::new(),
         }
     }
+}
 
-    /// Marks the groups of `cell` for a rescan.
+/// The groups waiting for a rescan.
+trait Dirty {
+    /// Marks the groups of `cell`.
+    fn mark(&mut self, model: &Model, cell: Cell);
+    /// Removes and returns the smallest marked group.
+    fn pop(&mut self) -> Option<GroupId>;
+    /// Forgets every mark.
+    fn clear(&mut self);
+}
+
+/// Marks on the stack, `K` words, a cell's groups OR-ed in from the model's
+/// masks: the common case (up to 256 groups), unrolled by the compiler.
+struct Masked<'m, const K: usize> {
+    bits: [u64; K],
+    masks: &'m [u64],
+}
+
+impl<'m, const K: usize> Masked<'m, K> {
+    fn new(masks: &'m [u64]) -> Self {
+        Masked { bits: [0; K], masks }
+    }
+}
+
+impl<const K: usize> Dirty for Masked<'_, K> {
     #[inline(always)]
-    fn mark(&mut self, model: &Model, cell: Cell) {
-        match model.group_masks() {
-            Some(masks) => self.dirty[0] |= masks[cell.index()],
-            None => {
-                for &g in model.groups_of(cell) {
-                    self.dirty[g as usize / 64] |= 1 << (g % 64);
-                }
-            }
+    fn mark(&mut self, _: &Model, cell: Cell) {
+        let mask: &[u64; K] = self.masks[cell.index() * K..][..K].try_into().expect("K words");
+        for (bits, word) in self.bits.iter_mut().zip(mask) {
+            *bits |= word;
         }
     }
 
-    /// Removes and returns the smallest dirty group.
     #[inline(always)]
     fn pop(&mut self) -> Option<GroupId> {
-        for (i, word) in self.dirty.iter_mut().enumerate() {
+        for k in 0..K {
+            let word = self.bits[k];
+            if word != 0 {
+                self.bits[k] = word & (word - 1);
+                return Some(k * 64 + word.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    fn clear(&mut self) {
+        self.bits = [0; K];
+    }
+}
+
+/// Marks in the engine's scratch, from each cell's list of groups.
+struct Listed<'s> {
+    bits: &'s mut Vec<u64>,
+}
+
+impl Dirty for Listed<'_> {
+    #[inline(always)]
+    fn mark(&mut self, model: &Model, cell: Cell) {
+        for &g in model.groups_of(cell) {
+            self.bits[g as usize / 64] |= 1 << (g % 64);
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<GroupId> {
+        for (i, word) in self.bits.iter_mut().enumerate() {
             if *word != 0 {
                 let bit = word.trailing_zeros() as usize;
                 *word &= *word - 1;
@@ -70,8 +118,7 @@ impl GroupScratch {
     }
 
     fn clear(&mut self) {
-        self.dirty.iter_mut().for_each(|w| *w = 0);
-        self.fixed.clear();
+        self.bits.iter_mut().for_each(|w| *w = 0);
     }
 }
 
@@ -83,30 +130,47 @@ pub(crate) fn propagate<W: Word>(
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
-    let result = run(model, scratch, cx, changed);
+    let fixed = &mut scratch.fixed;
+    let result = match model.group_masks() {
+        Some((1, masks)) => run(model, &mut Masked::<1>::new(masks), fixed, cx, changed),
+        Some((2, masks)) => run(model, &mut Masked::<2>::new(masks), fixed, cx, changed),
+        Some((3, masks)) => run(model, &mut Masked::<3>::new(masks), fixed, cx, changed),
+        Some((4, masks)) => run(model, &mut Masked::<4>::new(masks), fixed, cx, changed),
+        _ => {
+            let mut dirty = Listed {
+                bits: &mut scratch.dirty,
+            };
+            let result = run(model, &mut dirty, fixed, cx, changed);
+            if result.is_err() {
+                dirty.clear();
+            }
+            result
+        }
+    };
     if result.is_err() {
-        scratch.clear();
+        fixed.clear();
     }
     result
 }
 
-#[inline]
-fn run<W: Word>(
+#[inline(always)]
+fn run<W: Word, D: Dirty>(
     model: &Model,
-    scratch: &mut GroupScratch,
+    dirty: &mut D,
+    fixed: &mut Vec<Cell>,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
     let n = model.size();
     for &cell in changed {
-        scratch.mark(model, cell);
+        dirty.mark(model, cell);
         if cx.candidates(cell).is_single() {
-            scratch.fixed.push(cell);
+            fixed.push(cell);
         }
     }
     loop {
         // A fixed cell's digit leaves its peers.
-        while let Some(cell) = scratch.fixed.pop() {
+        while let Some(cell) = fixed.pop() {
             let digit = cx.candidates(cell);
             // In single-step mode an assignment may not have been applied.
             let Some(d) = digit.single_digit() else {
@@ -116,9 +180,9 @@ fn run<W: Word>(
             for &peer in model.peers(cell) {
                 match cx.remove_all(peer, digit) {
                     Ok(true) => {
-                        scratch.mark(model, peer);
+                        dirty.mark(model, peer);
                         if cx.candidates(peer).is_single() {
-                            scratch.fixed.push(peer);
+                            fixed.push(peer);
                         }
                     }
                     Ok(false) => {}
@@ -127,12 +191,12 @@ fn run<W: Word>(
             }
         }
         // A digit with one place in a complete group goes there.
-        let Some(group) = scratch.pop() else {
+        let Some(group) = dirty.pop() else {
             return Ok(());
         };
         let cells = model.group_cells(group);
         if cells.len() == n {
-            hidden_singles(model, scratch, cx, group)?;
+            hidden_singles(model, dirty, fixed, cx, group)?;
         } else if cells.len() > 1 {
             let union = cells
                 .iter()
@@ -145,38 +209,39 @@ fn run<W: Word>(
 }
 
 /// Hidden singles in one complete group.
-#[inline]
-fn hidden_singles<W: Word>(
+#[inline(always)]
+fn hidden_singles<W: Word, D: Dirty>(
     model: &Model,
-    scratch: &mut GroupScratch,
+    dirty: &mut D,
+    fixed: &mut Vec<Cell>,
     cx: &mut Ctx<'_, W>,
     group: GroupId,
 ) -> Result<(), Contradiction> {
     let cells = model.group_cells(group);
     let mut once = Digits::<W>::EMPTY;
     let mut twice = Digits::<W>::EMPTY;
-    let mut fixed = Digits::<W>::EMPTY;
+    let mut settled = Digits::<W>::EMPTY;
     for &cell in cells {
         let set = cx.candidates(cell);
         twice |= once & set;
         once |= set;
         if set.is_single() {
-            fixed |= set;
+            settled |= set;
         }
     }
     let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
     if let Some(d) = (cx.all_digits() - once).min() {
         return Err(no_place(d));
     }
-    for d in once - twice - fixed {
+    for d in once - twice - settled {
         // The cell may have lost `d` to an earlier assignment in this loop.
         let Some(cell) = cells.iter().copied().find(|&c| cx.candidates(c).contains(d)) else {
             return Err(no_place(d));
         };
         cx.because(|| Reason::new("hidden single").digits([d]).group(group));
         if cx.assign(cell, d)? {
-            scratch.fixed.push(cell);
-            scratch.mark(model, cell);
+            fixed.push(cell);
+            dirty.mark(model, cell);
         }
     }
     Ok(())
