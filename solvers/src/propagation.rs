@@ -497,3 +497,53 @@ fn out_of_budget(stats: &Stats, limits: &Limits, deadline: Option<Instant>) -> O
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+    use sudokit_core::{Ctx, Geometry, Propagate, Rule, Violation};
+
+    /// A rule that fails without naming a cell.
+    #[derive(Clone, Debug)]
+    struct Fails;
+
+    impl Rule for Fails {
+        fn name(&self) -> Cow<'_, str> {
+            "fails".into()
+        }
+        fn scope(&self, _: &Geometry) -> Vec<Cell> {
+            vec![Cell(1), Cell(6)]
+        }
+        fn check(&self, _: &Geometry, _: &Grid) -> Result<(), Violation> {
+            Ok(())
+        }
+    }
+
+    impl Propagate for Fails {
+        fn propagate<W: Word>(&self, _: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+            Err(Contradiction::rule(None, "cannot hold"))
+        }
+    }
+
+    #[test]
+    fn a_contradiction_without_a_cell_weighs_the_rules_scope() {
+        let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with(Fails).unwrap();
+        let mut weights = vec![1u32; 16];
+        bump(
+            &mut weights,
+            puzzle.model(),
+            &Contradiction::rule(None, "cannot hold").by(0),
+        );
+        let heavier: Vec<usize> = (0..16).filter(|&i| weights[i] > 1).collect();
+        assert_eq!(heavier, vec![1, 6]);
+        // A cell named by the contradiction weighs alone.
+        bump(
+            &mut weights,
+            puzzle.model(),
+            &Contradiction::rule(Some(Cell(3)), "here").by(0),
+        );
+        assert_eq!(weights[3], 2);
+    }
+}
