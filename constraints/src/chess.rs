@@ -1,8 +1,12 @@
-//! Chess-move rules: cells a knight's or a king's move apart differ.
+//! Chess-move rules: cells a knight's or a king's move apart differ, any set
+//! of chess-like moves (anti-camel, anti-zebra), taxicab distances, and a
+//! setter's own pair rule.
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cell, Constraint, Geometry, Grid, Relation, Rule, Violation};
+use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
+
+use crate::units::pairs_apart;
 
 /// The moves of a knight, one of each pair of opposite moves.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
@@ -142,3 +146,303 @@ impl Rule for AntiKing {
 }
 
 impl Constraint for AntiKing {}
+
+/// Cells a given set of moves apart hold different digits; with
+/// [`ChessMoves::for_digits`], only those digits may not repeat. Anti-camel
+/// is `ChessMoves::new("anti-camel", [(1, 3)])`; a move stands for its eight
+/// reflections.
+///
+/// A relation rule: `≠` (or "not both d") for every pair a move apart.
+///
+/// ```
+/// use sudokit_constraints::ChessMoves;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let camel = ChessMoves::new("anti-camel", [(1, 3)]).for_digits([1, 9]);
+/// let mut grid = Grid::empty(9);
+/// grid.set(Cell::at(0, 0, 9), 5);
+/// grid.set(Cell::at(1, 3, 9), 5);
+/// assert!(camel.check(&g, &grid).is_ok()); // 5 is free to repeat
+/// grid.set(Cell::at(0, 0, 9), 9);
+/// grid.set(Cell::at(1, 3, 9), 9);
+/// assert!(camel.check(&g, &grid).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessMoves {
+    name: String,
+    moves: Vec<(isize, isize)>,
+    digits: Option<Vec<Digit>>,
+}
+
+impl ChessMoves {
+    /// The rule `name` over `moves` (row and column offsets; each stands for
+    /// its reflections and rotations).
+    pub fn new(name: impl Into<String>, moves: impl IntoIterator<Item = (isize, isize)>) -> ChessMoves {
+        let mut all = Vec::new();
+        for (dr, dc) in moves {
+            for (a, b) in [(dr, dc), (dc, dr)] {
+                for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let m = (a * sa, b * sb);
+                    // One of each opposite pair is enough: pairs are unordered.
+                    if (m.0, m.1) > (0, 0) || (m.0 == 0 && m.1 > 0) {
+                        all.push(m);
+                    }
+                }
+            }
+        }
+        all.sort_unstable();
+        all.dedup();
+        ChessMoves {
+            name: name.into(),
+            moves: all,
+            digits: None,
+        }
+    }
+
+    /// Only these digits may not repeat a move apart.
+    pub fn for_digits(mut self, digits: impl IntoIterator<Item = Digit>) -> ChessMoves {
+        self.digits = Some(digits.into_iter().collect());
+        self
+    }
+
+    fn applies(&self, digit: Digit) -> bool {
+        self.digits.as_ref().is_none_or(|ds| ds.contains(&digit))
+    }
+}
+
+impl Rule for ChessMoves {
+    fn name(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.name)
+    }
+
+    fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        let relation = match &self.digits {
+            None => Relation::Differ,
+            Some(digits) => {
+                let digits = digits.clone();
+                Relation::custom(format!("not both one of {digits:?}"), move |a, b| {
+                    a != b || !digits.contains(&a)
+                })
+            }
+        };
+        pairs_apart(geometry.size(), &self.moves)
+            .into_iter()
+            .map(|(a, b)| (a, b, relation.clone()))
+            .collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        for (cell, digit) in grid.placed() {
+            if !self.applies(digit) {
+                continue;
+            }
+            for &m in &self.moves {
+                if let Some(other) = offset(cell, m, n) {
+                    if grid.get(other) == Some(digit) {
+                        return Err(Violation::new(
+                            format!(
+                                "{} and {} both hold {digit} ({})",
+                                cell.name(n),
+                                other.name(n),
+                                self.name
+                            ),
+                            vec![cell, other],
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for ChessMoves {}
+
+/// Taxicab rules: cells a taxicab (Manhattan) distance apart.
+///
+/// * `Taxicab::Distance(d)`: cells exactly `d` apart hold different digits;
+/// * `Taxicab::OwnDigit`: a digit `d` never repeats at distance `d`.
+///
+/// A relation rule.
+///
+/// ```
+/// use sudokit_constraints::Taxicab;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let mut grid = Grid::empty(9);
+/// grid.set(Cell::at(0, 0, 9), 3);
+/// grid.set(Cell::at(1, 2, 9), 3); // three steps apart
+/// assert!(Taxicab::OwnDigit.check(&g, &grid).is_err());
+/// assert!(Taxicab::Distance(2).check(&g, &grid).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Taxicab {
+    /// Cells `d` apart differ.
+    Distance(usize),
+    /// A digit `d` does not repeat `d` apart.
+    OwnDigit,
+}
+
+impl Taxicab {
+    fn distance(a: Cell, b: Cell, n: usize) -> usize {
+        a.row(n).abs_diff(b.row(n)) + a.col(n).abs_diff(b.col(n))
+    }
+
+    /// The pairs of cells at distance `d`.
+    fn pairs(n: usize, d: usize) -> Vec<(Cell, Cell)> {
+        let moves: Vec<(isize, isize)> = (0..=d as isize).map(|dr| (dr, d as isize - dr)).collect();
+        pairs_apart(n, &moves)
+            .into_iter()
+            .chain(pairs_apart(
+                n,
+                &moves.iter().map(|&(r, c)| (r, -c)).collect::<Vec<_>>(),
+            ))
+            .filter(|&(a, b)| Taxicab::distance(a, b, n) == d)
+            .collect()
+    }
+}
+
+impl Rule for Taxicab {
+    fn name(&self) -> Cow<'_, str> {
+        match self {
+            Taxicab::Distance(d) => format!("taxicab {d}").into(),
+            Taxicab::OwnDigit => "self taxicab".into(),
+        }
+    }
+
+    fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        let n = geometry.size();
+        match *self {
+            Taxicab::Distance(d) => Taxicab::pairs(n, d)
+                .into_iter()
+                .map(|(a, b)| (a, b, Relation::Differ))
+                .collect(),
+            Taxicab::OwnDigit => (1..=n.min(2 * n - 2))
+                .flat_map(|d| {
+                    let relation =
+                        Relation::custom(format!("not both {d}"), move |a, b| a != b || usize::from(a) != d);
+                    Taxicab::pairs(n, d)
+                        .into_iter()
+                        .map(move |(a, b)| (a, b, relation.clone()))
+                })
+                .collect(),
+        }
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let placed: Vec<(Cell, Digit)> = grid.placed().collect();
+        for (i, &(a, x)) in placed.iter().enumerate() {
+            for &(b, y) in &placed[i + 1..] {
+                let d = Taxicab::distance(a, b, n);
+                let broken = x == y
+                    && match *self {
+                        Taxicab::Distance(k) => d == k,
+                        Taxicab::OwnDigit => d == usize::from(x),
+                    };
+                if broken {
+                    return Err(Violation::new(
+                        format!("{} and {} both hold {x}, {d} apart", a.name(n), b.name(n)),
+                        vec![a, b],
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for Taxicab {}
+
+/// A setter's own pair rule, without writing Rust: between each listed pair
+/// of cells, only the allowed digit pairs (or every pair but the forbidden
+/// ones). `(a, b)` pairs are read in the order the cells are listed.
+///
+/// ```
+/// use sudokit_constraints::CustomPairs;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// // "Never 1 next to 2, in that order."
+/// let rule = CustomPairs::forbidden("no 1-2", [(Cell(0), Cell(1))], [(1, 2)]);
+/// let mut grid = Grid::empty(4);
+/// grid.set(Cell(0), 1);
+/// grid.set(Cell(1), 2);
+/// assert!(rule.check(&g, &grid).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomPairs {
+    name: String,
+    cells: Vec<(Cell, Cell)>,
+    digits: Vec<(Digit, Digit)>,
+    allowed: bool,
+}
+
+impl CustomPairs {
+    /// Between each pair of `cells`, only the digit pairs of `digits`.
+    pub fn allowed(
+        name: impl Into<String>,
+        cells: impl IntoIterator<Item = (Cell, Cell)>,
+        digits: impl IntoIterator<Item = (Digit, Digit)>,
+    ) -> CustomPairs {
+        CustomPairs {
+            name: name.into(),
+            cells: cells.into_iter().collect(),
+            digits: digits.into_iter().collect(),
+            allowed: true,
+        }
+    }
+
+    /// Between each pair of `cells`, any digit pair but those of `digits`.
+    pub fn forbidden(
+        name: impl Into<String>,
+        cells: impl IntoIterator<Item = (Cell, Cell)>,
+        digits: impl IntoIterator<Item = (Digit, Digit)>,
+    ) -> CustomPairs {
+        CustomPairs {
+            allowed: false,
+            ..CustomPairs::allowed(name, cells, digits)
+        }
+    }
+
+    fn permits(&self, x: Digit, y: Digit) -> bool {
+        self.digits.contains(&(x, y)) == self.allowed
+    }
+}
+
+impl Rule for CustomPairs {
+    fn name(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.name)
+    }
+
+    fn relations(&self, _: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        let pairs = Relation::Pairs(self.digits.clone().into());
+        let relation = if self.allowed { pairs } else { pairs.negate() };
+        self.cells
+            .iter()
+            .map(|&(a, b)| (a, b, relation.clone()))
+            .collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        for &(a, b) in &self.cells {
+            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
+                if !self.permits(x, y) {
+                    return Err(Violation::new(
+                        format!(
+                            "{}: {} = {x} and {} = {y} is not allowed",
+                            self.name,
+                            a.name(n),
+                            b.name(n)
+                        ),
+                        vec![a, b],
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for CustomPairs {}

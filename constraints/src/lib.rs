@@ -27,12 +27,24 @@
 //! ```
 
 mod all_different;
+mod cells;
 mod chess;
 mod classic;
 mod diagonal;
+mod dots;
+pub mod fpuzzles;
+mod lines;
+pub mod native;
+mod regions;
+pub mod registry;
+pub mod spec;
 mod units;
 
 pub use all_different::AllDifferent;
-pub use chess::{AntiKing, AntiKnight};
+pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
+pub use chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use diagonal::Diagonal;
+pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+pub use lines::{Line, LineKind};
+pub use regions::{Cage, Clones, DisjointGroups};

@@ -35,3 +35,55 @@ pub(crate) fn clashes(grid: &Grid, cells: &[Cell], cell: Cell) -> bool {
         None => false,
     }
 }
+
+/// The orthogonal neighbours of `cell` on an `n`×`n` board.
+pub(crate) fn orthogonal_neighbours(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
+    let (r, c) = (cell.row(n), cell.col(n));
+    [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)]
+        .into_iter()
+        .filter_map(move |(dr, dc)| {
+            let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+            (r < n && c < n).then(|| Cell::at(r, c, n))
+        })
+}
+
+/// Every pair of cells `(dr, dc)` apart for some move of `moves` (each move
+/// with its opposite), once, on an `n`×`n` board.
+pub(crate) fn pairs_apart(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
+    let mut pairs = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::at(r, c, n);
+            for &(dr, dc) in moves {
+                for (dr, dc) in [(dr, dc), (-dr, -dc)] {
+                    let Some(r2) = r.checked_add_signed(dr) else {
+                        continue;
+                    };
+                    let Some(c2) = c.checked_add_signed(dc) else {
+                        continue;
+                    };
+                    if r2 < n && c2 < n {
+                        let b = Cell::at(r2, c2, n);
+                        if a < b {
+                            pairs.push((a, b));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
+}
+
+/// The orthogonally adjacent pairs of an `n`×`n` board, each once.
+pub(crate) fn orthogonal_pairs(n: usize) -> Vec<(Cell, Cell)> {
+    pairs_apart(n, &[(0, 1), (1, 0)])
+}
+
+/// A pair of cells in a fixed order (the smaller index first), so that a
+/// pair can be looked up whichever way it was written.
+pub(crate) fn unordered((a, b): (Cell, Cell)) -> (Cell, Cell) {
+    (a.min(b), a.max(b))
+}

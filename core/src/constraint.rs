@@ -112,7 +112,7 @@ use dyn_clone::DynClone;
 use crate::cell::{Cand, Cell};
 use crate::cnf::{ClauseOptions, ClauseSink};
 use crate::contradiction::Contradiction;
-use crate::digits::Bits;
+use crate::digits::{Bits, Digits};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::group::Group;
@@ -252,10 +252,20 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         Vec::new()
     }
 
+    /// The digits some cells may hold at all, whatever the other cells do:
+    /// an odd cell, a cell with given pencil marks. The engine narrows the
+    /// cells to them before anything else runs, DLX leaves the other
+    /// candidates out, SAT writes them as unit clauses. Several rules on one
+    /// cell are intersected.
+    fn domains(&self, geometry: &Geometry) -> Vec<(Cell, Digits<u128>)> {
+        let _ = geometry;
+        Vec::new()
+    }
+
     /// The cells this rule reads: the engine wakes its propagator when one
     /// of them changes, and the backtracking strategy asks its `check` after
-    /// a placement there. The default is every cell of its groups and
-    /// relations; a rule with a propagator of its own must say more.
+    /// a placement there. The default is every cell of its groups, relations
+    /// and domains; a rule with a propagator of its own must say more.
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
         let mut cells: Vec<Cell> = self
             .groups(geometry)

@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::cell::{Cand, Cell};
 use crate::constraint::{Constraint, Cost, Kind};
+use crate::digits::Digits;
 use crate::geometry::Geometry;
 use crate::group::{Group, GroupId};
 use crate::relation::PairTable;
@@ -96,6 +97,8 @@ pub struct RelatedPair {
 /// Who runs in an engine slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SlotKind {
+    /// The cells' domains, applied once at the root.
+    Domains,
     /// The built-in singles over every group.
     Groups,
     /// The built-in arc consistency over every relation.
@@ -113,6 +116,8 @@ pub(crate) struct Slot {
     pub(crate) technique: bool,
     /// The cells it reads, sorted, without repeats.
     pub(crate) scope: Vec<Cell>,
+    /// Whether changes of its cells wake it (domains never change: no).
+    pub(crate) watched: bool,
 }
 
 /// The compiled form of a puzzle's rules. See the [module docs](self).
@@ -136,6 +141,10 @@ pub struct Model {
     /// of every set of digits (`2ⁿ` entries), so a revision is one load.
     supports: Vec<Box<[u16]>>,
     pairs: Vec<RelatedPair>,
+    /// Per cell, the digits the rules' domains allow (all when none says).
+    domains: Vec<Digits<u128>>,
+    /// Per cell, the first rule that restricts its domain.
+    domain_rule: Vec<u32>,
     pub(crate) slots: Vec<Slot>,
     watchers: Csr<u32>,
     cache: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
@@ -327,8 +336,40 @@ impl Model {
             peer_lists = Some(Csr::from_lists(peers));
         }
 
+        // Domains: intersected per cell.
+        let full = Digits::<u128>::full(n);
+        let mut domains = vec![full; cells];
+        let mut domain_rule = vec![u32::MAX; cells];
+        for (k, constraint) in constraints.iter().enumerate() {
+            if constraint.kind() != Kind::Rule {
+                continue;
+            }
+            for (cell, digits) in constraint.domains(&geometry) {
+                if on_board(&cell) {
+                    domains[cell.index()] &= digits & full;
+                    if domain_rule[cell.index()] == u32::MAX {
+                        domain_rule[cell.index()] = k as u32;
+                    }
+                }
+            }
+        }
+
         // Engine slots: the built-in propagators, then every rule's own.
         let mut slots = Vec::new();
+        let restricted: Vec<Cell> = (0..cells)
+            .filter(|&i| domain_rule[i] != u32::MAX)
+            .map(|i| Cell(i as u16))
+            .collect();
+        if !restricted.is_empty() {
+            slots.push(Slot {
+                kind: SlotKind::Domains,
+                tier: 0,
+                idempotent: true,
+                technique: false,
+                scope: restricted,
+                watched: false,
+            });
+        }
         // The singles run over groups and over `≠` relations (peers without a group).
         if has_peers.iter().any(|&p| p) {
             let scope = (0..cells)
@@ -341,6 +382,7 @@ impl Model {
                 idempotent: true,
                 technique: false,
                 scope,
+                watched: true,
             });
         }
         if links.iter().any(|l| !l.is_empty()) {
@@ -354,6 +396,7 @@ impl Model {
                 idempotent: true,
                 technique: false,
                 scope,
+                watched: true,
             });
         }
         for (k, constraint) in constraints.iter().enumerate() {
@@ -373,10 +416,11 @@ impl Model {
                 idempotent: constraint.idempotent(),
                 technique: constraint.kind() == Kind::Technique,
                 scope,
+                watched: true,
             });
         }
         let mut watchers = vec![Vec::new(); cells];
-        for (s, slot) in slots.iter().enumerate() {
+        for (s, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.watched) {
             for cell in &slot.scope {
                 watchers[cell.index()].push(s as u32);
             }
@@ -421,6 +465,8 @@ impl Model {
             tables,
             supports,
             pairs,
+            domains,
+            domain_rule,
             slots,
             watchers: Csr::from_lists(watchers),
             cache: Mutex::new(Vec::new()),
@@ -524,6 +570,19 @@ impl Model {
                 union
             }
         }
+    }
+
+    /// The digits the rules' domains allow in `cell` (every digit when no
+    /// rule restricts it).
+    #[inline]
+    pub fn domain(&self, cell: Cell) -> Digits<u128> {
+        self.domains[cell.index()]
+    }
+
+    /// The first rule that restricts `cell`'s domain, if any.
+    pub fn domain_rule(&self, cell: Cell) -> Option<usize> {
+        let k = self.domain_rule[cell.index()];
+        (k != u32::MAX).then_some(k as usize)
     }
 
     /// Every related pair of cells once, `≠` pairs included, in the order

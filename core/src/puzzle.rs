@@ -261,6 +261,9 @@ fn validate(geometry: &Geometry, constraint: &dyn Constraint) -> Result<(), Rule
             )));
         }
     }
+    for (cell, _) in constraint.domains(geometry) {
+        on_board(cell)?;
+    }
     for cell in constraint.scope(geometry) {
         on_board(cell)?;
     }

@@ -44,6 +44,8 @@ pub enum Relation {
     Less,
     /// `a ≤ b` (slow thermometers).
     LessOrEqual,
+    /// `a + k ≤ b`: smaller by `k` or more (cells `k` apart on a thermometer).
+    LessBy(Digit),
     /// `|a − b| = k` (white kropki dots; `k = 1`: consecutive).
     Difference(Digit),
     /// `|a − b| ≥ k` (whispers; non-consecutive is `≥ 2`).
@@ -94,6 +96,7 @@ impl Relation {
             Relation::Equal => a == b,
             Relation::Less => a < b,
             Relation::LessOrEqual => a <= b,
+            Relation::LessBy(k) => x + u32::from(*k) <= y,
             Relation::Difference(k) => x.abs_diff(y) == u32::from(*k),
             Relation::DifferenceAtLeast(k) => x.abs_diff(y) >= u32::from(*k),
             Relation::Ratio(k) => {
@@ -129,6 +132,7 @@ impl fmt::Display for Relation {
             Relation::Equal => f.write_str("="),
             Relation::Less => f.write_str("<"),
             Relation::LessOrEqual => f.write_str("≤"),
+            Relation::LessBy(k) => write!(f, "smaller by {k} or more"),
             Relation::Difference(k) => write!(f, "difference {k}"),
             Relation::DifferenceAtLeast(k) => write!(f, "difference ≥ {k}"),
             Relation::Ratio(k) => write!(f, "ratio {k}"),

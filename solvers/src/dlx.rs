@@ -7,7 +7,8 @@
 //! dense id [`Cand::id`], `c * n + d - 1`. The items come from the
 //! puzzle's compiled [`Model`](sudokit_core::Model) and its rules:
 //!
-//! * every cell holds exactly one digit: one primary item per cell;
+//! * every cell holds exactly one digit: one primary item per cell, and
+//!   the candidates a rule's domain rules out are left out;
 //! * every all-different group: per digit, a primary item when the group
 //!   is complete (`n` cells: the digit appears exactly once), a secondary
 //!   one otherwise (at most once);
@@ -279,9 +280,15 @@ fn search(
     search
 }
 
-/// The items of the model's groups and relations.
+/// The items of the model's domains, groups and relations.
 fn emit_model(model: &Model, sink: &mut dyn CoverSink) {
     let n = model.size();
+    for cell in model.geometry().cells() {
+        let domain = model.domain(cell);
+        for d in (1..=n as u8).filter(|&d| !domain.contains(d)) {
+            sink.exclude(Cand::new(cell, d));
+        }
+    }
     let mut item = Vec::with_capacity(n);
     for group in model.groups() {
         let complete = group.is_complete(n);

@@ -237,6 +237,7 @@ impl<'p> Engine<'p> {
                     Some(k),
                     Reason::new(self.model.constraints()[k].name().into_owned()),
                 ),
+                SlotKind::Domains => (None, Reason::new("domains")),
                 SlotKind::Groups => (None, Reason::new("singles")),
                 SlotKind::Relations => (None, Reason::new("relations")),
             };
@@ -251,6 +252,7 @@ impl<'p> Engine<'p> {
                 self.listener.as_deref_mut(),
             );
             match kind {
+                SlotKind::Domains => apply_domains(self.model, &mut cx, &changed),
                 SlotKind::Groups => groups::propagate(self.model, &mut self.groups, &mut cx, &changed),
                 SlotKind::Relations => {
                     relations::propagate(self.model, &mut self.relations, &mut cx, &changed)
@@ -435,6 +437,24 @@ impl<'p> Engine<'p> {
         }
         None
     }
+}
+
+/// Narrows each cell to the digits the rules' domains allow.
+fn apply_domains<W: Word>(model: &Model, cx: &mut Ctx<'_, W>, cells: &[Cell]) -> Result<(), Contradiction> {
+    for &cell in cells {
+        let rule = model.domain_rule(cell);
+        cx.because(|| {
+            Reason::new(rule.map_or("domains".into(), |k| model.constraints()[k].name().into_owned()))
+                .cells([cell])
+        });
+        if let Err(contradiction) = cx.restrict(cell, Digits::from_u128(model.domain(cell).to_u128())) {
+            return Err(match rule {
+                Some(k) => contradiction.by(k),
+                None => contradiction,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The candidates of a puzzle after its first propagation: givens placed,

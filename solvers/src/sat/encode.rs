@@ -415,8 +415,9 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
     })
 }
 
-/// The clauses of the model's groups and relations:
+/// The clauses of the model's domains, groups and relations:
 ///
+/// * a unit clause `¬(c = d)` for every digit a rule's domain rules out;
 /// * per group and digit, at most once, and at least once when the group is
 ///   complete and [`ClauseOptions::unit_at_least_one`] asks (Kwon's unit
 ///   families, for rows, columns and boxes);
@@ -429,6 +430,12 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
 pub fn emit_model(model: &Model, options: &ClauseOptions, sink: &mut dyn ClauseSink) {
     let n = model.size();
     let lit = |cell: Cell, d: u8| Lit::positive(Var::of_cand(Cand::new(cell, d), n));
+    for cell in model.geometry().cells() {
+        let domain = model.domain(cell);
+        for d in (1..=n as u8).filter(|&d| !domain.contains(d)) {
+            sink.add_clause(&[!lit(cell, d)]);
+        }
+    }
     let mut lits = Vec::with_capacity(n + 1);
     for group in model.groups() {
         let complete = group.is_complete(n);

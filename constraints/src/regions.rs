@@ -1,0 +1,190 @@
+//! Groups beyond the classic units: disjoint groups, cages without a sum,
+//! and clones.
+
+use std::borrow::Cow;
+
+use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Relation, Rule, UnitKind, Violation};
+
+use crate::units::{duplicate_violation, first_duplicate};
+
+/// The cells at the same place in every region (the k-th cell of each
+/// region in reading order) hold different digits: f-puzzles
+/// `disjointgroups`. Works on rectangular boxes and on jigsaw regions.
+///
+/// A group rule: `n` complete groups.
+///
+/// ```
+/// use sudokit_constraints::DisjointGroups;
+/// use sudokit_core::{Cell, Geometry, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let groups = DisjointGroups.groups(&g);
+/// assert_eq!(groups.len(), 9);
+/// assert_eq!(groups[0].cells()[..3], [Cell::at(0, 0, 9), Cell::at(0, 3, 9), Cell::at(0, 6, 9)]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DisjointGroups;
+
+impl DisjointGroups {
+    /// The cells of each disjoint group, from the board's regions.
+    fn cells(geometry: &Geometry) -> Vec<Vec<Cell>> {
+        let n = geometry.size();
+        let regions: Vec<&[Cell]> = geometry
+            .units()
+            .iter()
+            .filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region))
+            .map(|u| &u.cells[..])
+            .collect();
+        (0..n)
+            .map(|k| regions.iter().map(|cells| cells[k]).collect())
+            .collect()
+    }
+}
+
+impl Rule for DisjointGroups {
+    fn name(&self) -> Cow<'_, str> {
+        "disjoint groups".into()
+    }
+
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        DisjointGroups::cells(geometry)
+            .into_iter()
+            .enumerate()
+            .map(|(k, cells)| Group::new(format!("disjoint group {}", k + 1), cells))
+            .collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        for (k, cells) in DisjointGroups::cells(geometry).iter().enumerate() {
+            if let Some(dup) = first_duplicate(grid, cells) {
+                return Err(duplicate_violation(
+                    geometry.size(),
+                    dup,
+                    &format!("disjoint group {}", k + 1),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for DisjointGroups {}
+
+/// The cells of a cage hold different digits (a killer cage without a sum,
+/// f-puzzles `killercage` with no value; an extra region, `extraregion`).
+///
+/// A group rule: one group, complete when the cage has `n` cells.
+///
+/// ```
+/// use sudokit_constraints::Cage;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// let cage = Cage::killer([Cell(0), Cell(1), Cell(4)]);
+/// let mut grid = Grid::empty(4);
+/// grid.set(Cell(0), 2);
+/// grid.set(Cell(4), 2);
+/// assert_eq!(cage.check(&g, &grid).unwrap_err().message, "r1c1 and r2c1 both hold 2 in killer cage");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cage {
+    name: &'static str,
+    cells: Vec<Cell>,
+}
+
+impl Cage {
+    /// A killer cage without a sum.
+    pub fn killer(cells: impl IntoIterator<Item = Cell>) -> Cage {
+        Cage {
+            name: "killer cage",
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// An extra region (windoku window, any set of distinct cells).
+    pub fn extra_region(cells: impl IntoIterator<Item = Cell>) -> Cage {
+        Cage {
+            name: "extra region",
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+}
+
+impl Rule for Cage {
+    fn name(&self) -> Cow<'_, str> {
+        self.name.into()
+    }
+
+    fn groups(&self, _: &Geometry) -> Vec<Group> {
+        vec![Group::new(self.name, self.cells.clone())]
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        match first_duplicate(grid, &self.cells) {
+            Some(dup) => Err(duplicate_violation(geometry.size(), dup, self.name)),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Constraint for Cage {}
+
+/// Each cell of one shape holds the same digit as the matching cell of its
+/// clone: `cells[i] = clones[i]` (f-puzzles `clone`).
+///
+/// A relation rule: `=` between matching cells.
+///
+/// ```
+/// use sudokit_constraints::Clones;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// let clone = Clones::new([Cell(0), Cell(1)], [Cell(14), Cell(15)]);
+/// let mut grid = Grid::empty(4);
+/// grid.set(Cell(1), 3);
+/// grid.set(Cell(15), 4);
+/// assert_eq!(clone.check(&g, &grid).unwrap_err().message, "r1c2 = 3 but its clone r4c4 = 4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clones {
+    pairs: Vec<(Cell, Cell)>,
+}
+
+impl Clones {
+    /// `cells[i]` and `clones[i]` hold the same digit (extra cells of the
+    /// longer list are ignored).
+    pub fn new(cells: impl IntoIterator<Item = Cell>, clones: impl IntoIterator<Item = Cell>) -> Clones {
+        Clones {
+            pairs: cells.into_iter().zip(clones).filter(|(a, b)| a != b).collect(),
+        }
+    }
+}
+
+impl Rule for Clones {
+    fn name(&self) -> Cow<'_, str> {
+        "clone".into()
+    }
+
+    fn relations(&self, _: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        self.pairs.iter().map(|&(a, b)| (a, b, Relation::Equal)).collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        for &(a, b) in &self.pairs {
+            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
+                if x != y {
+                    let n = geometry.size();
+                    return Err(Violation::new(
+                        format!("{} = {x} but its clone {} = {y}", a.name(n), b.name(n)),
+                        vec![a, b],
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for Clones {}

@@ -1,0 +1,226 @@
+//! Every rule sudokit reads from files: its native name, its f-puzzles key,
+//! what it means in one sentence and what it takes. `sudokit rules` prints
+//! this table; the native format and the f-puzzles importer name rules by it.
+
+/// One kind of rule, as files name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleInfo {
+    /// The `type` in the native format (`thermometer`).
+    pub name: &'static str,
+    /// The f-puzzles key that carries it, when f-puzzles has one.
+    pub fpuzzles: Option<&'static str>,
+    /// The rule in one sentence.
+    pub meaning: &'static str,
+    /// What the native format takes for it.
+    pub parameters: &'static str,
+}
+
+/// Every rule, grouped as the README lists them: global rules, cells,
+/// pairs, regions, lines, and rules beyond f-puzzles.
+pub const RULES: &[RuleInfo] = &[
+    RuleInfo {
+        name: "classic",
+        fpuzzles: Some("(always)"),
+        meaning: "every row, column and region holds each digit once",
+        parameters: "top-level `classic = true` (the default)",
+    },
+    RuleInfo {
+        name: "jigsaw",
+        fpuzzles: Some("grid[].region"),
+        meaning: "the regions are irregular shapes of n cells",
+        parameters: "top-level `regions`: one symbol per cell, a row per line",
+    },
+    RuleInfo {
+        name: "diagonal+",
+        fpuzzles: Some("diagonal+"),
+        meaning: "the diagonal from the bottom-left to the top-right corner holds no repeated digit",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "diagonal-",
+        fpuzzles: Some("diagonal-"),
+        meaning: "the diagonal from the top-left to the bottom-right corner holds no repeated digit",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "anti-knight",
+        fpuzzles: Some("antiknight"),
+        meaning: "cells a chess knight's move apart hold different digits",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "anti-king",
+        fpuzzles: Some("antiking"),
+        meaning: "cells a chess king's move apart hold different digits",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "disjoint-groups",
+        fpuzzles: Some("disjointgroups"),
+        meaning: "cells at the same place in every region hold different digits",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "nonconsecutive",
+        fpuzzles: Some("nonconsecutive"),
+        meaning: "orthogonal neighbours are not consecutive, except across a white or black dot",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "negative-ratio",
+        fpuzzles: Some("negative: ratio"),
+        meaning: "orthogonal neighbours without a dot are not in the ratio of any black dot (1:2 by default)",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "negative-xv",
+        fpuzzles: Some("negative: xv"),
+        meaning: "orthogonal neighbours without an X or V do not add up to 5 or 10",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "diagonal-nonconsecutive",
+        fpuzzles: None,
+        meaning: "diagonal neighbours are not consecutive",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "odd",
+        fpuzzles: Some("odd"),
+        meaning: "the cells hold odd digits",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "even",
+        fpuzzles: Some("even"),
+        meaning: "the cells hold even digits",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "minimum",
+        fpuzzles: Some("minimum"),
+        meaning: "each cell is smaller than its orthogonal neighbours that are not minimum cells",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "maximum",
+        fpuzzles: Some("maximum"),
+        meaning: "each cell is larger than its orthogonal neighbours that are not maximum cells",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "pencil-marks",
+        fpuzzles: Some("grid[].givenPencilMarks"),
+        meaning: "the cell holds one of the given digits",
+        parameters: "cell, digits",
+    },
+    RuleInfo {
+        name: "difference",
+        fpuzzles: Some("difference"),
+        meaning: "a white dot: the two digits differ by the value (1 by default)",
+        parameters: "cells (two), value",
+    },
+    RuleInfo {
+        name: "ratio",
+        fpuzzles: Some("ratio"),
+        meaning: "a black dot: one digit is the value (2 by default) times the other",
+        parameters: "cells (two), value",
+    },
+    RuleInfo {
+        name: "xv",
+        fpuzzles: Some("xv"),
+        meaning: "an X: the two digits add up to 10; a V: to 5",
+        parameters: "cells (two), value (\"X\" or \"V\")",
+    },
+    RuleInfo {
+        name: "sum",
+        fpuzzles: None,
+        meaning: "the two digits add up to the value",
+        parameters: "cells (two), value",
+    },
+    RuleInfo {
+        name: "killer-cage",
+        fpuzzles: Some("killercage"),
+        meaning: "the cage holds no repeated digit (cages with a sum: not yet supported)",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "extra-region",
+        fpuzzles: Some("extraregion"),
+        meaning: "the cells hold no repeated digit",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "clone",
+        fpuzzles: Some("clone"),
+        meaning: "each cell holds the same digit as its clone",
+        parameters: "cells, clones (same length)",
+    },
+    RuleInfo {
+        name: "thermometer",
+        fpuzzles: Some("thermometer"),
+        meaning: "digits strictly increase from the bulb (the first cell)",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "slow-thermometer",
+        fpuzzles: Some("slowthermometer"),
+        meaning: "digits never decrease from the bulb",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "palindrome",
+        fpuzzles: Some("palindrome"),
+        meaning: "the line reads the same from both ends",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "whispers",
+        fpuzzles: Some("whispers"),
+        meaning:
+            "neighbours on the line differ by at least the value (half the size, rounded up, by default)",
+        parameters: "cells (a line), value",
+    },
+    RuleInfo {
+        name: "nabner",
+        fpuzzles: Some("nabner"),
+        meaning: "no two digits on the line are equal or consecutive",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "chess",
+        fpuzzles: None,
+        meaning: "cells some chess-like moves apart hold different digits (anti-camel: moves [[1, 3]])",
+        parameters: "moves ([[rows, cols], …]), digits (optional), name (optional)",
+    },
+    RuleInfo {
+        name: "taxicab",
+        fpuzzles: None,
+        meaning: "cells at the given taxicab distance hold different digits",
+        parameters: "value (the distance)",
+    },
+    RuleInfo {
+        name: "self-taxicab",
+        fpuzzles: None,
+        meaning: "a digit d does not repeat at taxicab distance d",
+        parameters: "none",
+    },
+    RuleInfo {
+        name: "custom-pairs",
+        fpuzzles: None,
+        meaning:
+            "between each listed pair of cells, only the allowed digit pairs (or any but the forbidden ones)",
+        parameters: "pairs ([[cell, cell], …]), allowed or forbidden ([[digit, digit], …]), name (optional)",
+    },
+];
+
+/// The rule called `name` in the native format.
+///
+/// ```
+/// use sudokit_constraints::registry::rule_info;
+/// assert_eq!(rule_info("thermometer").unwrap().fpuzzles, Some("thermometer"));
+/// assert!(rule_info("thermo").is_none());
+/// ```
+pub fn rule_info(name: &str) -> Option<&'static RuleInfo> {
+    RULES.iter().find(|r| r.name == name)
+}
