@@ -276,6 +276,7 @@ pub trait Rule: DynClone + Debug + Send + Sync {
             cells.push(a);
             cells.push(b);
         }
+        cells.extend(self.domains(geometry).into_iter().map(|(cell, _)| cell));
         cells.sort_unstable();
         cells.dedup();
         cells

@@ -72,6 +72,8 @@ pub struct Link {
     /// The rule that declared it (the first, when several rules relate the
     /// same two cells), in [`Model::constraints`].
     pub rule: u32,
+    /// The pair in [`Model::related_pairs`] (and [`Model::pair_rules`]).
+    pub pair: u32,
 }
 
 /// Two related cells, once per pair, for encodings: `table` goes from `a`
@@ -141,6 +143,9 @@ pub struct Model {
     /// of every set of digits (`2ⁿ` entries), so a revision is one load.
     supports: Vec<Box<[u16]>>,
     pairs: Vec<RelatedPair>,
+    /// Per related pair, every rule that relates it (the table is their
+    /// intersection).
+    pair_rules: Vec<Vec<u32>>,
     /// Per cell, the digits the rules' domains allow (all when none says).
     domains: Vec<Digits<u128>>,
     /// Per cell, the first rule that restricts its domain.
@@ -191,7 +196,7 @@ impl Model {
         }
 
         // Relations: one table per unordered pair, the intersection of all.
-        let mut by_pair: HashMap<(Cell, Cell), (PairTable, u32)> = HashMap::new();
+        let mut by_pair: HashMap<(Cell, Cell), (PairTable, Vec<u32>)> = HashMap::new();
         let mut pair_order: Vec<(Cell, Cell)> = Vec::new();
         for (k, constraint) in constraints.iter().enumerate() {
             if constraint.kind() != Kind::Rule {
@@ -208,9 +213,14 @@ impl Model {
                     ((b, a), table.transpose())
                 };
                 match by_pair.get_mut(&key) {
-                    Some((existing, _)) => *existing = existing.and(&table),
+                    Some((existing, rules)) => {
+                        *existing = existing.and(&table);
+                        if !rules.contains(&(k as u32)) {
+                            rules.push(k as u32);
+                        }
+                    }
                     None => {
-                        by_pair.insert(key, (table, k as u32));
+                        by_pair.insert(key, (table, vec![k as u32]));
                         pair_order.push(key);
                     }
                 }
@@ -231,11 +241,15 @@ impl Model {
         let mut peers: Vec<Vec<Cell>> = vec![Vec::new(); cells];
         let mut links: Vec<Vec<Link>> = vec![Vec::new(); cells];
         let mut pairs = Vec::new();
+        let mut pair_rules = Vec::new();
         for key in pair_order {
-            let (table, rule) = by_pair.remove(&key).expect("every key was inserted");
+            let (table, rules) = by_pair.remove(&key).expect("every key was inserted");
             if table.is_trivial() {
                 continue;
             }
+            let rule = rules[0];
+            let pair = pairs.len() as u32;
+            pair_rules.push(rules);
             let (a, b) = key;
             let differ = table.is_differ();
             let forward = intern(table.clone());
@@ -256,11 +270,13 @@ impl Model {
                     other: b,
                     table: forward,
                     rule,
+                    pair,
                 });
                 links[b.index()].push(Link {
                     other: a,
                     table: backward,
                     rule,
+                    pair,
                 });
             }
         }
@@ -465,6 +481,7 @@ impl Model {
             tables,
             supports,
             pairs,
+            pair_rules,
             domains,
             domain_rule,
             slots,
@@ -583,6 +600,25 @@ impl Model {
     pub fn domain_rule(&self, cell: Cell) -> Option<usize> {
         let k = self.domain_rule[cell.index()];
         (k != u32::MAX).then_some(k as usize)
+    }
+
+    /// Every rule that relates pair `pair` of [`Model::related_pairs`], in
+    /// rule order: its table is the intersection of theirs.
+    pub fn pair_rules(&self, pair: u32) -> &[u32] {
+        &self.pair_rules[pair as usize]
+    }
+
+    /// The names of the rules that relate a pair, for reasons: `anti-knight`,
+    /// or `self taxicab + odd pairs` when several do.
+    pub fn pair_name(&self, pair: u32) -> String {
+        let mut names: Vec<String> = Vec::new();
+        for &k in self.pair_rules(pair) {
+            let name = self.constraints[k as usize].name().into_owned();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names.join(" + ")
     }
 
     /// Every related pair of cells once, `≠` pairs included, in the order

@@ -82,7 +82,7 @@ fn revise<W: Word>(
             continue;
         }
         cx.because(|| {
-            Reason::new(model.constraints()[link.rule as usize].name().into_owned())
+            Reason::new(model.pair_name(link.pair))
                 .cells([cell])
                 .digits(Digits::<u128>::from_u128(bits).iter())
         });
