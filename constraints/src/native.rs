@@ -1,3 +1,1538 @@
-//! sudokit's own puzzle format, TOML, for composing puzzles by hand.
+//! sudokit's native puzzle format: a TOML file a setter can write by hand.
 //!
-//! (Being written: see the module's tests for what it does today.)
+//! One file describes one puzzle: its board, its givens and its rules.
+//! [`read`] turns a file into a [`PuzzleSpec`], [`PuzzleSpec::build`] turns
+//! that into a puzzle, and [`write()`] turns a spec back into a file that
+//! [`read`] reads back equal. A file that cannot be read gives a
+//! [`NativeError`] naming the line, the column and the key at fault.
+//!
+//! This page is the complete reference of the format.
+//!
+//! # A whole puzzle
+//!
+//! ```toml
+//! title = "Miracle sudoku"
+//! author = "Mitchell Lee"
+//! size = 9
+//! givens = """
+//! .........
+//! .........
+//! .........
+//! .........
+//! ..1......
+//! ......2..
+//! .........
+//! .........
+//! .........
+//! """
+//!
+//! [[rules]]
+//! type = "anti-knight"
+//!
+//! [[rules]]
+//! type = "anti-king"
+//!
+//! [[rules]]
+//! type = "nonconsecutive"
+//! ```
+//!
+//! ```
+//! use sudokit_constraints::native;
+//! let text = "
+//! size = 4
+//! givens = '1...............'
+//!
+//! [[rules]]
+//! type = 'thermometer'
+//! cells = 'r2c1 r2c2 r2c3'
+//! ";
+//! let spec = native::read(text).unwrap();
+//! assert_eq!(spec.givens.filled(), 1);
+//! assert_eq!(spec.rules.len(), 1);
+//! assert!(spec.build().is_ok());
+//! assert_eq!(native::read(&native::write(&spec)).unwrap(), spec);
+//! ```
+//!
+//! # Top-level keys
+//!
+//! | key | value | default |
+//! |-----|-------|---------|
+//! | `size` | the board side, `1` to `128` | required |
+//! | `title`, `author`, `ruleset` | free text, for people | none |
+//! | `boxes` | the box shape `"ROWSxCOLS"`: `"3x3"`, `"2x3"` (two rows high, three columns wide) | the squarest boxes that tile the board (6×6: `"2x3"`, 12×12: `"3x4"`); none on a prime size |
+//! | `regions` | a jigsaw, instead of `boxes`: see below | |
+//! | `classic` | whether every row, column and region holds every digit once | `true` |
+//! | `givens` | the given digits, in any of sudokit's grid layouts: `n` lines of `n` cells, or one line of `n²`; `.` or `0` for a blank; `1-9` then `A-Z` above 9 (16×16: `1-9A-G`), or numbers separated by spaces | an empty grid |
+//! | `rules` | the rules beyond the classic ones, one `[[rules]]` table each | none |
+//!
+//! `regions` draws a jigsaw: one symbol per cell, one row of the board per
+//! line. Cells with the same symbol form one region, which must hold exactly
+//! `n` cells. Any symbols will do; when every symbol is a digit `1..=n`
+//! (`1-9`, `A-Z` or a number), region `k` keeps the number `k`, otherwise
+//! regions are numbered in reading order. Above 9×9, separate the symbols of
+//! a row by spaces.
+//!
+//! ```toml
+//! size = 6
+//! regions = """
+//! 111222
+//! 111222
+//! 333444
+//! 333444
+//! 555666
+//! 555666
+//! """
+//! ```
+//!
+//! # Rules
+//!
+//! Each `[[rules]]` table is one rule: `type` names it (the names of
+//! [`registry::RULES`](crate::registry::RULES), which `sudokit rules`
+//! prints), the other keys are its parameters. A key a rule does not take
+//! is an error.
+//!
+//! * Cells are named `r<row>c<col>`, counting from 1: `"r1c1"` is the top
+//!   left cell. A list of cells is `["r1c1", "r1c2"]` or one string
+//!   `"r1c1 r1c2"` (spaces or commas between names). A line keeps its order
+//!   (a thermometer starts at its bulb); no list may repeat a cell.
+//! * Digits are numbers `1..=n`.
+//!
+//! The examples below are for a 9×9 board.
+//!
+//! ## Rules without parameters
+//!
+//! ```toml
+//! [[rules]]
+//! type = "diagonal+"        # the diagonal from the bottom-left corner to the top-right one
+//!
+//! [[rules]]
+//! type = "diagonal-"        # the diagonal from the top-left corner to the bottom-right one
+//!
+//! [[rules]]
+//! type = "anti-knight"      # cells a knight's move apart differ
+//!
+//! [[rules]]
+//! type = "anti-king"        # cells a king's move apart differ
+//!
+//! [[rules]]
+//! type = "disjoint-groups"  # cells at the same place in every region differ
+//!
+//! [[rules]]
+//! type = "nonconsecutive"   # orthogonal neighbours are not consecutive, except across a dot
+//!
+//! [[rules]]
+//! type = "negative-ratio"   # all black dots are given (no 1:2 pair without one)
+//!
+//! [[rules]]
+//! type = "negative-xv"      # all X and V are given (no sum of 5 or 10 without one)
+//!
+//! [[rules]]
+//! type = "diagonal-nonconsecutive"  # diagonal neighbours are not consecutive
+//!
+//! [[rules]]
+//! type = "self-taxicab"     # a digit d does not repeat d cells apart (taxicab distance)
+//! ```
+//!
+//! ## Cells
+//!
+//! ```toml
+//! [[rules]]
+//! type = "odd"              # odd digits (grey circles)
+//! cells = ["r1c1", "r5c5"]
+//!
+//! [[rules]]
+//! type = "even"             # even digits (grey squares)
+//! cells = "r1c2 r9c9"
+//!
+//! [[rules]]
+//! type = "minimum"          # smaller than its orthogonal neighbours
+//! cells = ["r2c2"]
+//!
+//! [[rules]]
+//! type = "maximum"          # larger than its orthogonal neighbours
+//! cells = ["r8c8"]
+//!
+//! [[rules]]
+//! type = "pencil-marks"     # the cell holds one of these digits
+//! cell = "r3c3"
+//! digits = [1, 2, 3]
+//! ```
+//!
+//! ## Pairs of cells
+//!
+//! ```toml
+//! [[rules]]
+//! type = "difference"       # a white dot: the digits differ by value (default 1)
+//! cells = ["r4c4", "r4c5"]
+//! value = 2
+//!
+//! [[rules]]
+//! type = "ratio"            # a black dot: one digit is value (default 2) times the other
+//! cells = ["r5c4", "r5c5"]
+//!
+//! [[rules]]
+//! type = "xv"               # X: the digits add up to 10; V: to 5
+//! cells = ["r6c4", "r6c5"]
+//! value = "X"
+//!
+//! [[rules]]
+//! type = "sum"              # the digits add up to value
+//! cells = ["r7c4", "r7c5"]
+//! value = 7
+//! ```
+//!
+//! ## Regions
+//!
+//! ```toml
+//! [[rules]]
+//! type = "killer-cage"      # no repeated digit; the sum is optional
+//! cells = ["r1c1", "r1c2", "r2c1"]
+//! sum = 10
+//!
+//! [[rules]]
+//! type = "extra-region"     # no repeated digit (windoku windows, …)
+//! cells = "r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4"
+//!
+//! [[rules]]
+//! type = "clone"            # cells[i] and clones[i] hold the same digit
+//! cells = ["r1c1", "r1c2"]
+//! clones = ["r9c8", "r9c9"]
+//! ```
+//!
+//! Cages with a sum are read, but this version of sudokit cannot solve them
+//! yet: [`PuzzleSpec::build`] says so.
+//!
+//! ## Lines
+//!
+//! ```toml
+//! [[rules]]
+//! type = "thermometer"      # strictly increasing from the bulb (the first cell)
+//! cells = ["r1c1", "r2c2", "r3c3"]
+//!
+//! [[rules]]
+//! type = "slow-thermometer" # never decreasing from the bulb
+//! cells = ["r9c1", "r8c2", "r7c3"]
+//!
+//! [[rules]]
+//! type = "palindrome"       # the same read from either end
+//! cells = ["r5c1", "r5c2", "r5c3"]
+//!
+//! [[rules]]
+//! type = "whispers"         # neighbours differ by at least value (default: half the size, rounded up)
+//! cells = ["r1c9", "r2c9", "r3c9"]
+//! value = 4
+//!
+//! [[rules]]
+//! type = "nabner"           # no two digits equal or consecutive
+//! cells = ["r9c5", "r9c6", "r9c7"]
+//! ```
+//!
+//! ## Beyond f-puzzles
+//!
+//! ```toml
+//! [[rules]]
+//! type = "chess"            # cells a move apart differ; each move stands for its reflections
+//! name = "anti-camel"       # optional (default "chess")
+//! moves = [[1, 3]]          # [rows, cols] offsets, each less than the size
+//! digits = [1, 9]           # optional: only these digits may not repeat a move apart
+//!
+//! [[rules]]
+//! type = "taxicab"          # cells value steps apart (taxicab distance) differ
+//! value = 4
+//!
+//! [[rules]]
+//! type = "custom-pairs"     # between each pair of cells, only the allowed digit pairs
+//! name = "no 1 left of 2"   # optional (default "custom pairs")
+//! pairs = [["r1c1", "r1c2"], ["r2c1", "r2c2"]]
+//! forbidden = [[1, 2]]      # or allowed = [[a, b], …]: exactly one of the two
+//! ```
+//!
+//! In `custom-pairs`, `[a, b]` means `a` in the first cell of a pair and
+//! `b` in the second.
+//!
+//! # Errors
+//!
+//! A file that cannot be read names the place and the problem:
+//! `line 12, column 9: rules[3].cells: 'r10c1' is off the 9×9 board`, where
+//! `rules[3]` is the third `[[rules]]` table of the file. Checked: TOML
+//! syntax, unknown keys (at the top and in every rule), unknown rule types
+//! (with the closest name), missing parameters, cell names and their place
+//! on the board, lists that repeat a cell, clone lists of different
+//! lengths, the shape of `regions` and `boxes`, the givens and every digit.
+//! Whether the rules fit together is left to [`PuzzleSpec::build`].
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use sudokit_core::format::{parse_grids, symbol_char, symbol_value, to_rows, ParseOptions};
+use sudokit_core::{Cell, Digit, Grid};
+use toml::de::{DeString, DeTable, DeValue};
+use toml::Spanned;
+
+use crate::spec::{Layout, PuzzleSpec, RuleSpec};
+
+/// Largest board side (the core's limit).
+const MAX_SIZE: usize = 128;
+
+/// The top-level keys, in the order [`write()`] puts them.
+const TOP_KEYS: &[&str] = &[
+    "title", "author", "ruleset", "size", "boxes", "regions", "classic", "givens", "rules",
+];
+
+/// Why a native file could not be read: where (1-based line and column,
+/// the key path such as `rules[3].cells`) and what.
+///
+/// Setters fix files by hand, so every error points at a line; the column
+/// and the key are there whenever one value is at fault.
+///
+/// ```
+/// use sudokit_constraints::native::read;
+/// let err = read("size = 9\n\n[[rules]]\ntype = 'thermometer'\ncells = ['r1c1', 'r10c1']\n").unwrap_err();
+/// assert_eq!(err.line, 5);
+/// assert_eq!(err.to_string(), "line 5, column 18: rules[1].cells: 'r10c1' is off the 9×9 board");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "line {line}{}{}: {message}",
+    column.map(|c| format!(", column {c}")).unwrap_or_default(),
+    key.as_ref().map(|k| format!(": {k}")).unwrap_or_default()
+)]
+pub struct NativeError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters, when one place is at fault.
+    pub column: Option<usize>,
+    /// The key at fault, as a path: `size`, `rules[3].cells` (rules count
+    /// from 1, in file order).
+    pub key: Option<String>,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+/// Reads a native file into a [`PuzzleSpec`].
+///
+/// Everything the format can check on its own is checked here, so a typo
+/// is reported with its line rather than as a failed build; whether the
+/// rules make a solvable puzzle is left to [`PuzzleSpec::build`].
+///
+/// ```
+/// use sudokit_constraints::native::read;
+/// use sudokit_constraints::spec::{Layout, RuleSpec};
+/// use sudokit_core::Cell;
+/// let spec = read(r#"
+/// size = 6
+/// boxes = "3x2"
+///
+/// [[rules]]
+/// type = "difference"
+/// cells = ["r1c1", "r1c2"]
+/// "#).unwrap();
+/// assert_eq!(spec.layout, Layout::Boxes { rows: 3, cols: 2 });
+/// assert_eq!(spec.rules, [RuleSpec::Difference { cells: (Cell(0), Cell(1)), value: 1 }]);
+///
+/// let err = read("size = 9\n[[rules]]\ntype = 'thermo'\n").unwrap_err();
+/// assert_eq!(err.message, "unknown rule type 'thermo': did you mean 'thermometer'?");
+/// ```
+pub fn read(text: &str) -> Result<PuzzleSpec, NativeError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let reader = Reader { text };
+    let doc = DeTable::parse(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        reader.error(offset, None, format!("invalid TOML: {}", e.message()))
+    })?;
+    reader.document(doc.get_ref())
+}
+
+/// Writes `spec` as a native file, which [`read`] reads back equal.
+///
+/// The file is meant for people too: cells are written by name (`r1c1`),
+/// the givens as `n` lines, and defaults (the box layout, `classic = true`,
+/// a white dot's difference of 1) are left out.
+///
+/// ```
+/// use sudokit_constraints::native::{read, write};
+/// use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
+/// use sudokit_core::Cell;
+/// let mut spec = PuzzleSpec::new(4);
+/// spec.givens.set(Cell(0), 1);
+/// spec.rules.push(RuleSpec::Thermometer(vec![Cell(4), Cell(5)]));
+/// let text = write(&spec);
+/// assert_eq!(
+///     text,
+///     "size = 4\ngivens = \"\"\"\n1...\n....\n....\n....\n\"\"\"\n\n[[rules]]\ntype = \"thermometer\"\ncells = [\"r2c1\", \"r2c2\"]\n"
+/// );
+/// assert_eq!(read(&text).unwrap(), spec);
+/// ```
+pub fn write(spec: &PuzzleSpec) -> String {
+    let n = spec.size;
+    let mut out = String::new();
+    for (key, value) in [
+        ("title", &spec.title),
+        ("author", &spec.author),
+        ("ruleset", &spec.ruleset),
+    ] {
+        if let Some(value) = value {
+            let _ = writeln!(out, "{key} = {}", quote(value));
+        }
+    }
+    let _ = writeln!(out, "size = {n}");
+    match &spec.layout {
+        Layout::Default => {}
+        Layout::Boxes { rows, cols } => {
+            let _ = writeln!(out, "boxes = \"{rows}x{cols}\"");
+        }
+        Layout::Regions(regions) => {
+            out.push_str("regions = \"\"\"\n");
+            out.push_str(&region_rows(n, regions));
+            out.push_str("\"\"\"\n");
+        }
+    }
+    if !spec.classic {
+        out.push_str("classic = false\n");
+    }
+    if spec.givens.filled() > 0 {
+        out.push_str("givens = \"\"\"\n");
+        out.push_str(&to_rows(&spec.givens));
+        out.push_str("\"\"\"\n");
+    }
+    for rule in &spec.rules {
+        let _ = write!(out, "\n[[rules]]\ntype = \"{}\"\n", rule_type(rule));
+        write_parameters(&mut out, rule, n);
+    }
+    out
+}
+
+/// The registry name of a rule (its `type`).
+fn rule_type(rule: &RuleSpec) -> &'static str {
+    match rule {
+        RuleSpec::DiagonalPositive => "diagonal+",
+        RuleSpec::DiagonalNegative => "diagonal-",
+        RuleSpec::AntiKnight => "anti-knight",
+        RuleSpec::AntiKing => "anti-king",
+        RuleSpec::DisjointGroups => "disjoint-groups",
+        RuleSpec::NonConsecutive => "nonconsecutive",
+        RuleSpec::NegativeRatio => "negative-ratio",
+        RuleSpec::NegativeXv => "negative-xv",
+        RuleSpec::DiagonalNonConsecutive => "diagonal-nonconsecutive",
+        RuleSpec::Odd(_) => "odd",
+        RuleSpec::Even(_) => "even",
+        RuleSpec::Minimum(_) => "minimum",
+        RuleSpec::Maximum(_) => "maximum",
+        RuleSpec::PencilMarks { .. } => "pencil-marks",
+        RuleSpec::Difference { .. } => "difference",
+        RuleSpec::Ratio { .. } => "ratio",
+        RuleSpec::Sum { value: 5 | 10, .. } => "xv",
+        RuleSpec::Sum { .. } => "sum",
+        RuleSpec::KillerCage { .. } => "killer-cage",
+        RuleSpec::ExtraRegion(_) => "extra-region",
+        RuleSpec::Clone { .. } => "clone",
+        RuleSpec::Thermometer(_) => "thermometer",
+        RuleSpec::SlowThermometer(_) => "slow-thermometer",
+        RuleSpec::Palindrome(_) => "palindrome",
+        RuleSpec::Whispers { .. } => "whispers",
+        RuleSpec::Nabner(_) => "nabner",
+        RuleSpec::Chess { .. } => "chess",
+        RuleSpec::Taxicab(_) => "taxicab",
+        RuleSpec::SelfTaxicab => "self-taxicab",
+        RuleSpec::CustomPairs { .. } => "custom-pairs",
+    }
+}
+
+/// The keys of a rule after its `type`.
+fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
+    let names = |cells: &[Cell]| {
+        let names: Vec<String> = cells.iter().map(|c| format!("\"{}\"", c.name(n))).collect();
+        format!("[{}]", names.join(", "))
+    };
+    let numbers =
+        |values: &mut dyn Iterator<Item = String>| format!("[{}]", values.collect::<Vec<_>>().join(", "));
+    let mut line = |key: &str, value: String| {
+        let _ = writeln!(out, "{key} = {value}");
+    };
+    match rule {
+        RuleSpec::DiagonalPositive
+        | RuleSpec::DiagonalNegative
+        | RuleSpec::AntiKnight
+        | RuleSpec::AntiKing
+        | RuleSpec::DisjointGroups
+        | RuleSpec::NonConsecutive
+        | RuleSpec::NegativeRatio
+        | RuleSpec::NegativeXv
+        | RuleSpec::DiagonalNonConsecutive
+        | RuleSpec::SelfTaxicab => {}
+        RuleSpec::Odd(cells)
+        | RuleSpec::Even(cells)
+        | RuleSpec::Minimum(cells)
+        | RuleSpec::Maximum(cells)
+        | RuleSpec::ExtraRegion(cells)
+        | RuleSpec::Thermometer(cells)
+        | RuleSpec::SlowThermometer(cells)
+        | RuleSpec::Palindrome(cells)
+        | RuleSpec::Nabner(cells) => line("cells", names(cells)),
+        RuleSpec::PencilMarks { cell, digits } => {
+            line("cell", format!("\"{}\"", cell.name(n)));
+            line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
+        }
+        RuleSpec::Difference { cells, value } | RuleSpec::Ratio { cells, value } => {
+            line("cells", names(&[cells.0, cells.1]));
+            let default = if matches!(rule, RuleSpec::Difference { .. }) {
+                1
+            } else {
+                2
+            };
+            if *value != default {
+                line("value", value.to_string());
+            }
+        }
+        RuleSpec::Sum { cells, value } => {
+            line("cells", names(&[cells.0, cells.1]));
+            line(
+                "value",
+                match value {
+                    10 => "\"X\"".to_string(),
+                    5 => "\"V\"".to_string(),
+                    v => v.to_string(),
+                },
+            );
+        }
+        RuleSpec::KillerCage { cells, sum } => {
+            line("cells", names(cells));
+            if let Some(sum) = sum {
+                line("sum", sum.to_string());
+            }
+        }
+        RuleSpec::Clone { cells, clones } => {
+            line("cells", names(cells));
+            line("clones", names(clones));
+        }
+        RuleSpec::Whispers { cells, gap } => {
+            line("cells", names(cells));
+            if let Some(gap) = gap {
+                line("value", gap.to_string());
+            }
+        }
+        RuleSpec::Chess { name, moves, digits } => {
+            line("name", quote(name));
+            line(
+                "moves",
+                numbers(&mut moves.iter().map(|(r, c)| format!("[{r}, {c}]"))),
+            );
+            if let Some(digits) = digits {
+                line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
+            }
+        }
+        RuleSpec::Taxicab(distance) => line("value", distance.to_string()),
+        RuleSpec::CustomPairs {
+            name,
+            cells,
+            digits,
+            allowed,
+        } => {
+            line("name", quote(name));
+            line("pairs", numbers(&mut cells.iter().map(|&(a, b)| names(&[a, b]))));
+            line(
+                if *allowed { "allowed" } else { "forbidden" },
+                numbers(&mut digits.iter().map(|(a, b)| format!("[{a}, {b}]"))),
+            );
+        }
+    }
+}
+
+/// The rows of a jigsaw map: one symbol per cell up to 9×9, numbers
+/// separated by spaces above (or when a region number is out of range).
+fn region_rows(n: usize, regions: &[u16]) -> String {
+    let chars = n <= 9 && regions.iter().all(|&r| r < 9);
+    let width = regions
+        .iter()
+        .max()
+        .map_or(1, |&r| (r as usize + 1).to_string().len());
+    let mut out = String::new();
+    for row in regions.chunks(n.max(1)) {
+        let symbols: Vec<String> = row
+            .iter()
+            .map(|&r| {
+                let number = r as usize + 1;
+                if chars {
+                    number.to_string()
+                } else {
+                    format!("{number:>width$}")
+                }
+            })
+            .collect();
+        out.push_str(&symbols.join(if chars { "" } else { " " }));
+        out.push('\n');
+    }
+    out
+}
+
+/// `s` as a TOML basic string: a multi-line one when it holds line breaks.
+fn quote(s: &str) -> String {
+    let multiline = s.contains('\n');
+    let mut out = String::from(if multiline { "\"\"\"\n" } else { "\"" });
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' if multiline => out.push('\n'),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push_str(if multiline { "\"\"\"" } else { "\"" });
+    out
+}
+
+/// A parsed value with its place in the file.
+type Value<'i> = Spanned<DeValue<'i>>;
+
+/// The entries of a table in file order.
+fn in_file_order<'a, 'i>(table: &'a DeTable<'i>) -> Vec<(&'a Spanned<DeString<'i>>, &'a Value<'i>)> {
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(key, _)| key.span().start);
+    entries
+}
+
+/// What a value is, for "expected …, found …" messages.
+fn kind(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a decimal number",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// The parameters of each rule type: the required ones, then the optional
+/// ones; `None` for a name that is not a rule type.
+fn parameters(rule: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
+    Some(match rule {
+        "diagonal+"
+        | "diagonal-"
+        | "anti-knight"
+        | "anti-king"
+        | "disjoint-groups"
+        | "nonconsecutive"
+        | "negative-ratio"
+        | "negative-xv"
+        | "diagonal-nonconsecutive"
+        | "self-taxicab" => (&[], &[]),
+        "odd" | "even" | "minimum" | "maximum" | "extra-region" | "thermometer" | "slow-thermometer"
+        | "palindrome" | "nabner" => (&["cells"], &[]),
+        "pencil-marks" => (&["cell", "digits"], &[]),
+        "difference" | "ratio" | "whispers" => (&["cells"], &["value"]),
+        "xv" | "sum" => (&["cells", "value"], &[]),
+        "killer-cage" => (&["cells"], &["sum"]),
+        "clone" => (&["cells", "clones"], &[]),
+        "chess" => (&["moves"], &["name", "digits"]),
+        "taxicab" => (&["value"], &[]),
+        "custom-pairs" => (&["pairs"], &["name", "allowed", "forbidden"]),
+        _ => return None,
+    })
+}
+
+/// What a parameter looks like, for "missing" messages.
+fn example(rule: &str, key: &str) -> &'static str {
+    match (rule, key) {
+        (_, "cells") => "cells = [\"r1c1\", \"r1c2\"]",
+        (_, "cell") => "cell = \"r1c1\"",
+        (_, "digits") => "digits = [1, 2]",
+        (_, "clones") => "clones = [\"r9c9\", \"r9c8\"]",
+        (_, "moves") => "moves = [[1, 3]]",
+        (_, "pairs") => "pairs = [[\"r1c1\", \"r1c2\"]]",
+        ("xv", _) => "value = \"X\"",
+        ("taxicab", _) => "value = 3",
+        _ => "value = 10",
+    }
+}
+
+/// The closest of `candidates` to a misspelt `word`, if one is close.
+fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> Option<&'a str> {
+    let norm = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' ' | ':'))
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let word = norm(word);
+    if word.is_empty() {
+        return None;
+    }
+    if let Some(c) = candidates.clone().into_iter().find(|&c| norm(c) == word) {
+        return Some(c);
+    }
+    let limit = if word.chars().count() >= 5 { 2 } else { 1 };
+    let closest = candidates
+        .clone()
+        .into_iter()
+        .map(|c| (distance(&word, &norm(c)), c))
+        .min_by_key(|&(d, _)| d)
+        .filter(|&(d, _)| d <= limit);
+    if let Some((_, c)) = closest {
+        return Some(c);
+    }
+    if word.chars().count() < 4 {
+        return None;
+    }
+    candidates
+        .into_iter()
+        .filter(|&c| {
+            let c = norm(c);
+            c.starts_with(&word) || (c.chars().count() >= 4 && word.contains(&c))
+        })
+        .min_by_key(|c| c.len())
+}
+
+/// Levenshtein distance.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// `r<row>c<col>` on an `n`×`n` board.
+fn cell_name(name: &str, n: usize) -> Result<Cell, String> {
+    let malformed = || format!("'{name}' is not a cell name (write r<row>c<col>, such as r1c1)");
+    let lower = name.trim().to_ascii_lowercase();
+    let rest = lower.strip_prefix('r').ok_or_else(malformed)?;
+    let (row, col) = rest.split_once('c').ok_or_else(malformed)?;
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        Ok(s.parse::<usize>().unwrap_or(usize::MAX))
+    };
+    let (row, col) = (number(row)?, number(col)?);
+    if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
+        return Err(format!("'{}' is off the {n}×{n} board", name.trim()));
+    }
+    Ok(Cell::at(row - 1, col - 1, n))
+}
+
+/// The cell pairs of a `custom-pairs` rule, its digit pairs, and whether
+/// they are the allowed ones.
+type PairRule = (Vec<(Cell, Cell)>, Vec<(Digit, Digit)>, bool);
+
+/// A cell with the file offset it was read at.
+type Placed = (Cell, usize);
+
+/// Reads one file; holds the text to turn offsets into lines and columns.
+struct Reader<'t> {
+    text: &'t str,
+}
+
+impl Reader<'_> {
+    /// An error at byte `offset` of the file.
+    fn error(&self, offset: usize, key: Option<&str>, message: impl Into<String>) -> NativeError {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &self.text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        NativeError {
+            line: before.matches('\n').count() + 1,
+            column: Some(before[line_start..].chars().count() + 1),
+            key: key.map(str::to_string),
+            message: message.into(),
+        }
+    }
+
+    /// An error about a whole value.
+    fn at(&self, value: &Value<'_>, key: &str, message: impl Into<String>) -> NativeError {
+        self.error(value.span().start, Some(key), message)
+    }
+
+    /// The file offset of byte `at` of the string `decoded`, read from the
+    /// string value at `span`. Exact unless escapes precede it on its line.
+    fn in_string(&self, span: &Range<usize>, decoded: &str, at: usize) -> usize {
+        let raw = self.text.get(span.clone()).unwrap_or("");
+        let (open, multiline) = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+            (3, true)
+        } else if raw.starts_with('"') || raw.starts_with('\'') {
+            (1, false)
+        } else {
+            return span.start;
+        };
+        let mut body = &raw[open..];
+        let mut start = span.start + open;
+        if multiline {
+            for newline in ["\r\n", "\n"] {
+                if let Some(rest) = body.strip_prefix(newline) {
+                    body = rest;
+                    start += newline.len();
+                    break;
+                }
+            }
+        }
+        let before = decoded.get(..at).unwrap_or(decoded);
+        let line = before.matches('\n').count();
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count();
+        let mut offset = 0;
+        for _ in 0..line {
+            match body[offset..].find('\n') {
+                Some(i) => offset += i + 1,
+                None => return start + offset,
+            }
+        }
+        let line_text = body[offset..].split('\n').next().unwrap_or("");
+        let within = line_text
+            .char_indices()
+            .nth(column)
+            .map_or(line_text.len(), |(i, _)| i);
+        start + offset + within
+    }
+
+    fn string<'v>(&self, value: &'v Value<'_>, key: &str) -> Result<&'v str, NativeError> {
+        value.get_ref().as_str().ok_or_else(|| {
+            self.at(
+                value,
+                key,
+                format!("expected a string, found {}", kind(value.get_ref())),
+            )
+        })
+    }
+
+    fn integer(&self, value: &Value<'_>, key: &str) -> Result<i64, NativeError> {
+        match value.get_ref() {
+            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                .map_err(|_| self.at(value, key, format!("{i} is too large"))),
+            other => Err(self.at(value, key, format!("expected an integer, found {}", kind(other)))),
+        }
+    }
+
+    /// An integer in `range`, with `what` naming it in the message.
+    fn bounded(
+        &self,
+        value: &Value<'_>,
+        key: &str,
+        what: &str,
+        range: Range<i64>,
+    ) -> Result<i64, NativeError> {
+        let v = self.integer(value, key)?;
+        if range.contains(&v) {
+            Ok(v)
+        } else if range.is_empty() {
+            Err(self.at(value, key, format!("{what} {v} is impossible on this board")))
+        } else {
+            Err(self.at(
+                value,
+                key,
+                format!("{what} {v} is outside {}..={}", range.start, range.end - 1),
+            ))
+        }
+    }
+
+    fn digit(&self, value: &Value<'_>, key: &str, n: usize) -> Result<Digit, NativeError> {
+        Ok(self.bounded(value, key, "digit", 1..n as i64 + 1)? as Digit)
+    }
+
+    fn array<'v, 'i>(
+        &self,
+        value: &'v Value<'i>,
+        key: &str,
+        like: &str,
+    ) -> Result<&'v [Value<'i>], NativeError> {
+        match value.get_ref() {
+            DeValue::Array(items) => Ok(items),
+            other => Err(self.at(
+                value,
+                key,
+                format!("expected a list such as {like}, found {}", kind(other)),
+            )),
+        }
+    }
+
+    fn digits(&self, value: &Value<'_>, key: &str, n: usize) -> Result<Vec<Digit>, NativeError> {
+        let items = self.array(value, key, "[1, 2]")?;
+        if items.is_empty() {
+            return Err(self.at(value, key, "no digits listed"));
+        }
+        items.iter().map(|d| self.digit(d, key, n)).collect()
+    }
+
+    /// A pair `[a, b]` of integers.
+    fn integer_pair(&self, value: &Value<'_>, key: &str, like: &str) -> Result<[i64; 2], NativeError> {
+        let items = self.array(value, key, like)?;
+        match items {
+            [a, b] => Ok([self.integer(a, key)?, self.integer(b, key)?]),
+            _ => Err(self.at(
+                value,
+                key,
+                format!("expected two numbers such as {like}, found {}", items.len()),
+            )),
+        }
+    }
+
+    /// A list of cells: `["r1c1", "r1c2"]` or `"r1c1 r1c2"`.
+    fn cells(&self, value: &Value<'_>, key: &str, n: usize) -> Result<Vec<Placed>, NativeError> {
+        match value.get_ref() {
+            DeValue::String(s) => {
+                let mut cells = Vec::new();
+                let mut start = None;
+                for (i, c) in s.char_indices().chain([(s.len(), ' ')]) {
+                    let separator = c.is_whitespace() || c == ',';
+                    match (separator, start) {
+                        (false, None) => start = Some(i),
+                        (true, Some(from)) => {
+                            let offset = self.in_string(&value.span(), s, from);
+                            let cell =
+                                cell_name(&s[from..i], n).map_err(|m| self.error(offset, Some(key), m))?;
+                            cells.push((cell, offset));
+                            start = None;
+                        }
+                        _ => {}
+                    }
+                }
+                Ok(cells)
+            }
+            DeValue::Array(items) => items
+                .iter()
+                .map(|item| {
+                    let name = item.get_ref().as_str().ok_or_else(|| {
+                        self.at(
+                            item,
+                            key,
+                            format!(
+                                "expected a cell name such as \"r1c1\", found {}",
+                                kind(item.get_ref())
+                            ),
+                        )
+                    })?;
+                    let cell = cell_name(name, n).map_err(|m| self.at(item, key, m))?;
+                    Ok((cell, item.span().start))
+                })
+                .collect(),
+            other => Err(self.at(
+                value,
+                key,
+                format!(
+                    "expected a list of cells such as [\"r1c1\", \"r1c2\"], found {}",
+                    kind(other)
+                ),
+            )),
+        }
+    }
+
+    /// A non-empty list of cells without repeats, for the rule `rule`.
+    fn distinct_cells(
+        &self,
+        value: &Value<'_>,
+        key: &str,
+        n: usize,
+        rule: &str,
+    ) -> Result<Vec<Cell>, NativeError> {
+        let cells = self.cells(value, key, n)?;
+        if cells.is_empty() {
+            return Err(self.at(value, key, format!("the {rule} has no cells")));
+        }
+        let mut seen = HashSet::new();
+        for &(cell, offset) in &cells {
+            if !seen.insert(cell) {
+                return Err(self.error(
+                    offset,
+                    Some(key),
+                    format!("the {rule} lists {} twice", cell.name(n)),
+                ));
+            }
+        }
+        Ok(cells.into_iter().map(|(cell, _)| cell).collect())
+    }
+
+    /// Exactly two different cells.
+    fn two_cells(
+        &self,
+        value: &Value<'_>,
+        key: &str,
+        n: usize,
+        rule: &str,
+    ) -> Result<(Cell, Cell), NativeError> {
+        let cells = self.distinct_cells(value, key, n, rule)?;
+        match cells[..] {
+            [a, b] => Ok((a, b)),
+            _ => Err(self.at(
+                value,
+                key,
+                format!("a {rule} joins two cells, found {}", cells.len()),
+            )),
+        }
+    }
+
+    fn document(&self, table: &DeTable<'_>) -> Result<PuzzleSpec, NativeError> {
+        let entries = in_file_order(table);
+        for (key, _) in &entries {
+            let name = key.get_ref().as_ref();
+            if !TOP_KEYS.contains(&name) {
+                let mut message = format!("unknown key '{name}'");
+                if parameters(name).is_some() {
+                    let _ = write!(
+                        message,
+                        ": rules go in their own tables, [[rules]] then type = \"{name}\""
+                    );
+                } else if name == "jigsaw" {
+                    message.push_str(": draw a jigsaw with regions = \"\"\"…\"\"\"");
+                } else if let Some(close) = suggest(name, TOP_KEYS.iter().copied()) {
+                    let _ = write!(message, ": did you mean '{close}'?");
+                } else {
+                    let _ = write!(message, " (the top-level keys are {})", TOP_KEYS.join(", "));
+                }
+                return Err(self.error(key.span().start, Some(name), message));
+            }
+        }
+        let get = |name: &str| entries.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| *v);
+        let n = match get("size") {
+            None => {
+                return Err(self.error(
+                    0,
+                    Some("size"),
+                    "missing 'size': the board side, such as size = 9",
+                ))
+            }
+            Some(value) => self.bounded(value, "size", "size", 1..MAX_SIZE as i64 + 1)? as usize,
+        };
+        let mut spec = PuzzleSpec::new(n);
+        let mut layout_key: Option<&str> = None;
+        for (key, value) in entries {
+            let name = key.get_ref().as_ref();
+            match name {
+                "title" => spec.title = Some(self.string(value, name)?.to_string()),
+                "author" => spec.author = Some(self.string(value, name)?.to_string()),
+                "ruleset" => spec.ruleset = Some(self.string(value, name)?.to_string()),
+                "size" => {}
+                "boxes" | "regions" => {
+                    if let Some(other) = layout_key {
+                        return Err(self.error(
+                            key.span().start,
+                            Some(name),
+                            format!("give either boxes or regions, not both ({other} is given above)"),
+                        ));
+                    }
+                    layout_key = Some(name);
+                    spec.layout = if name == "boxes" {
+                        self.boxes(value, n)?
+                    } else {
+                        Layout::Regions(self.regions(value, n)?)
+                    };
+                }
+                "classic" => {
+                    spec.classic = value.get_ref().as_bool().ok_or_else(|| {
+                        self.at(
+                            value,
+                            name,
+                            format!("expected true or false, found {}", kind(value.get_ref())),
+                        )
+                    })?
+                }
+                "givens" => spec.givens = self.givens(value, n)?,
+                _ => spec.rules = self.rules(value, n)?,
+            }
+        }
+        Ok(spec)
+    }
+
+    /// `boxes = "3x3"`.
+    fn boxes(&self, value: &Value<'_>, n: usize) -> Result<Layout, NativeError> {
+        let text = self.string(value, "boxes")?;
+        let malformed = || {
+            self.at(
+                value,
+                "boxes",
+                format!("'{text}' is not a box shape: write ROWSxCOLS, such as \"3x3\" or \"2x3\""),
+            )
+        };
+        let (rows, cols) = text.split_once(['x', 'X', '×', '*']).ok_or_else(malformed)?;
+        let parse = |s: &str| s.trim().parse::<usize>().map_err(|_| malformed());
+        let (rows, cols) = (parse(rows)?, parse(cols)?);
+        if rows.checked_mul(cols) != Some(n) {
+            return Err(self.at(
+                value,
+                "boxes",
+                format!("boxes of {rows}×{cols} do not tile a {n}×{n} board (rows × cols must be {n})"),
+            ));
+        }
+        Ok(Layout::Boxes { rows, cols })
+    }
+
+    /// `regions = """…"""`: the region of every cell, 0-based.
+    fn regions(&self, value: &Value<'_>, n: usize) -> Result<Vec<u16>, NativeError> {
+        const KEY: &str = "regions";
+        let text = self.string(value, KEY)?;
+        let span = value.span();
+        // Each row: its symbols with their byte offsets in `text`.
+        let mut rows: Vec<(usize, Vec<(&str, usize)>)> = Vec::new();
+        let mut line_start = 0;
+        for line in text.split('\n') {
+            let start = line_start;
+            line_start += line.len() + 1;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let tokens: Vec<(&str, usize)> = line
+                .split_whitespace()
+                .map(|t| (t, start + (t.as_ptr() as usize - line.as_ptr() as usize)))
+                .collect();
+            let symbols = if tokens.len() == n {
+                tokens
+            } else {
+                let chars: Vec<(&str, usize)> = line
+                    .char_indices()
+                    .filter(|(_, c)| !c.is_whitespace())
+                    .map(|(i, c)| (&line[i..i + c.len_utf8()], start + i))
+                    .collect();
+                if chars.len() != n {
+                    return Err(self.error(
+                        self.in_string(&span, text, start),
+                        Some(KEY),
+                        format!(
+                            "row {} of the regions has {} symbols, expected {n} (one per cell)",
+                            rows.len() + 1,
+                            if n > 9 { tokens.len() } else { chars.len() }
+                        ),
+                    ));
+                }
+                chars
+            };
+            rows.push((start, symbols));
+        }
+        if rows.len() != n {
+            let offset = rows
+                .get(n)
+                .map_or(span.start, |(start, _)| self.in_string(&span, text, *start));
+            return Err(self.error(
+                offset,
+                Some(KEY),
+                format!("the regions have {} rows, expected {n}", rows.len()),
+            ));
+        }
+        let symbols: Vec<(&str, usize)> = rows.into_iter().flat_map(|(_, s)| s).collect();
+        let number = |s: &str| -> Option<usize> {
+            if s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().ok()
+            } else {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) => symbol_value(c).map(usize::from),
+                    _ => None,
+                }
+            }
+        };
+        let numbered = symbols
+            .iter()
+            .all(|(s, _)| number(s).is_some_and(|v| (1..=n).contains(&v)));
+        let mut names: Vec<&str> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut region_of = Vec::with_capacity(n * n);
+        for &(symbol, at) in &symbols {
+            let region = if numbered {
+                number(symbol).unwrap_or(1) - 1
+            } else {
+                *index.entry(symbol).or_insert_with(|| {
+                    names.push(symbol);
+                    names.len() - 1
+                })
+            };
+            if region >= n {
+                return Err(self.error(
+                    self.in_string(&span, text, at),
+                    Some(KEY),
+                    format!("'{symbol}' makes a region too many: a {n}×{n} board has {n} regions"),
+                ));
+            }
+            region_of.push(region as u16);
+        }
+        let mut sizes = vec![0usize; n];
+        for &r in &region_of {
+            sizes[r as usize] += 1;
+        }
+        if let Some((region, &size)) = sizes.iter().enumerate().find(|(_, &s)| s != n) {
+            let first = region_of.iter().position(|&r| r as usize == region);
+            let (symbol, offset) = match first {
+                Some(i) => (
+                    symbols[i].0.to_string(),
+                    self.in_string(&span, text, symbols[i].1),
+                ),
+                None => (
+                    symbol_char(region as Digit + 1).map_or((region + 1).to_string(), String::from),
+                    span.start,
+                ),
+            };
+            return Err(self.error(
+                offset,
+                Some(KEY),
+                format!("region '{symbol}' has {size} cells, expected {n}"),
+            ));
+        }
+        Ok(region_of)
+    }
+
+    /// `givens = """…"""`, in any of sudokit's grid layouts.
+    fn givens(&self, value: &Value<'_>, n: usize) -> Result<Grid, NativeError> {
+        const KEY: &str = "givens";
+        let text = self.string(value, KEY)?;
+        let span = value.span();
+        // The file offset of a (line, column) of the givens text, both 1-based.
+        let place = |line: usize, column: Option<usize>| {
+            let start: usize = text
+                .split('\n')
+                .take(line.saturating_sub(1))
+                .map(|l| l.len() + 1)
+                .sum();
+            let start = start.min(text.len());
+            let within = text[start..]
+                .char_indices()
+                .nth(column.unwrap_or(1).saturating_sub(1))
+                .map_or(0, |(i, _)| i);
+            self.in_string(&span, text, start + within)
+        };
+        let mut grids = Vec::new();
+        for parsed in parse_grids(text, &ParseOptions { size: Some(n) }) {
+            match parsed {
+                Ok(grid) => grids.push(grid),
+                Err(e) => {
+                    let message = if e.message.contains("out of range") || e.message.contains("unknown token")
+                    {
+                        e.message
+                    } else {
+                        format!(
+                            "the givens do not fit a {n}×{n} board: {} (write {n} rows of {n} cells, or one line of {})",
+                            e.message,
+                            n * n
+                        )
+                    };
+                    let mut error = self.error(place(e.line, e.column), Some(KEY), message);
+                    if e.column.is_none() {
+                        error.column = None;
+                    }
+                    return Err(error);
+                }
+            }
+        }
+        match grids.len() {
+            0 if text.trim().is_empty() => Ok(Grid::empty(n)),
+            0 => Err(self.at(value, KEY, "no grid found in the givens")),
+            1 if grids[0].grid.size() == n => Ok(grids.remove(0).grid),
+            1 => Err(self.at(value, KEY, format!("the givens do not fit a {n}×{n} board"))),
+            count => Err(self.error(
+                place(grids[1].line, None),
+                Some(KEY),
+                format!("the givens hold {count} grids, a puzzle has one"),
+            )),
+        }
+    }
+
+    /// The `[[rules]]` tables.
+    fn rules(&self, value: &Value<'_>, n: usize) -> Result<Vec<RuleSpec>, NativeError> {
+        let DeValue::Array(items) = value.get_ref() else {
+            return Err(self.at(
+                value,
+                "rules",
+                format!(
+                    "expected a list of rule tables, found {}: give each rule its own [[rules]] header (two brackets)",
+                    kind(value.get_ref())
+                ),
+            ));
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| self.rule(i + 1, item, n))
+            .collect()
+    }
+
+    /// One `[[rules]]` table; `number` counts from 1.
+    fn rule(&self, number: usize, value: &Value<'_>, n: usize) -> Result<RuleSpec, NativeError> {
+        let path = format!("rules[{number}]");
+        let DeValue::Table(table) = value.get_ref() else {
+            return Err(self.at(
+                value,
+                &path,
+                format!("expected a rule table, found {}", kind(value.get_ref())),
+            ));
+        };
+        let entries = in_file_order(table);
+        let get = |name: &str| entries.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| *v);
+        let key_of = |name: &str| format!("{path}.{name}");
+        let Some(type_value) = get("type") else {
+            return Err(self.at(
+                value,
+                &path,
+                "this rule has no type: add type = \"…\" with a rule name (sudokit rules lists them)",
+            ));
+        };
+        let ty = self.string(type_value, &key_of("type"))?;
+        let Some((required, optional)) = parameters(ty) else {
+            let message = match ty {
+                "classic" => {
+                    "'classic' is not a rule type: it is the top-level key classic = true (the default)"
+                        .to_string()
+                }
+                "jigsaw" => {
+                    "'jigsaw' is not a rule type: draw the regions with the top-level key regions".to_string()
+                }
+                _ => {
+                    let names = crate::registry::RULES
+                        .iter()
+                        .map(|r| r.name)
+                        .filter(|name| parameters(name).is_some());
+                    match suggest(ty, names) {
+                        Some(close) => format!("unknown rule type '{ty}': did you mean '{close}'?"),
+                        None => format!("unknown rule type '{ty}' (sudokit rules lists the types)"),
+                    }
+                }
+            };
+            return Err(self.at(type_value, &key_of("type"), message));
+        };
+        let takes = || {
+            let all: Vec<&str> = required.iter().chain(optional).copied().collect();
+            if all.is_empty() {
+                "it takes no parameters".to_string()
+            } else {
+                format!("it takes {}", all.join(", "))
+            }
+        };
+        for (key, _) in &entries {
+            let name = key.get_ref().as_ref();
+            if name == "type" || required.contains(&name) || optional.contains(&name) {
+                continue;
+            }
+            let mut message = format!("a {ty} rule has no key '{name}'");
+            if let Some(close) = suggest(name, required.iter().chain(optional).copied()) {
+                let _ = write!(message, ": did you mean '{close}'?");
+            } else if TOP_KEYS.contains(&name) {
+                let _ = write!(
+                    message,
+                    " ({name} is a top-level key: put it before the first [[rules]])"
+                );
+            } else {
+                let _ = write!(message, " ({})", takes());
+            }
+            return Err(self.error(key.span().start, Some(&key_of(name)), message));
+        }
+        if let Some(missing) = required.iter().find(|name| get(name).is_none()) {
+            return Err(self.at(
+                value,
+                &path,
+                format!("the {ty} needs '{missing}', such as {}", example(ty, missing)),
+            ));
+        }
+        // Required parameters are present from here on.
+        let param = |name: &str| get(name).expect("required parameters checked");
+        let cells = || self.distinct_cells(param("cells"), &key_of("cells"), n, ty);
+        let two = || self.two_cells(param("cells"), &key_of("cells"), n, ty);
+        let digit_value = |default: Digit| match get("value") {
+            Some(v) => self.digit(v, &key_of("value"), n),
+            None => Ok(default),
+        };
+        let name_or = |default: &str| match get("name") {
+            Some(v) => self.string(v, &key_of("name")).map(str::to_string),
+            None => Ok(default.to_string()),
+        };
+        Ok(match ty {
+            "diagonal+" => RuleSpec::DiagonalPositive,
+            "diagonal-" => RuleSpec::DiagonalNegative,
+            "anti-knight" => RuleSpec::AntiKnight,
+            "anti-king" => RuleSpec::AntiKing,
+            "disjoint-groups" => RuleSpec::DisjointGroups,
+            "nonconsecutive" => RuleSpec::NonConsecutive,
+            "negative-ratio" => RuleSpec::NegativeRatio,
+            "negative-xv" => RuleSpec::NegativeXv,
+            "diagonal-nonconsecutive" => RuleSpec::DiagonalNonConsecutive,
+            "self-taxicab" => RuleSpec::SelfTaxicab,
+            "odd" => RuleSpec::Odd(cells()?),
+            "even" => RuleSpec::Even(cells()?),
+            "minimum" => RuleSpec::Minimum(cells()?),
+            "maximum" => RuleSpec::Maximum(cells()?),
+            "extra-region" => RuleSpec::ExtraRegion(cells()?),
+            "thermometer" => RuleSpec::Thermometer(cells()?),
+            "slow-thermometer" => RuleSpec::SlowThermometer(cells()?),
+            "palindrome" => RuleSpec::Palindrome(cells()?),
+            "nabner" => RuleSpec::Nabner(cells()?),
+            "pencil-marks" => {
+                let value = param("cell");
+                let key = key_of("cell");
+                let cell = cell_name(self.string(value, &key)?, n).map_err(|m| self.at(value, &key, m))?;
+                let digits = self.digits(param("digits"), &key_of("digits"), n)?;
+                RuleSpec::PencilMarks { cell, digits }
+            }
+            "difference" => RuleSpec::Difference {
+                cells: two()?,
+                value: digit_value(1)?,
+            },
+            "ratio" => RuleSpec::Ratio {
+                cells: two()?,
+                value: digit_value(2)?,
+            },
+            "whispers" => RuleSpec::Whispers {
+                cells: cells()?,
+                gap: get("value")
+                    .map(|v| self.digit(v, &key_of("value"), n))
+                    .transpose()?,
+            },
+            "xv" => {
+                let cells = two()?;
+                let v = param("value");
+                let key = key_of("value");
+                let value = match v.get_ref() {
+                    DeValue::String(s) if s.eq_ignore_ascii_case("x") => 10,
+                    DeValue::String(s) if s.eq_ignore_ascii_case("v") => 5,
+                    DeValue::Integer(_) if matches!(self.integer(v, &key), Ok(5 | 10)) => {
+                        self.integer(v, &key)? as u16
+                    }
+                    _ => return Err(self.at(
+                        v,
+                        &key,
+                        "an xv value is \"X\" (a sum of 10) or \"V\" (5); for other sums use type = \"sum\"",
+                    )),
+                };
+                RuleSpec::Sum { cells, value }
+            }
+            "sum" => RuleSpec::Sum {
+                cells: two()?,
+                value: self.bounded(param("value"), &key_of("value"), "sum", 1..u16::MAX as i64 + 1)? as u16,
+            },
+            "killer-cage" => RuleSpec::KillerCage {
+                cells: cells()?,
+                sum: get("sum")
+                    .map(|v| self.bounded(v, &key_of("sum"), "sum", 1..u32::MAX as i64 + 1))
+                    .transpose()?
+                    .map(|s| s as u32),
+            },
+            "clone" => {
+                let cells = cells()?;
+                let key = key_of("clones");
+                let clones = self.distinct_cells(param("clones"), &key, n, ty)?;
+                if clones.len() != cells.len() {
+                    return Err(self.at(
+                        param("clones"),
+                        &key,
+                        format!(
+                            "the clone has {} cells and {} clones: the lists pair up in order, so their lengths must match",
+                            cells.len(),
+                            clones.len()
+                        ),
+                    ));
+                }
+                if let Some(same) = cells.iter().zip(&clones).find(|(a, b)| a == b) {
+                    return Err(self.at(
+                        param("clones"),
+                        &key,
+                        format!("{} is its own clone", same.0.name(n)),
+                    ));
+                }
+                RuleSpec::Clone { cells, clones }
+            }
+            "chess" => {
+                let key = key_of("moves");
+                let like = "[[1, 2]]";
+                let items = self.array(param("moves"), &key, like)?;
+                if items.is_empty() {
+                    return Err(self.at(param("moves"), &key, "no moves listed"));
+                }
+                let reach = n as i64 - 1;
+                let mut moves = Vec::with_capacity(items.len());
+                for item in items {
+                    let [rows, cols] = self.integer_pair(item, &key, "[1, 2]")?;
+                    if rows == 0 && cols == 0 {
+                        return Err(self.at(item, &key, "the move [0, 0] goes nowhere"));
+                    }
+                    if rows.abs() > reach || cols.abs() > reach {
+                        return Err(self.at(
+                            item,
+                            &key,
+                            format!("the move [{rows}, {cols}] leaves the {n}×{n} board"),
+                        ));
+                    }
+                    moves.push((rows as isize, cols as isize));
+                }
+                RuleSpec::Chess {
+                    name: name_or("chess")?,
+                    moves,
+                    digits: get("digits")
+                        .map(|v| self.digits(v, &key_of("digits"), n))
+                        .transpose()?,
+                }
+            }
+            "taxicab" => {
+                let farthest = 2 * (n as i64 - 1);
+                let distance = self.bounded(param("value"), &key_of("value"), "distance", 1..farthest + 1)?;
+                RuleSpec::Taxicab(distance as usize)
+            }
+            _ => self
+                .custom_pairs(value, &path, get("pairs"), get("allowed"), get("forbidden"), n)
+                .and_then(|(cells, digits, allowed)| {
+                    Ok(RuleSpec::CustomPairs {
+                        name: name_or("custom pairs")?,
+                        cells,
+                        digits,
+                        allowed,
+                    })
+                })?,
+        })
+    }
+
+    /// The pairs of a `custom-pairs` rule, its digit pairs and whether they
+    /// are the allowed ones.
+    fn custom_pairs(
+        &self,
+        rule: &Value<'_>,
+        path: &str,
+        pairs: Option<&Value<'_>>,
+        allowed: Option<&Value<'_>>,
+        forbidden: Option<&Value<'_>>,
+        n: usize,
+    ) -> Result<PairRule, NativeError> {
+        let (digits, is_allowed, list_key) = match (allowed, forbidden) {
+            (Some(list), None) => (list, true, "allowed"),
+            (None, Some(list)) => (list, false, "forbidden"),
+            (Some(_), Some(second)) => {
+                return Err(self.at(
+                    second,
+                    &format!("{path}.forbidden"),
+                    "give either allowed or forbidden digit pairs, not both",
+                ))
+            }
+            (None, None) => return Err(self.at(
+                rule,
+                path,
+                "the custom-pairs needs 'allowed' or 'forbidden' digit pairs, such as forbidden = [[1, 2]]",
+            )),
+        };
+        let pairs_key = format!("{path}.pairs");
+        let pairs = pairs.expect("required parameters checked");
+        let mut cells = Vec::new();
+        for item in self.array(pairs, &pairs_key, "[[\"r1c1\", \"r1c2\"]]")? {
+            cells.push(self.two_cells(item, &pairs_key, n, "pair")?);
+        }
+        let digits_key = format!("{path}.{list_key}");
+        let mut pairs_of_digits = Vec::new();
+        for item in self.array(digits, &digits_key, "[[1, 2]]")? {
+            let [a, b] = self.integer_pair(item, &digits_key, "[1, 2]")?;
+            for d in [a, b] {
+                if !(1..=n as i64).contains(&d) {
+                    return Err(self.at(item, &digits_key, format!("digit {d} is outside 1..={n}")));
+                }
+            }
+            pairs_of_digits.push((a as Digit, b as Digit));
+        }
+        Ok((cells, pairs_of_digits, is_allowed))
+    }
+}

@@ -1,0 +1,923 @@
+//! f-puzzles JSON (already parsed) into a [`PuzzleSpec`].
+//!
+//! Keys are read in one fixed order (the order of the spec's tables), not
+//! file order: JSON objects have none, and a fixed order makes reading the
+//! written form of a puzzle give the same spec back.
+
+use serde_json::{Map, Value};
+use sudokit_core::{Cell, Digit, Grid};
+
+use super::{FpuzzlesError, MAX_SIZE};
+use crate::spec::{Layout, PuzzleSpec, RuleSpec};
+
+type Result<T> = std::result::Result<T, FpuzzlesError>;
+
+/// The rule a cell-marker key (`odd`, `minimum`, …) makes of its cells.
+type MarkerRule = fn(Vec<Cell>) -> RuleSpec;
+
+/// Rules sudokit cannot solve yet: key and what it is.
+const UNSUPPORTED: &[(&str, &str)] = &[
+    ("arrow", "arrows"),
+    ("littlekillersum", "little killer sums"),
+    ("sandwichsum", "sandwich sums"),
+    ("xsum", "X-sums"),
+    ("skyscraper", "skyscrapers"),
+    ("quadruple", "quadruples"),
+    ("betweenline", "between lines"),
+    ("renban", "renban lines"),
+    ("regionsumline", "region sum lines"),
+    ("entropicline", "entropic lines"),
+    ("modularline", "modular lines"),
+    ("doublearrow", "double arrows"),
+    ("zipperline", "zipper lines"),
+    ("rowindexer", "row indexers"),
+    ("columnindexer", "column indexers"),
+    ("boxindexer", "box indexers"),
+];
+
+/// Outside clues: a marker without a numeric value is a blank marker,
+/// ignored (spec §5.8).
+const OUTSIDE_CLUES: &[&str] = &["littlekillersum", "sandwichsum", "xsum", "skyscraper"];
+
+/// Keys that carry no rule: key and why they are left out.
+const IGNORED: &[(&str, &str)] = &[
+    ("line", "decoration"),
+    ("text", "decoration"),
+    ("circle", "decoration"),
+    ("rectangle", "decoration"),
+    ("cage", "decoration"),
+    ("highlightConflicts", "display option"),
+    ("disabledlogic", "solver option"),
+    ("truecandidatesoptions", "solver option"),
+    ("solution", "the setter's solution, not checked"),
+];
+
+/// Global rules: key and rule.
+const BOOLEANS: &[(&str, RuleSpec)] = &[
+    ("diagonal+", RuleSpec::DiagonalPositive),
+    ("diagonal-", RuleSpec::DiagonalNegative),
+    ("antiknight", RuleSpec::AntiKnight),
+    ("antiking", RuleSpec::AntiKing),
+    ("disjointgroups", RuleSpec::DisjointGroups),
+    ("nonconsecutive", RuleSpec::NonConsecutive),
+];
+
+/// Keys read by this module.
+const READ: &[&str] = &[
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "disjointgroups",
+    "nonconsecutive",
+    "negative",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "difference",
+    "ratio",
+    "xv",
+    "killercage",
+    "extraregion",
+    "clone",
+    "thermometer",
+    "slowthermometer",
+    "palindrome",
+    "whispers",
+    "nabner",
+];
+
+/// Cell fields that are colours.
+const CELL_COLOURS: &[&str] = &["c", "cArray", "highlight"];
+
+/// The puzzle an f-puzzles object describes.
+pub(super) fn read_value(value: &Value) -> Result<super::Import> {
+    let Value::Object(object) = value else {
+        return Err(FpuzzlesError::general(format!(
+            "expected a JSON object (an f-puzzles puzzle), found {}",
+            describe(value)
+        )));
+    };
+    check_keys(object)?;
+    let n = read_size(object)?;
+    let mut reader = Reader {
+        n,
+        skipped: Vec::new(),
+    };
+    let mut spec = PuzzleSpec::new(n);
+    let grid = reader.grid(object.get("grid"))?;
+    spec.givens = grid.givens;
+    spec.layout = grid.layout;
+    spec.title = reader.text(object, "title")?;
+    spec.author = reader.text(object, "author")?;
+    spec.ruleset = reader.text(object, "ruleset")?;
+    let rules = &mut spec.rules;
+    for (key, rule) in BOOLEANS {
+        if reader.flag(object, key)? {
+            rules.push(rule.clone());
+        }
+    }
+    reader.negative(object.get("negative"), rules)?;
+    rules.extend(grid.pencil_marks);
+    let markers: [(&str, MarkerRule, Vec<Cell>); 4] = [
+        ("odd", RuleSpec::Odd, grid.odd),
+        ("even", RuleSpec::Even, grid.even),
+        ("minimum", RuleSpec::Minimum, Vec::new()),
+        ("maximum", RuleSpec::Maximum, Vec::new()),
+    ];
+    for (key, rule, extra) in markers {
+        let mut cells = reader.markers(key, object.get(key))?;
+        cells.extend(extra);
+        if !cells.is_empty() {
+            rules.push(rule(cells));
+        }
+    }
+    reader.dots(object, rules)?;
+    reader.regions(object, rules)?;
+    reader.lines(object, rules)?;
+    reader.ignored(object);
+    Ok(super::Import {
+        spec,
+        skipped: reader.skipped,
+    })
+}
+
+/// Refuses what cannot be read, before anything else: rules not supported
+/// yet (the most useful thing to say about such a puzzle), then unknown keys.
+fn check_keys(object: &Map<String, Value>) -> Result<()> {
+    for &(key, what) in UNSUPPORTED {
+        let Some(value) = object.get(key) else { continue };
+        if unused(value) {
+            continue;
+        }
+        if OUTSIDE_CLUES.contains(&key) {
+            if let Value::Array(items) = value {
+                let blank = |item: &Value| matches!(number(item.get("value")), Num::Blank | Num::Invalid);
+                if items.iter().all(blank) {
+                    continue;
+                }
+            }
+        }
+        return Err(not_supported(key, what));
+    }
+    if let Some(Value::Array(cages)) = object.get("killercage") {
+        for (i, cage) in cages.iter().enumerate() {
+            if !matches!(number(cage.get("value")), Num::Blank) {
+                return Err(FpuzzlesError::at(
+                    format!("killercage[{i}].value"),
+                    "key 'killercage' (killer cages with a sum) is not supported yet",
+                ));
+            }
+        }
+    }
+    if let Some(Value::Array(cages)) = object.get("cage") {
+        for (i, cage) in cages.iter().enumerate() {
+            if let Some(Value::String(v)) = cage.get("value") {
+                if v.trim().get(..2).is_some_and(|p| p.eq_ignore_ascii_case("DR")) {
+                    return Err(FpuzzlesError::at(
+                        format!("cage[{i}].value"),
+                        "key 'cage' (digital-root cages) is not supported yet",
+                    ));
+                }
+            }
+        }
+    }
+    for (key, value) in object {
+        let known = READ.contains(&key.as_str())
+            || IGNORED.iter().any(|(k, _)| k == key)
+            || UNSUPPORTED.iter().any(|(k, _)| k == key);
+        if !known && !unused(value) {
+            return Err(FpuzzlesError::about(
+                key.clone(),
+                format!("unknown f-puzzles key '{key}'"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn not_supported(key: &str, what: &str) -> FpuzzlesError {
+    FpuzzlesError::about(key, format!("key '{key}' ({what}) is not supported yet"))
+}
+
+/// `null`, `false`, `[]`, `{}` and `""`: "not used".
+fn unused(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(fields) => fields.is_empty(),
+        Value::String(s) => s.trim().is_empty(),
+        _ => false,
+    }
+}
+
+fn read_size(object: &Map<String, Value>) -> Result<usize> {
+    let value = object
+        .get("size")
+        .ok_or_else(|| FpuzzlesError::at("size", format!("missing: the board side (1 to {MAX_SIZE})")))?;
+    match number(Some(value)) {
+        Num::Value(n) if (1..=MAX_SIZE as u64).contains(&n) => Ok(n as usize),
+        Num::Value(n) => Err(FpuzzlesError::at(
+            "size",
+            format!("{n}×{n} is not a size f-puzzles takes (1 to {MAX_SIZE})"),
+        )),
+        _ => Err(FpuzzlesError::at(
+            "size",
+            format!(
+                "expected the board side (1 to {MAX_SIZE}), found {}",
+                describe(value)
+            ),
+        )),
+    }
+}
+
+/// A number as f-puzzles stores it: a JSON number or a numeric string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Num {
+    /// Absent, `null` or an empty string.
+    Blank,
+    /// A non-negative integer.
+    Value(u64),
+    /// Anything else.
+    Invalid,
+}
+
+fn number(value: Option<&Value>) -> Num {
+    match value {
+        None | Some(Value::Null) => Num::Blank,
+        Some(Value::Number(x)) => match x.as_u64() {
+            Some(v) => Num::Value(v),
+            None => match x.as_f64() {
+                Some(f) if f >= 0.0 && f.fract() == 0.0 && f < 1e15 => Num::Value(f as u64),
+                _ => Num::Invalid,
+            },
+        },
+        Some(Value::String(s)) if s.trim().is_empty() => Num::Blank,
+        Some(Value::String(s)) => s.trim().parse().map_or(Num::Invalid, Num::Value),
+        Some(_) => Num::Invalid,
+    }
+}
+
+/// A JSON value in a message: its text, shortened.
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+        Value::Null => "null".into(),
+        other => {
+            let text = other.to_string();
+            if text.chars().count() > 40 {
+                format!("{}…", text.chars().take(40).collect::<String>())
+            } else {
+                text
+            }
+        }
+    }
+}
+
+/// What the grid says besides the rules.
+struct GridData {
+    givens: Grid,
+    layout: Layout,
+    pencil_marks: Vec<RuleSpec>,
+    /// Cells marked odd or even by a cell's `parity` field.
+    odd: Vec<Cell>,
+    even: Vec<Cell>,
+}
+
+/// The grid while it is read: its data, each cell's explicit region, and
+/// counts of what is left out.
+struct GridScan {
+    data: GridData,
+    regions: Vec<Option<u16>>,
+    entered: usize,
+    centre: usize,
+    corner: usize,
+    coloured: usize,
+}
+
+struct Reader {
+    n: usize,
+    skipped: Vec<String>,
+}
+
+impl Reader {
+    fn grid(&mut self, grid: Option<&Value>) -> Result<GridData> {
+        let n = self.n;
+        let rows = match grid {
+            Some(Value::Array(rows)) => rows,
+            Some(other) => {
+                let found = describe(other);
+                return Err(FpuzzlesError::at(
+                    "grid",
+                    format!("expected {n} rows of {n} cells, found {found}"),
+                ));
+            }
+            None => {
+                return Err(FpuzzlesError::at(
+                    "grid",
+                    format!("missing: expected {n} rows of {n} cells"),
+                ))
+            }
+        };
+        if rows.len() != n {
+            let found = rows.len();
+            return Err(FpuzzlesError::at(
+                "grid",
+                format!("expected {n} rows for a {n}×{n} puzzle, found {found}"),
+            ));
+        }
+        let mut scan = GridScan {
+            data: GridData {
+                givens: Grid::empty(n),
+                layout: Layout::Default,
+                pencil_marks: Vec::new(),
+                odd: Vec::new(),
+                even: Vec::new(),
+            },
+            regions: vec![None; n * n],
+            entered: 0,
+            centre: 0,
+            corner: 0,
+            coloured: 0,
+        };
+        for (r, row) in rows.iter().enumerate() {
+            let path = format!("grid[{r}]");
+            let cells = match row {
+                Value::Array(cells) if cells.len() == n => cells,
+                Value::Array(cells) => {
+                    let found = cells.len();
+                    return Err(FpuzzlesError::at(
+                        path,
+                        format!("expected {n} cells in a row, found {found}"),
+                    ));
+                }
+                other => {
+                    let found = describe(other);
+                    return Err(FpuzzlesError::at(
+                        path,
+                        format!("expected a row of {n} cells, found {found}"),
+                    ));
+                }
+            };
+            for (c, value) in cells.iter().enumerate() {
+                let path = format!("grid[{r}][{c}]");
+                match value {
+                    Value::Object(fields) => self.grid_cell(&path, Cell::at(r, c, n), fields, &mut scan)?,
+                    Value::Null => {}
+                    other => {
+                        let found = describe(other);
+                        return Err(FpuzzlesError::at(
+                            path,
+                            format!("expected a cell object, found {found}"),
+                        ));
+                    }
+                }
+            }
+        }
+        if scan.regions.iter().any(Option::is_some) {
+            scan.data.layout = Layout::Regions(self.region_map(&scan.regions)?);
+        }
+        for (count, what, why) in [
+            (scan.entered, "values", "without given:true (solver's entries)"),
+            (scan.centre, "centre pencil marks", "(solver's marks)"),
+            (scan.corner, "corner pencil marks", "(solver's marks)"),
+            (scan.coloured, "colours", "(decoration)"),
+        ] {
+            match count {
+                0 => {}
+                1 => self.skipped.push(format!("grid: {what} in 1 cell {why}")),
+                _ => self.skipped.push(format!("grid: {what} in {count} cells {why}")),
+            }
+        }
+        Ok(scan.data)
+    }
+
+    /// One cell object of the grid.
+    fn grid_cell(
+        &self,
+        path: &str,
+        cell: Cell,
+        fields: &Map<String, Value>,
+        scan: &mut GridScan,
+    ) -> Result<()> {
+        let n = self.n;
+        let given = match fields.get("given") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                let found = describe(other);
+                return Err(FpuzzlesError::at(
+                    format!("{path}.given"),
+                    format!("expected true or false, found {found}"),
+                ));
+            }
+        };
+        for (field, v) in fields {
+            let at = format!("{path}.{field}");
+            match field.as_str() {
+                "given" => {}
+                "value" => match number(Some(v)) {
+                    Num::Blank | Num::Value(0) => {}
+                    Num::Value(d) if given => scan.data.givens.set(cell, self.digit(d, &at)?),
+                    Num::Invalid if given => {
+                        return Err(FpuzzlesError::at(
+                            at,
+                            format!("expected a digit, found {}", describe(v)),
+                        ))
+                    }
+                    _ => scan.entered += 1,
+                },
+                "region" => {
+                    scan.regions[cell.index()] = Some(match (v, number(Some(v))) {
+                        (Value::Null, _) => {
+                            let what =
+                                "null (a cell in no region) is not supported: every cell needs a region";
+                            return Err(FpuzzlesError::at(at, what));
+                        }
+                        (_, Num::Value(k)) if k < n as u64 => k as u16,
+                        (_, Num::Value(k)) => {
+                            let what = format!(
+                                "region {k} does not exist on a {n}×{n} board (regions are 0 to {})",
+                                n - 1
+                            );
+                            return Err(FpuzzlesError::at(at, what));
+                        }
+                        _ => {
+                            return Err(FpuzzlesError::at(
+                                at,
+                                format!("expected a region number, found {}", describe(v)),
+                            ))
+                        }
+                    });
+                }
+                "givenPencilMarks" => {
+                    let digits = self.digits(v, &at)?;
+                    if !digits.is_empty() {
+                        scan.data
+                            .pencil_marks
+                            .push(RuleSpec::PencilMarks { cell, digits });
+                    }
+                }
+                "centerPencilMarks" => scan.centre += usize::from(!unused(v)),
+                "cornerPencilMarks" => scan.corner += usize::from(!unused(v)),
+                "parity" => match v {
+                    Value::String(s) if s.eq_ignore_ascii_case("odd") => scan.data.odd.push(cell),
+                    Value::String(s) if s.eq_ignore_ascii_case("even") => scan.data.even.push(cell),
+                    other if unused(other) => {}
+                    other => {
+                        let found = describe(other);
+                        return Err(FpuzzlesError::at(
+                            at,
+                            format!("expected \"Odd\" or \"Even\", found {found}"),
+                        ));
+                    }
+                },
+                colour if CELL_COLOURS.contains(&colour) => scan.coloured += usize::from(!unused(v)),
+                _ => {
+                    return Err(FpuzzlesError::at(
+                        at,
+                        format!("unknown f-puzzles cell field '{field}'"),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The region of every cell: f-puzzles writes `region` only on cells
+    /// whose region differs from the default box layout, so a cell without
+    /// one keeps its default box.
+    fn region_map(&self, regions: &[Option<u16>]) -> Result<Vec<u16>> {
+        let n = self.n;
+        let height = (1..=n).rev().find(|h| h * h <= n && n % h == 0).unwrap_or(1);
+        let width = n / height;
+        let map: Vec<u16> = regions
+            .iter()
+            .enumerate()
+            .map(|(i, region)| {
+                let (r, c) = (i / n, i % n);
+                region.unwrap_or(((r / height) * height + c / width) as u16)
+            })
+            .collect();
+        let mut sizes = vec![0usize; n];
+        for &region in &map {
+            sizes[region as usize] += 1;
+        }
+        let wrong = sizes
+            .iter()
+            .position(|&size| size == 0)
+            .or_else(|| sizes.iter().position(|&size| size != n));
+        if let Some(region) = wrong {
+            let problem = match sizes[region] {
+                0 => format!("region {region} is missing: no cell is in it"),
+                1 => format!("region {region} has 1 cell"),
+                size => format!("region {region} has {size} cells"),
+            };
+            return Err(FpuzzlesError::at(
+                "grid",
+                format!(
+                    "{problem}; a {n}×{n} board needs regions 0 to {} of exactly {n} cells each (a cell \
+                     without `region` is in its default box)",
+                    n - 1
+                ),
+            ));
+        }
+        Ok(map)
+    }
+
+    fn digit(&self, d: u64, path: &str) -> Result<Digit> {
+        if d >= 1 && d <= self.n as u64 {
+            Ok(d as Digit)
+        } else {
+            Err(FpuzzlesError::at(
+                path,
+                format!("{d} is not a digit of a {n}×{n} puzzle (1 to {n})", n = self.n),
+            ))
+        }
+    }
+
+    /// A list of digits (`givenPencilMarks`); `null` is none.
+    fn digits(&self, value: &Value, path: &str) -> Result<Vec<Digit>> {
+        match value {
+            Value::Null => Ok(Vec::new()),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| match number(Some(item)) {
+                    Num::Value(d) => self.digit(d, &format!("{path}[{i}]")),
+                    _ => Err(FpuzzlesError::at(
+                        format!("{path}[{i}]"),
+                        format!("expected a digit, found {}", describe(item)),
+                    )),
+                })
+                .collect(),
+            other => Err(FpuzzlesError::at(
+                path,
+                format!("expected a list of digits, found {}", describe(other)),
+            )),
+        }
+    }
+
+    /// `title`, `author`, `ruleset`: text, `None` when empty.
+    fn text(&self, object: &Map<String, Value>, key: &str) -> Result<Option<String>> {
+        match object.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(FpuzzlesError::at(
+                key,
+                format!("expected text, found {}", describe(other)),
+            )),
+        }
+    }
+
+    fn flag(&self, object: &Map<String, Value>, key: &str) -> Result<bool> {
+        match object.get(key) {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(other) => Err(FpuzzlesError::at(
+                key,
+                format!("expected true or false, found {}", describe(other)),
+            )),
+        }
+    }
+
+    fn negative(&self, value: Option<&Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let items = match value {
+            None | Some(Value::Null | Value::Bool(false)) => return Ok(()),
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                return Err(FpuzzlesError::at(
+                    "negative",
+                    format!(
+                        "expected a list such as [\"ratio\", \"xv\"], found {}",
+                        describe(other)
+                    ),
+                ))
+            }
+        };
+        for (i, item) in items.iter().enumerate() {
+            let rule = match item.as_str() {
+                Some("ratio") => RuleSpec::NegativeRatio,
+                Some("xv") => RuleSpec::NegativeXv,
+                _ => {
+                    return Err(FpuzzlesError::at(
+                        format!("negative[{i}]"),
+                        format!(
+                            "unknown negative constraint {}: expected \"ratio\" or \"xv\"",
+                            describe(item)
+                        ),
+                    ))
+                }
+            };
+            if !rules.contains(&rule) {
+                rules.push(rule);
+            }
+        }
+        Ok(())
+    }
+
+    /// A cell name `R<row>C<col>`; `None` for an empty string (skipped).
+    fn cell(&self, value: &Value, path: &str) -> Result<Option<Cell>> {
+        let n = self.n;
+        let Value::String(name) = value else {
+            return Err(FpuzzlesError::at(
+                path,
+                format!("expected a cell such as \"R1C1\", found {}", describe(value)),
+            ));
+        };
+        if name.is_empty() {
+            return Ok(None);
+        }
+        let bad = || {
+            FpuzzlesError::at(
+                path,
+                format!("'{name}' is not a cell (expected R<row>C<col>, as R1C1)"),
+            )
+        };
+        let upper = name.to_ascii_uppercase();
+        let (row, col) = upper
+            .strip_prefix('R')
+            .and_then(|rest| rest.split_once('C'))
+            .ok_or_else(bad)?;
+        let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !all_digits(row) || !all_digits(col) {
+            return Err(bad());
+        }
+        let row: usize = row.parse().unwrap_or(usize::MAX);
+        let col: usize = col.parse().unwrap_or(usize::MAX);
+        if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
+            return Err(FpuzzlesError::at(
+                path,
+                format!("cell '{name}' is off the {n}×{n} grid"),
+            ));
+        }
+        Ok(Some(Cell::at(row - 1, col - 1, n)))
+    }
+
+    /// A list of cells; empty strings are skipped.
+    fn cells(&self, value: Option<&Value>, path: &str) -> Result<Vec<Cell>> {
+        match value {
+            None => Err(FpuzzlesError::at(path, "missing: expected a list of cells")),
+            Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(items)) => {
+                let mut cells = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    cells.extend(self.cell(item, &format!("{path}[{i}]"))?);
+                }
+                Ok(cells)
+            }
+            Some(other) => Err(FpuzzlesError::at(
+                path,
+                format!("expected a list of cells, found {}", describe(other)),
+            )),
+        }
+    }
+
+    /// A list of cells that must not repeat one (cages, lines).
+    fn distinct_cells(&self, value: Option<&Value>, path: &str) -> Result<Vec<Cell>> {
+        let cells = self.cells(value, path)?;
+        for (i, cell) in cells.iter().enumerate() {
+            if cells[..i].contains(cell) {
+                return Err(FpuzzlesError::at(
+                    path,
+                    format!("cell '{}' appears twice", cell.name(self.n).to_ascii_uppercase()),
+                ));
+            }
+        }
+        Ok(cells)
+    }
+
+    /// The entries of a list key (`[{…}, …]`), each with its path.
+    fn entries<'a>(
+        &self,
+        key: &str,
+        value: Option<&'a Value>,
+    ) -> Result<Vec<(String, &'a Map<String, Value>)>> {
+        let items = match value {
+            None | Some(Value::Null | Value::Bool(false)) => return Ok(Vec::new()),
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                return Err(FpuzzlesError::at(
+                    key,
+                    format!("expected a list, found {}", describe(other)),
+                ))
+            }
+        };
+        let mut entries = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            match item {
+                Value::Object(fields) => entries.push((format!("{key}[{i}]"), fields)),
+                Value::Null => {}
+                other => {
+                    return Err(FpuzzlesError::at(
+                        format!("{key}[{i}]"),
+                        format!("expected an object, found {}", describe(other)),
+                    ))
+                }
+            }
+        }
+        Ok(entries)
+    }
+
+    /// `odd`, `even`, `minimum`, `maximum`: `[{cell}]`.
+    fn markers(&self, key: &str, value: Option<&Value>) -> Result<Vec<Cell>> {
+        let mut cells = Vec::new();
+        for (path, fields) in self.entries(key, value)? {
+            let cell_path = format!("{path}.cell");
+            let cell = fields
+                .get("cell")
+                .ok_or_else(|| FpuzzlesError::at(&cell_path, "missing: expected a cell"))?;
+            cells.extend(self.cell(cell, &cell_path)?);
+        }
+        Ok(cells)
+    }
+
+    /// `difference`, `ratio`, `xv`.
+    fn dots(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        for key in ["difference", "ratio", "xv"] {
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let cells_path = format!("{path}.cells");
+                let cells = self.cells(fields.get("cells"), &cells_path)?;
+                let &[a, b] = cells.as_slice() else {
+                    return Err(FpuzzlesError::at(
+                        cells_path,
+                        format!("expected the 2 cells of the dot, found {}", cells.len()),
+                    ));
+                };
+                if a == b {
+                    return Err(FpuzzlesError::at(cells_path, "the two cells are the same"));
+                }
+                let value_path = format!("{path}.value");
+                let value = fields.get("value");
+                rules.push(match key {
+                    "xv" => {
+                        let sum = match value.and_then(Value::as_str).map(str::trim) {
+                            Some("X" | "x") => 10,
+                            Some("V" | "v") => 5,
+                            _ => {
+                                return Err(FpuzzlesError::at(
+                                    value_path,
+                                    format!(
+                                        "expected \"X\" or \"V\", found {}",
+                                        value.map_or("nothing".into(), describe)
+                                    ),
+                                ))
+                            }
+                        };
+                        RuleSpec::Sum {
+                            cells: (a, b),
+                            value: sum,
+                        }
+                    }
+                    "difference" => RuleSpec::Difference {
+                        cells: (a, b),
+                        value: self.dot_value(value, 1, 1, &value_path)?,
+                    },
+                    _ => RuleSpec::Ratio {
+                        cells: (a, b),
+                        value: self.dot_value(value, 2, 2, &value_path)?,
+                    },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A dot's value: `default` when absent or blank, else at least `least`.
+    fn dot_value(&self, value: Option<&Value>, default: Digit, least: Digit, path: &str) -> Result<Digit> {
+        match number(value) {
+            Num::Blank => Ok(default),
+            Num::Value(v) if v >= least as u64 && v <= Digit::MAX as u64 => Ok(v as Digit),
+            _ => Err(FpuzzlesError::at(
+                path,
+                format!(
+                    "expected a whole number of at least {least}, found {}",
+                    value.map_or("nothing".into(), describe)
+                ),
+            )),
+        }
+    }
+
+    /// `killercage` (without sums: those are refused up front),
+    /// `extraregion`, `clone`.
+    fn regions(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        for key in ["killercage", "extraregion"] {
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+                if cells.is_empty() {
+                    continue;
+                }
+                rules.push(if key == "killercage" {
+                    RuleSpec::KillerCage { cells, sum: None }
+                } else {
+                    RuleSpec::ExtraRegion(cells)
+                });
+            }
+        }
+        for (path, fields) in self.entries("clone", object.get("clone"))? {
+            let cells = self.cells(fields.get("cells"), &format!("{path}.cells"))?;
+            let clones = self.cells(fields.get("cloneCells"), &format!("{path}.cloneCells"))?;
+            if cells.len() != clones.len() {
+                return Err(FpuzzlesError::at(
+                    path,
+                    format!(
+                        "{} cells but {} clone cells (cloneCells): each cell needs exactly one clone",
+                        cells.len(),
+                        clones.len()
+                    ),
+                ));
+            }
+            if !cells.is_empty() {
+                rules.push(RuleSpec::Clone { cells, clones });
+            }
+        }
+        Ok(())
+    }
+
+    /// The line keys: one rule per polyline.
+    fn lines(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        for key in [
+            "thermometer",
+            "slowthermometer",
+            "palindrome",
+            "whispers",
+            "nabner",
+        ] {
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let gap = if key == "whispers" {
+                    match number(fields.get("value")) {
+                        Num::Blank => None,
+                        Num::Value(g) if g >= 1 && g < self.n as u64 => Some(g as Digit),
+                        _ => {
+                            return Err(FpuzzlesError::at(
+                                format!("{path}.value"),
+                                format!(
+                                    "expected the smallest difference (1 to {}), found {}",
+                                    self.n.saturating_sub(1),
+                                    fields.get("value").map_or("nothing".into(), describe)
+                                ),
+                            ))
+                        }
+                    }
+                } else {
+                    None
+                };
+                let lines_path = format!("{path}.lines");
+                let lines = match fields.get("lines") {
+                    Some(Value::Array(lines)) => lines,
+                    Some(other) => {
+                        return Err(FpuzzlesError::at(
+                            lines_path,
+                            format!("expected a list of lines, found {}", describe(other)),
+                        ))
+                    }
+                    None => return Err(FpuzzlesError::at(lines_path, "missing: expected a list of lines")),
+                };
+                for (j, line) in lines.iter().enumerate() {
+                    let cells = self.distinct_cells(Some(line), &format!("{lines_path}[{j}]"))?;
+                    if cells.is_empty() {
+                        continue;
+                    }
+                    rules.push(match key {
+                        "thermometer" => RuleSpec::Thermometer(cells),
+                        "slowthermometer" => RuleSpec::SlowThermometer(cells),
+                        "palindrome" => RuleSpec::Palindrome(cells),
+                        "whispers" => RuleSpec::Whispers { cells, gap },
+                        _ => RuleSpec::Nabner(cells),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One line in `skipped` per key that carries no rule.
+    fn ignored(&mut self, object: &Map<String, Value>) {
+        for (key, value) in object {
+            if unused(value) {
+                continue;
+            }
+            let why = match IGNORED.iter().find(|(k, _)| k == key) {
+                Some((_, why)) => *why,
+                // Outside clues with only blank markers (spec §5.8).
+                None if OUTSIDE_CLUES.contains(&key.as_str()) => "blank markers, ignored",
+                None => continue,
+            };
+            let what = match value {
+                Value::Array(items) if key == "solution" => format!("{} digits", items.len()),
+                Value::Array(items) if items.len() == 1 => "1 item".to_owned(),
+                Value::Array(items) => format!("{} items", items.len()),
+                other => describe(other),
+            };
+            self.skipped.push(format!("{key}: {what} ({why})"));
+        }
+    }
+}

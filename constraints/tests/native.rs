@@ -1,0 +1,1015 @@
+//! The native TOML format: round trips through `write` and `read`, the
+//! examples of the module docs, every error a setter can make (message and
+//! line), and puzzles that build.
+
+use sudokit_constraints::native::{read, write, NativeError};
+use sudokit_constraints::registry::RULES;
+use sudokit_constraints::spec::{Layout, PuzzleSpec, RuleSpec, SpecError};
+use sudokit_core::format::{parse_grids, ParseOptions};
+use sudokit_core::{Cell, Grid};
+
+fn at(r: usize, c: usize, n: usize) -> Cell {
+    Cell::at(r - 1, c - 1, n)
+}
+
+fn grid(text: &str, n: usize) -> Grid {
+    parse_grids(text, &ParseOptions { size: Some(n) })
+        .remove(0)
+        .unwrap()
+        .grid
+}
+
+/// A 9×9 spec holding every `RuleSpec` variant (and both spellings of the
+/// optional values), with metadata that needs escaping.
+fn every_rule() -> PuzzleSpec {
+    let n = 9;
+    let c = |r, col| at(r, col, n);
+    let mut spec = PuzzleSpec::new(n);
+    spec.title = Some("Every \"rule\" \\ test".into());
+    spec.author = Some("Ünïcode Setter\tTab".into());
+    spec.ruleset = Some("Normal sudoku rules apply.\nThermometers increase from the bulb.\n".into());
+    spec.givens.set(c(1, 1), 5);
+    spec.givens.set(c(9, 9), 9);
+    spec.rules = vec![
+        RuleSpec::DiagonalPositive,
+        RuleSpec::DiagonalNegative,
+        RuleSpec::AntiKnight,
+        RuleSpec::AntiKing,
+        RuleSpec::DisjointGroups,
+        RuleSpec::NonConsecutive,
+        RuleSpec::NegativeRatio,
+        RuleSpec::NegativeXv,
+        RuleSpec::DiagonalNonConsecutive,
+        RuleSpec::Odd(vec![c(1, 1), c(5, 5)]),
+        RuleSpec::Even(vec![c(1, 2)]),
+        RuleSpec::Minimum(vec![c(2, 2)]),
+        RuleSpec::Maximum(vec![c(8, 8), c(8, 6)]),
+        RuleSpec::PencilMarks {
+            cell: c(3, 3),
+            digits: vec![1, 3, 9],
+        },
+        RuleSpec::Difference {
+            cells: (c(4, 4), c(4, 5)),
+            value: 1,
+        },
+        RuleSpec::Difference {
+            cells: (c(4, 6), c(4, 7)),
+            value: 3,
+        },
+        RuleSpec::Ratio {
+            cells: (c(5, 4), c(5, 3)),
+            value: 2,
+        },
+        RuleSpec::Ratio {
+            cells: (c(5, 6), c(5, 7)),
+            value: 3,
+        },
+        RuleSpec::Sum {
+            cells: (c(6, 4), c(6, 5)),
+            value: 10,
+        },
+        RuleSpec::Sum {
+            cells: (c(6, 6), c(6, 7)),
+            value: 5,
+        },
+        RuleSpec::Sum {
+            cells: (c(7, 4), c(7, 5)),
+            value: 7,
+        },
+        RuleSpec::KillerCage {
+            cells: vec![c(1, 1), c(1, 2), c(2, 1)],
+            sum: None,
+        },
+        RuleSpec::KillerCage {
+            cells: vec![c(9, 1), c(9, 2)],
+            sum: Some(12),
+        },
+        RuleSpec::ExtraRegion(
+            (2..=4)
+                .flat_map(|r| (2..=4).map(move |col| at(r, col, 9)))
+                .collect(),
+        ),
+        RuleSpec::Clone {
+            cells: vec![c(1, 1), c(1, 2)],
+            clones: vec![c(9, 8), c(9, 9)],
+        },
+        RuleSpec::Thermometer(vec![c(1, 9), c(2, 9), c(3, 9)]),
+        RuleSpec::SlowThermometer(vec![c(9, 1), c(8, 2), c(7, 3)]),
+        RuleSpec::Palindrome(vec![c(5, 1), c(5, 2), c(5, 3)]),
+        RuleSpec::Whispers {
+            cells: vec![c(2, 5), c(3, 5)],
+            gap: None,
+        },
+        RuleSpec::Whispers {
+            cells: vec![c(2, 6), c(3, 6), c(3, 7)],
+            gap: Some(4),
+        },
+        RuleSpec::Nabner(vec![c(9, 5), c(9, 6), c(9, 7)]),
+        RuleSpec::Chess {
+            name: "anti-camel".into(),
+            moves: vec![(1, 3)],
+            digits: None,
+        },
+        RuleSpec::Chess {
+            name: "chess".into(),
+            moves: vec![(-1, 2), (0, 3)],
+            digits: Some(vec![1, 9]),
+        },
+        RuleSpec::Taxicab(4),
+        RuleSpec::SelfTaxicab,
+        RuleSpec::CustomPairs {
+            name: "custom pairs".into(),
+            cells: vec![(c(1, 1), c(1, 2)), (c(2, 2), c(2, 1))],
+            digits: vec![(1, 2), (2, 1)],
+            allowed: true,
+        },
+        RuleSpec::CustomPairs {
+            name: "no 1 left of 2".into(),
+            cells: vec![(c(3, 1), c(3, 2))],
+            digits: vec![(1, 2)],
+            allowed: false,
+        },
+    ];
+    spec
+}
+
+#[track_caller]
+fn round_trip(spec: &PuzzleSpec) -> String {
+    let text = write(spec);
+    match read(&text) {
+        Ok(back) => assert_eq!(&back, spec, "read back differs:\n{text}"),
+        Err(e) => panic!("{e}\n{text}"),
+    }
+    text
+}
+
+#[test]
+fn every_rule_round_trips() {
+    let spec = every_rule();
+    let text = round_trip(&spec);
+    // Every registry rule type is written (classic and jigsaw are top-level keys).
+    for rule in RULES.iter().filter(|r| !matches!(r.name, "classic" | "jigsaw")) {
+        assert!(
+            text.contains(&format!("type = \"{}\"\n", rule.name)),
+            "no {}",
+            rule.name
+        );
+    }
+    // Readable: cells by name, givens as rows, defaults left out.
+    assert!(text.contains("cells = [\"r1c9\", \"r2c9\", \"r3c9\"]"), "{text}");
+    assert!(text.contains("givens = \"\"\"\n5........\n"), "{text}");
+    assert!(!text.contains("boxes") && !text.contains("classic"), "{text}");
+    insta::assert_snapshot!("every_rule_file", text);
+
+    let mut plain = every_rule();
+    plain.classic = false;
+    plain.title = None;
+    plain.ruleset = Some(String::new());
+    plain.givens = Grid::empty(9);
+    let text = round_trip(&plain);
+    assert!(
+        text.contains("classic = false") && !text.contains("givens"),
+        "{text}"
+    );
+}
+
+#[test]
+fn small_boards_round_trip() {
+    let mut spec = PuzzleSpec::new(4);
+    spec.givens = grid("1...\n..2.\n....\n...4", 4);
+    spec.rules = vec![
+        RuleSpec::Thermometer(vec![Cell(4), Cell(5), Cell(6)]),
+        RuleSpec::Ratio {
+            cells: (Cell(0), Cell(1)),
+            value: 2,
+        },
+    ];
+    round_trip(&spec);
+    for n in [1, 2, 3, 5, 7] {
+        let mut spec = PuzzleSpec::new(n);
+        spec.givens.set(Cell(0), 1);
+        round_trip(&spec);
+    }
+}
+
+#[test]
+fn jigsaw_round_trips_and_keeps_region_numbers() {
+    let n = 9;
+    let map = "\
+        331112222\n\
+        333111222\n\
+        333311122\n\
+        444555666\n\
+        444555666\n\
+        444555666\n\
+        777788899\n\
+        777888999\n\
+        778889999\n";
+    let regions: Vec<u16> = map
+        .chars()
+        .filter(char::is_ascii_digit)
+        .map(|c| c as u16 - '1' as u16)
+        .collect();
+    let mut spec = PuzzleSpec::new(n);
+    spec.layout = Layout::Regions(regions.clone());
+    spec.rules.push(RuleSpec::DisjointGroups);
+    let text = round_trip(&spec);
+    assert!(
+        text.contains(&format!("regions = \"\"\"\n{map}\"\"\"\n")),
+        "{text}"
+    );
+    spec.build().unwrap();
+
+    // Letters: regions numbered in reading order.
+    let letters = map.replace('3', "a").replace('1', "b").replace('2', "c");
+    let letters: String = letters
+        .chars()
+        .map(|c| match c {
+            '4'..='9' => (b'd' + (c as u8 - b'4')) as char,
+            c => c,
+        })
+        .collect();
+    let read_back = read(&format!("size = 9\nregions = \"\"\"\n{letters}\"\"\"\n")).unwrap();
+    let expected: Vec<u16> = regions
+        .iter()
+        .map(|&r| match r {
+            2 => 0,
+            0 => 1,
+            1 => 2,
+            r => r,
+        })
+        .collect();
+    assert_eq!(read_back.layout, Layout::Regions(expected));
+}
+
+#[test]
+fn boxes_3x2_on_6x6_round_trip() {
+    let mut spec = PuzzleSpec::new(6);
+    spec.layout = Layout::Boxes { rows: 3, cols: 2 };
+    spec.givens = grid("1.....\n..2...\n....3.\n......\n.4....\n.....6", 6);
+    spec.rules.push(RuleSpec::AntiKing);
+    let text = round_trip(&spec);
+    assert!(text.contains("boxes = \"3x2\"\n"), "{text}");
+    let puzzle = spec.build().unwrap();
+    assert_eq!(puzzle.geometry().box_shape(), Some((3, 2)));
+}
+
+#[test]
+fn twelve_by_twelve_with_givens_above_nine_round_trips() {
+    let n = 12;
+    let mut spec = PuzzleSpec::new(n);
+    for (i, d) in [10, 11, 12, 1, 9].into_iter().enumerate() {
+        spec.givens.set(Cell::at(i, (i * 5) % n, n), d);
+    }
+    spec.rules
+        .push(RuleSpec::Thermometer(vec![at(12, 11, n), at(12, 12, n)]));
+    let text = round_trip(&spec);
+    assert!(text.contains("10  .  .") && text.contains("r12c11"), "{text}");
+    spec.build().unwrap();
+
+    // Letters for digits above 9, one line of n² cells.
+    let line = format!("ABC{}", ".".repeat(141));
+    let read_back = read(&format!("size = 12\ngivens = \"{line}\"\n")).unwrap();
+    assert_eq!(&read_back.givens.values()[..4], &[10, 11, 12, 0]);
+
+    // A 16×16 jigsaw needs numbers separated by spaces.
+    let n = 16;
+    let mut spec = PuzzleSpec::new(n);
+    spec.layout = Layout::Regions(
+        (0..n * n)
+            .map(|i| ((i / n / 4) * 4 + (i % n) / 4) as u16)
+            .collect(),
+    );
+    spec.givens.set(Cell(0), 16);
+    let text = round_trip(&spec);
+    assert!(text.contains(" 1  1  1  1  2"), "{text}");
+}
+
+/// The ```toml blocks of the module docs, each read on its own (with
+/// `size = 9` when the block has no size).
+#[test]
+fn every_documented_example_reads_and_builds() {
+    let source = include_str!("../src/native.rs");
+    let mut blocks: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    for line in source.lines().take_while(|l| l.starts_with("//!")) {
+        let doc = line.trim_start_matches("//!").strip_prefix(' ').unwrap_or("");
+        match (&mut current, doc) {
+            (None, "```toml") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), _) => {
+                block.push_str(doc);
+                block.push('\n');
+            }
+            _ => {}
+        }
+    }
+    assert!(blocks.len() >= 8, "{} blocks", blocks.len());
+    let mut documented = Vec::new();
+    for block in &blocks {
+        let text = if block.lines().any(|l| l.starts_with("size")) {
+            block.clone()
+        } else {
+            format!("size = 9\n{block}")
+        };
+        let spec = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        for rule in &spec.rules {
+            // Each example builds on its own; sums of killer cages come later.
+            let mut alone = spec.clone();
+            alone.rules = vec![rule.clone()];
+            match alone.build() {
+                Ok(_) => {}
+                Err(SpecError::NotSupported(what)) if what.contains("killer cage") => {}
+                Err(e) => panic!("{rule:?}: {e}"),
+            }
+        }
+        round_trip(&spec);
+        documented.extend(text.lines().filter_map(|l| {
+            l.strip_prefix("type = \"")
+                .and_then(|rest| rest.split('"').next())
+                .map(str::to_string)
+        }));
+    }
+    for rule in RULES.iter().filter(|r| !matches!(r.name, "classic" | "jigsaw")) {
+        assert!(
+            documented.iter().any(|d| d == rule.name),
+            "no example of {}",
+            rule.name
+        );
+    }
+}
+
+#[test]
+fn a_realistic_puzzle_builds_and_its_solution_checks() {
+    let text = r#"
+title = "Miracle sudoku, with a thermometer"
+author = "Mitchell Lee"
+size = 9
+givens = """
+.........
+.........
+.........
+.........
+..1......
+......2..
+.........
+.........
+.........
+"""
+
+[[rules]]
+type = "anti-knight"
+
+[[rules]]
+type = "anti-king"
+
+[[rules]]
+type = "nonconsecutive"
+
+[[rules]]
+type = "thermometer"
+cells = "r3c1, r2c2, r1c3"
+
+[[rules]]
+type = "thermometer"
+cells = ["r7c1", "r7c2"]
+"#;
+    let spec = read(text).unwrap();
+    assert_eq!(spec.rules.len(), 5);
+    assert_eq!(spec.givens.filled(), 2);
+    let puzzle = spec.build().unwrap();
+    assert_eq!(puzzle.constraints().len(), 6);
+    let solution = grid(
+        "483726159\n726159483\n159483726\n837261594\n261594837\n594837261\n372615948\n615948372\n948372615",
+        9,
+    );
+    puzzle.verify_solution(&solution).unwrap();
+}
+
+#[test]
+fn a_thermometer_that_repeats_a_cell_names_the_rule_and_the_line() {
+    let text = "size = 9\n\n[[rules]]\ntype = \"anti-knight\"\n\n[[rules]]\ntype = \"thermometer\"\ncells = [\"r1c1\", \"r1c2\", \"r1c1\"]\n";
+    let err = read(text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 8, column 26: rules[2].cells: the thermometer lists r1c1 twice"
+    );
+}
+
+/// Reads `text`, expecting an error at `line` whose display contains `what`.
+#[track_caller]
+fn fails(text: &str, line: usize, what: &str) -> NativeError {
+    let err = match read(text) {
+        Ok(spec) => panic!("read:\n{text}\nas {spec:?}"),
+        Err(e) => e,
+    };
+    assert_eq!(err.line, line, "{err}");
+    assert!(err.to_string().contains(what), "{err}\nexpected: {what}");
+    err
+}
+
+const RULE: &str = "size = 9\n\n[[rules]]\n";
+
+#[test]
+fn toml_syntax_errors_keep_the_toml_position() {
+    let err = fails("size = 9\ntitle = \"unclosed\n", 2, "invalid TOML");
+    assert!(err.column.is_some() && err.key.is_none(), "{err:?}");
+    fails("size = 9\nsize = 4\n", 2, "invalid TOML: duplicate key");
+    fails(
+        "size = 9\n[[rules]]\ntype = \"odd\"\ncells = [\"r1c1\",\n",
+        4,
+        "invalid TOML",
+    );
+}
+
+#[test]
+fn unknown_keys() {
+    let err = fails(
+        "size = 9\ncolour = \"red\"\n",
+        2,
+        "unknown key 'colour' (the top-level keys are",
+    );
+    assert_eq!((err.column, err.key.as_deref()), (Some(1), Some("colour")));
+    fails(
+        "size = 9\ngiven = \"1\"\n",
+        2,
+        "unknown key 'given': did you mean 'givens'?",
+    );
+    fails(
+        "size = 9\nanti-knight = true\n",
+        2,
+        "rules go in their own tables, [[rules]] then type = \"anti-knight\"",
+    );
+    fails("size = 9\njigsaw = true\n", 2, "draw a jigsaw with regions");
+
+    let text = format!("{RULE}type = \"thermometer\"\ncells = [\"r1c1\", \"r1c2\"]\ncolour = \"red\"\n");
+    let err = fails(
+        &text,
+        6,
+        "a thermometer rule has no key 'colour' (it takes cells)",
+    );
+    assert_eq!(
+        err.to_string(),
+        "line 6, column 1: rules[1].colour: a thermometer rule has no key 'colour' (it takes cells)"
+    );
+    fails(
+        &format!("{RULE}type = \"thermometer\"\ncell = [\"r1c1\"]\n"),
+        5,
+        "did you mean 'cells'?",
+    );
+    fails(
+        &format!("{RULE}type = \"anti-king\"\ncells = [\"r1c1\"]\n"),
+        5,
+        "(it takes no parameters)",
+    );
+    fails(
+        &format!("{RULE}type = \"anti-king\"\ngivens = \"1\"\n"),
+        5,
+        "givens is a top-level key: put it before the first [[rules]]",
+    );
+}
+
+#[test]
+fn unknown_rule_types_suggest_the_closest_name() {
+    let err = fails(
+        &format!("{RULE}type = \"thermo\"\n"),
+        4,
+        "unknown rule type 'thermo': did you mean 'thermometer'?",
+    );
+    assert_eq!((err.column, err.key.as_deref()), (Some(8), Some("rules[1].type")));
+    fails(
+        &format!("{RULE}type = \"antiknight\"\n"),
+        4,
+        "did you mean 'anti-knight'?",
+    );
+    fails(
+        &format!("{RULE}type = \"killercage\"\n"),
+        4,
+        "did you mean 'killer-cage'?",
+    );
+    fails(
+        &format!("{RULE}type = \"thermometre\"\n"),
+        4,
+        "did you mean 'thermometer'?",
+    );
+    fails(
+        &format!("{RULE}type = \"german-whispers\"\n"),
+        4,
+        "did you mean 'whispers'?",
+    );
+    fails(
+        &format!("{RULE}type = \"banana\"\n"),
+        4,
+        "unknown rule type 'banana' (sudokit rules lists the types)",
+    );
+    fails(
+        &format!("{RULE}type = \"jigsaw\"\n"),
+        4,
+        "draw the regions with the top-level key regions",
+    );
+    fails(
+        &format!("{RULE}type = \"classic\"\n"),
+        4,
+        "it is the top-level key classic",
+    );
+    fails(
+        &format!("{RULE}type = 3\n"),
+        4,
+        "rules[1].type: expected a string, found an integer",
+    );
+    fails(
+        &format!("{RULE}cells = [\"r1c1\"]\n"),
+        3,
+        "rules[1]: this rule has no type",
+    );
+}
+
+#[test]
+fn missing_parameters_point_at_the_rule() {
+    let text = "size = 9\n\n[[rules]]\ntype = \"anti-knight\"\n\n[[rules]]\ntype = \"thermometer\"\n";
+    let err = fails(
+        text,
+        6,
+        "the thermometer needs 'cells', such as cells = [\"r1c1\", \"r1c2\"]",
+    );
+    assert_eq!(err.key.as_deref(), Some("rules[2]"));
+    fails(
+        &format!("{RULE}type = \"xv\"\ncells = \"r1c1 r1c2\"\n"),
+        3,
+        "the xv needs 'value', such as value = \"X\"",
+    );
+    fails(
+        &format!("{RULE}type = \"clone\"\ncells = \"r1c1 r1c2\"\n"),
+        3,
+        "the clone needs 'clones'",
+    );
+    fails(
+        &format!("{RULE}type = \"pencil-marks\"\ncell = \"r1c1\"\n"),
+        3,
+        "needs 'digits'",
+    );
+    fails(
+        &format!("{RULE}type = \"taxicab\"\n"),
+        3,
+        "needs 'value', such as value = 3",
+    );
+    fails(&format!("{RULE}type = \"chess\"\n"), 3, "needs 'moves'");
+    fails(
+        &format!("{RULE}type = \"custom-pairs\"\npairs = []\n"),
+        3,
+        "needs 'allowed' or 'forbidden'",
+    );
+    fails("title = \"no size\"\n", 1, "missing 'size'");
+}
+
+#[test]
+fn cell_names_and_the_board() {
+    let err = fails(
+        &format!("{RULE}type = \"thermometer\"\ncells = [\"r1c1\", \"r10c1\"]\n"),
+        5,
+        "'r10c1' is off the 9×9 board",
+    );
+    assert_eq!(
+        err.to_string(),
+        "line 5, column 18: rules[1].cells: 'r10c1' is off the 9×9 board"
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = [\"r0c1\"]\n"),
+        5,
+        "'r0c1' is off the 9×9 board",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = [\"r99999999999999999999999c1\"]\n"),
+        5,
+        "is off the 9×9 board",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = [\"a1\"]\n"),
+        5,
+        "'a1' is not a cell name (write r<row>c<col>, such as r1c1)",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = [\"r1c\"]\n"),
+        5,
+        "'r1c' is not a cell name",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = [\"r-1c2\"]\n"),
+        5,
+        "is not a cell name",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = [1, 2]\n"),
+        5,
+        "expected a cell name such as \"r1c1\", found an integer",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = 12\n"),
+        5,
+        "expected a list of cells",
+    );
+    fails(
+        &format!("{RULE}type = \"odd\"\ncells = []\n"),
+        5,
+        "the odd has no cells",
+    );
+    // Within one string, the column is the name's.
+    let err = fails(
+        &format!("{RULE}type = \"odd\"\ncells = \"r1c1, r1x2\"\n"),
+        5,
+        "'r1x2' is not a cell name",
+    );
+    assert_eq!(err.column, Some(16));
+    let err = fails(
+        &format!("{RULE}type = \"pencil-marks\"\ncell = \"R12C1\"\ndigits = [1]\n"),
+        5,
+        "'R12C1' is off",
+    );
+    assert_eq!(err.key.as_deref(), Some("rules[1].cell"));
+    // Upper case names are fine.
+    let spec = read(&format!("{RULE}type = \"odd\"\ncells = \"R1C1 r9c9\"\n")).unwrap();
+    assert_eq!(spec.rules, [RuleSpec::Odd(vec![Cell(0), Cell(80)])]);
+}
+
+#[test]
+fn lists_that_repeat_a_cell() {
+    fails(
+        &format!("{RULE}type = \"killer-cage\"\ncells = \"r1c1 r1c2 r1c1\"\n"),
+        5,
+        "the killer-cage lists r1c1 twice",
+    );
+    fails(
+        &format!("{RULE}type = \"whispers\"\ncells = [\"r1c1\",\n  \"r1c2\",\n  \"r1c1\"]\n"),
+        7,
+        "the whispers lists r1c1 twice",
+    );
+    fails(
+        &format!("{RULE}type = \"extra-region\"\ncells = \"r1c1 r1c1\"\n"),
+        5,
+        "the extra-region lists r1c1 twice",
+    );
+    fails(
+        &format!("{RULE}type = \"difference\"\ncells = \"r1c1 r1c1\"\n"),
+        5,
+        "the difference lists r1c1 twice",
+    );
+    fails(
+        &format!("{RULE}type = \"difference\"\ncells = \"r1c1 r1c2 r1c3\"\n"),
+        5,
+        "a difference joins two cells, found 3",
+    );
+    fails(
+        &format!("{RULE}type = \"custom-pairs\"\npairs = [[\"r1c1\", \"r1c1\"]]\nallowed = []\n"),
+        5,
+        "the pair lists r1c1 twice",
+    );
+}
+
+#[test]
+fn clone_lists_must_pair_up() {
+    let text = format!("{RULE}type = \"clone\"\ncells = [\"r1c1\", \"r1c2\"]\nclones = [\"r9c9\"]\n");
+    let err = fails(
+        &text,
+        6,
+        "the clone has 2 cells and 1 clones: the lists pair up in order",
+    );
+    assert_eq!(err.key.as_deref(), Some("rules[1].clones"));
+    fails(
+        &format!("{RULE}type = \"clone\"\ncells = [\"r1c1\"]\nclones = [\"r1c1\"]\n"),
+        6,
+        "r1c1 is its own clone",
+    );
+}
+
+#[test]
+fn regions_of_the_wrong_shape() {
+    let rows = "111222333\n111222333\n111222333\n444555666\n444555666\n444555666\n777888999\n777888999\n";
+    let err = fails(
+        &format!("size = 9\nregions = \"\"\"\n{rows}\"\"\"\n"),
+        2,
+        "the regions have 8 rows, expected 9",
+    );
+    assert_eq!(err.key.as_deref(), Some("regions"));
+    fails(
+        &format!(
+            "size = 9\nregions = \"\"\"\n{rows}{}\n{}\"\"\"\n",
+            "777888999", "777888999"
+        ),
+        12,
+        "the regions have 10 rows, expected 9",
+    );
+    let short = rows.replacen("444555666", "44455566", 1);
+    let err = fails(
+        &format!("size = 9\nregions = \"\"\"\n{short}777888999\n\"\"\"\n"),
+        6,
+        "row 4 of the regions has 8 symbols, expected 9",
+    );
+    assert_eq!(err.column, Some(1));
+    let uneven = format!("{rows}777888899\n");
+    let err = fails(
+        &format!("size = 9\nregions = \"\"\"\n{uneven}\"\"\"\n"),
+        9,
+        "region '8' has 10 cells, expected 9",
+    );
+    assert_eq!(err.column, Some(4));
+    let merged = format!("{rows}777888999\n").replace(['1', '2'], "a");
+    fails(
+        &format!("size = 9\nregions = \"\"\"\n{merged}\"\"\"\n"),
+        3,
+        "region 'a' has 18 cells, expected 9",
+    );
+    // ten symbols on a 9×9 board: one region too many
+    let ten = format!("{rows}77788899X\n").replace('1', "a").replace('9', "b");
+    fails(
+        &format!("size = 9\nregions = \"\"\"\n{ten}\"\"\"\n"),
+        11,
+        "'X' makes a region too many: a 9×9 board has 9 regions",
+    );
+    fails(
+        &format!("size = 9\nboxes = \"3x3\"\nregions = \"\"\"\n{rows}777888999\n\"\"\"\n"),
+        3,
+        "give either boxes or regions, not both",
+    );
+    fails(
+        "size = 9\nregions = 3\n",
+        2,
+        "regions: expected a string, found an integer",
+    );
+}
+
+#[test]
+fn boxes_must_tile_the_board() {
+    let err = fails(
+        "size = 9\nboxes = \"2x4\"\n",
+        2,
+        "boxes of 2×4 do not tile a 9×9 board (rows × cols must be 9)",
+    );
+    assert_eq!((err.column, err.key.as_deref()), (Some(9), Some("boxes")));
+    fails(
+        "size = 6\nboxes = \"3by2\"\n",
+        2,
+        "'3by2' is not a box shape: write ROWSxCOLS",
+    );
+    fails("size = 6\nboxes = \"0x6\"\n", 2, "boxes of 0×6 do not tile");
+    assert_eq!(
+        read("size = 6\nboxes = \"2 × 3\"\n").unwrap().layout,
+        Layout::Boxes { rows: 2, cols: 3 }
+    );
+}
+
+#[test]
+fn givens_must_fit_the_board() {
+    let err = fails(
+        "size = 9\ngivens = \"\"\"\n1...\n..2.\n....\n...4\n\"\"\"\n",
+        3,
+        "givens: the givens do not fit a 9×9 board: row 1 has 4 cells, expected 9",
+    );
+    assert_eq!(err.column, None);
+    fails(
+        &format!("size = 9\ngivens = \"{}\"\n", ".".repeat(80)),
+        2,
+        "the givens do not fit a 9×9 board",
+    );
+    let err = fails(
+        "size = 4\ngivens = \"\"\"\n1...\n..2.\n.5..\n...4\n\"\"\"\n",
+        5,
+        "givens: symbol '5' (5) is out of range for a 4×4 board (1-4)",
+    );
+    assert_eq!(err.column, Some(2));
+    // on the line of the key: the column counts the opening quote
+    let err = fails(
+        "size = 4\ngivens = \"1..5............\"\n",
+        2,
+        "out of range for a 4×4 board",
+    );
+    assert_eq!(err.column, Some(14));
+    fails(
+        "size = 4\ngivens = \"\"\"\n1...\n....\n....\n....\n\n1...\n....\n....\n....\n\"\"\"\n",
+        8,
+        "the givens hold 2 grids, a puzzle has one",
+    );
+    fails(
+        "size = 4\ngivens = [1, 2]\n",
+        2,
+        "givens: expected a string, found a list",
+    );
+    fails(
+        "size = 4\ngivens = \"hello there\"\n",
+        2,
+        "no grid found in the givens",
+    );
+}
+
+#[test]
+fn digits_outside_the_board() {
+    let err = fails(
+        &format!("{RULE}type = \"pencil-marks\"\ncell = \"r1c1\"\ndigits = [1, 10]\n"),
+        6,
+        "digit 10 is outside 1..=9",
+    );
+    assert_eq!(
+        (err.column, err.key.as_deref()),
+        (Some(14), Some("rules[1].digits"))
+    );
+    fails(
+        &format!("{RULE}type = \"pencil-marks\"\ncell = \"r1c1\"\ndigits = [0]\n"),
+        6,
+        "digit 0 is outside 1..=9",
+    );
+    fails(
+        &format!("{RULE}type = \"pencil-marks\"\ncell = \"r1c1\"\ndigits = []\n"),
+        6,
+        "no digits listed",
+    );
+    fails(
+        &format!("{RULE}type = \"difference\"\ncells = \"r1c1 r1c2\"\nvalue = 12\n"),
+        6,
+        "digit 12 is outside 1..=9",
+    );
+    fails(
+        &format!("{RULE}type = \"chess\"\nmoves = [[1, 3]]\ndigits = [1, 99]\n"),
+        6,
+        "digit 99 is outside 1..=9",
+    );
+    fails(
+        &format!(
+            "{RULE}type = \"custom-pairs\"\npairs = [[\"r1c1\", \"r1c2\"]]\nallowed = [[1, 2], [3, 10]]\n"
+        ),
+        6,
+        "digit 10 is outside 1..=9",
+    );
+    fails(
+        &format!("{RULE}type = \"whispers\"\ncells = \"r1c1 r1c2\"\nvalue = -1\n"),
+        6,
+        "digit -1 is outside 1..=9",
+    );
+}
+
+#[test]
+fn other_values() {
+    fails("size = 0\n", 1, "size: size 0 is outside 1..=128");
+    fails("size = 200\n", 1, "size 200 is outside 1..=128");
+    fails("size = \"9\"\n", 1, "size: expected an integer, found a string");
+    fails("size = 99999999999999999999\n", 1, "is too large");
+    fails(
+        "size = 9\nclassic = \"yes\"\n",
+        2,
+        "classic: expected true or false, found a string",
+    );
+    fails(
+        "size = 9\ntitle = 3\n",
+        2,
+        "title: expected a string, found an integer",
+    );
+    fails(
+        "size = 9\n[rules]\ntype = \"odd\"\n",
+        2,
+        "give each rule its own [[rules]] header (two brackets)",
+    );
+    fails(
+        "size = 9\nrules = [1]\n",
+        2,
+        "rules[1]: expected a rule table, found an integer",
+    );
+    fails(
+        &format!("{RULE}type = \"xv\"\ncells = \"r1c1 r1c2\"\nvalue = \"Y\"\n"),
+        6,
+        "an xv value is \"X\"",
+    );
+    fails(
+        &format!("{RULE}type = \"xv\"\ncells = \"r1c1 r1c2\"\nvalue = 7\n"),
+        6,
+        "for other sums use type = \"sum\"",
+    );
+    fails(
+        &format!("{RULE}type = \"sum\"\ncells = \"r1c1 r1c2\"\nvalue = 0\n"),
+        6,
+        "sum 0 is outside",
+    );
+    fails(
+        &format!("{RULE}type = \"killer-cage\"\ncells = \"r1c1 r1c2\"\nsum = 2.5\n"),
+        6,
+        "expected an integer, found a decimal number",
+    );
+    fails(
+        &format!("{RULE}type = \"taxicab\"\nvalue = 17\n"),
+        5,
+        "distance 17 is outside 1..=16",
+    );
+    fails(
+        &format!("{RULE}type = \"chess\"\nmoves = [[0, 0]]\n"),
+        5,
+        "the move [0, 0] goes nowhere",
+    );
+    fails(
+        &format!("{RULE}type = \"chess\"\nmoves = [[1, 9]]\n"),
+        5,
+        "the move [1, 9] leaves the 9×9 board",
+    );
+    fails(
+        &format!("{RULE}type = \"chess\"\nmoves = [[1, 2, 3]]\n"),
+        5,
+        "expected two numbers such as [1, 2], found 3",
+    );
+    fails(
+        &format!("{RULE}type = \"chess\"\nmoves = []\n"),
+        5,
+        "no moves listed",
+    );
+    fails(
+        &format!("{RULE}type = \"custom-pairs\"\npairs = []\nallowed = []\nforbidden = []\n"),
+        7,
+        "give either allowed or forbidden digit pairs, not both",
+    );
+    // Accepted spellings.
+    let spec = read(&format!(
+        "{RULE}type = \"xv\"\ncells = \"r1c1 r1c2\"\nvalue = \"v\"\n"
+    ))
+    .unwrap();
+    assert_eq!(
+        spec.rules,
+        [RuleSpec::Sum {
+            cells: (Cell(0), Cell(1)),
+            value: 5
+        }]
+    );
+    let spec = read(&format!(
+        "{RULE}type = \"xv\"\ncells = \"r1c1 r1c2\"\nvalue = 10\n"
+    ))
+    .unwrap();
+    assert_eq!(
+        spec.rules,
+        [RuleSpec::Sum {
+            cells: (Cell(0), Cell(1)),
+            value: 10
+        }]
+    );
+    let inline =
+        read("size = 9\nrules = [{ type = \"anti-knight\" }, { type = \"odd\", cells = \"r1c1\" }]\n")
+            .unwrap();
+    assert_eq!(inline.rules, [RuleSpec::AntiKnight, RuleSpec::Odd(vec![Cell(0)])]);
+}
+
+#[test]
+fn errors_display_only_what_is_known() {
+    let full = NativeError {
+        line: 12,
+        column: Some(9),
+        key: Some("rules[3].cells".into()),
+        message: "'r10c1' is off the 9×9 board".into(),
+    };
+    assert_eq!(
+        full.to_string(),
+        "line 12, column 9: rules[3].cells: 'r10c1' is off the 9×9 board"
+    );
+    let bare = NativeError {
+        line: 3,
+        column: None,
+        key: None,
+        message: "oops".into(),
+    };
+    assert_eq!(bare.to_string(), "line 3: oops");
+}
+
+#[test]
+fn no_input_panics() {
+    let text = write(&every_rule());
+    // Every prefix of a full file.
+    for (i, _) in text.char_indices() {
+        let _ = read(&text[..i]);
+    }
+    // Random edits with characters that matter to TOML and to the format.
+    let alphabet: Vec<char> = "[]{}\"'=,.\n #0123456789-xXrcR×é\\".chars().collect();
+    let mut rng = fastrand::Rng::with_seed(7);
+    let chars: Vec<char> = text.chars().collect();
+    for _ in 0..3000 {
+        let mut edited = chars.clone();
+        for _ in 0..rng.usize(1..4) {
+            let i = rng.usize(..edited.len());
+            match rng.u8(..3) {
+                0 => edited[i] = alphabet[rng.usize(..alphabet.len())],
+                1 => {
+                    edited.remove(i);
+                }
+                _ => edited.insert(i, alphabet[rng.usize(..alphabet.len())]),
+            }
+        }
+        let edited: String = edited.into_iter().collect();
+        if let Err(e) = read(&edited) {
+            assert!(e.line >= 1 && e.line <= edited.lines().count().max(1) + 1, "{e}");
+        }
+    }
+    for text in [
+        "",
+        "\u{feff}",
+        "size = 1",
+        "size = 128",
+        "size = 9\ngivens = \"\"\"\n\"\"\"",
+        "size = 9\nregions = \"\"\n",
+    ] {
+        let _ = read(text);
+    }
+}
