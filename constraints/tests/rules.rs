@@ -5,9 +5,9 @@
 //! A new rule joins [`every_rule`] and gets a snapshot case of its own.
 
 use sudokit_constraints::{
-    Adjacency, AllDifferent, AntiKing, AntiKnight, Cage, ChessMoves, ClassicRules, Clones, CustomPairs, Diagonal,
-    DisjointGroups, Dot, DotKind, Extreme, ExtremeCells, Forbidden, Line, LineKind, Negative, Parity, ParityCells,
-    PencilMarks, SumPair, Taxicab,
+    Adjacency, AllDifferent, AntiKing, AntiKnight, Cage, ChessMoves, ClassicRules, Clones, CustomPairs,
+    Diagonal, DisjointGroups, Dot, DotKind, Extreme, ExtremeCells, Forbidden, Line, LineKind, Negative,
+    Parity, ParityCells, PencilMarks, SumPair, Taxicab,
 };
 use sudokit_core::testkit::{assert_sound, propagate, Soundness, SoundnessReport};
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Kind, Puzzle};
@@ -17,21 +17,48 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
     let at = |r: usize, c: usize| Cell::at(r, c, n);
     vec![
         ("classic rules", Box::new(ClassicRules)),
-        ("all-different", Box::new(AllDifferent::new("window", [at(0, 1), at(1, 2), at(2, 1)]))),
+        (
+            "all-different",
+            Box::new(AllDifferent::new("window", [at(0, 1), at(1, 2), at(2, 1)])),
+        ),
         ("diagonal+", Box::new(Diagonal::Positive)),
         ("diagonal-", Box::new(Diagonal::Negative)),
         ("anti-knight", Box::new(AntiKnight)),
         ("anti-king", Box::new(AntiKing)),
-        ("odd", Box::new(ParityCells::new(Parity::Odd, [at(0, 0), at(1, 2)]))),
-        ("even", Box::new(ParityCells::new(Parity::Even, [at(0, 1), at(2, 2)]))),
-        ("minimum", Box::new(ExtremeCells::new(Extreme::Minimum, [at(1, 1)]))),
-        ("maximum", Box::new(ExtremeCells::new(Extreme::Maximum, [at(1, 1), at(1, 2)]))),
+        (
+            "odd",
+            Box::new(ParityCells::new(Parity::Odd, [at(0, 0), at(1, 2)])),
+        ),
+        (
+            "even",
+            Box::new(ParityCells::new(Parity::Even, [at(0, 1), at(2, 2)])),
+        ),
+        (
+            "minimum",
+            Box::new(ExtremeCells::new(Extreme::Minimum, [at(1, 1)])),
+        ),
+        (
+            "maximum",
+            Box::new(ExtremeCells::new(Extreme::Maximum, [at(1, 1), at(1, 2)])),
+        ),
         ("pencil marks", Box::new(PencilMarks::new(at(0, 1), [1, 2]))),
-        ("white dot", Box::new(Dot::new(DotKind::Difference(1), at(0, 0), at(0, 1)))),
-        ("white dot 2", Box::new(Dot::new(DotKind::Difference(2), at(1, 0), at(2, 0)))),
-        ("black dot", Box::new(Dot::new(DotKind::Ratio(2), at(0, 0), at(0, 1)))),
+        (
+            "white dot",
+            Box::new(Dot::new(DotKind::Difference(1), at(0, 0), at(0, 1))),
+        ),
+        (
+            "white dot 2",
+            Box::new(Dot::new(DotKind::Difference(2), at(1, 0), at(2, 0))),
+        ),
+        (
+            "black dot",
+            Box::new(Dot::new(DotKind::Ratio(2), at(0, 0), at(0, 1))),
+        ),
         ("V", Box::new(SumPair::v(at(0, 0), at(1, 0)))),
-        ("sum", Box::new(SumPair::new(if n >= 6 { 10 } else { 7 }, at(2, 1), at(2, 2)))),
+        (
+            "sum",
+            Box::new(SumPair::new(if n >= 6 { 10 } else { 7 }, at(2, 1), at(2, 2))),
+        ),
         (
             "nonconsecutive",
             Box::new(
@@ -41,38 +68,81 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
         ),
         (
             "negative ratio",
-            Box::new(Negative::new("negative ratio", Forbidden::Ratios(vec![2]), Adjacency::Orthogonal)),
+            Box::new(Negative::new(
+                "negative ratio",
+                Forbidden::Ratios(vec![2]),
+                Adjacency::Orthogonal,
+            )),
         ),
         (
             "negative XV",
-            Box::new(Negative::new("negative XV", Forbidden::Sums(vec![5, 10]), Adjacency::Orthogonal)),
+            Box::new(Negative::new(
+                "negative XV",
+                Forbidden::Sums(vec![5, 10]),
+                Adjacency::Orthogonal,
+            )),
         ),
         (
             "diagonal nonconsecutive",
-            Box::new(Negative::new("diagonal nonconsecutive", Forbidden::Consecutive, Adjacency::Diagonal)),
+            Box::new(Negative::new(
+                "diagonal nonconsecutive",
+                Forbidden::Consecutive,
+                Adjacency::Diagonal,
+            )),
         ),
         ("disjoint groups", Box::new(DisjointGroups)),
-        ("killer cage", Box::new(Cage::killer([at(0, 0), at(0, 1), at(1, 0)]))),
-        ("extra region", Box::new(Cage::extra_region([at(1, 1), at(1, 2), at(2, 1), at(2, 2)]))),
+        (
+            "killer cage",
+            Box::new(Cage::killer([at(0, 0), at(0, 1), at(1, 0)])),
+        ),
+        (
+            "extra region",
+            Box::new(Cage::extra_region([at(1, 1), at(1, 2), at(2, 1), at(2, 2)])),
+        ),
         (
             "clone",
-            Box::new(Clones::new([at(0, 0), at(0, 1)], [at(n - 1, n - 2), at(n - 1, n - 1)])),
+            Box::new(Clones::new(
+                [at(0, 0), at(0, 1)],
+                [at(n - 1, n - 2), at(n - 1, n - 1)],
+            )),
         ),
-        ("thermometer", Box::new(Line::new(LineKind::Thermometer, [at(0, 0), at(0, 1), at(1, 1)]))),
+        (
+            "thermometer",
+            Box::new(Line::new(LineKind::Thermometer, [at(0, 0), at(0, 1), at(1, 1)])),
+        ),
         (
             "slow thermometer",
-            Box::new(Line::new(LineKind::SlowThermometer, [at(0, 0), at(1, 1), at(2, 2), at(2, 3)])),
+            Box::new(Line::new(
+                LineKind::SlowThermometer,
+                [at(0, 0), at(1, 1), at(2, 2), at(2, 3)],
+            )),
         ),
-        ("palindrome", Box::new(Line::new(LineKind::Palindrome, [at(0, 0), at(1, 1), at(2, 2)]))),
-        ("whispers", Box::new(Line::whispers(n, [at(0, 0), at(0, 1), at(0, 2)]))),
-        ("nabner", Box::new(Line::new(LineKind::Nabner, [at(0, 0), at(1, 1), at(2, 0)]))),
+        (
+            "palindrome",
+            Box::new(Line::new(LineKind::Palindrome, [at(0, 0), at(1, 1), at(2, 2)])),
+        ),
+        (
+            "whispers",
+            Box::new(Line::whispers(n, [at(0, 0), at(0, 1), at(0, 2)])),
+        ),
+        (
+            "nabner",
+            Box::new(Line::new(LineKind::Nabner, [at(0, 0), at(1, 1), at(2, 0)])),
+        ),
         ("anti-camel", Box::new(ChessMoves::new("anti-camel", [(1, 3)]))),
-        ("anti-zebra 1 and 4", Box::new(ChessMoves::new("anti-zebra", [(2, 3)]).for_digits([1, 4]))),
+        (
+            "anti-zebra 1 and 4",
+            Box::new(ChessMoves::new("anti-zebra", [(2, 3)]).for_digits([1, 4])),
+        ),
         ("taxicab 2", Box::new(Taxicab::Distance(2))),
         ("self taxicab", Box::new(Taxicab::OwnDigit)),
         (
             "custom pairs",
-            Box::new(CustomPairs::forbidden("no 1 over 2", [(at(0, 0), at(1, 0))], [(1, 2), (2, 1)])),
+            Box::new(CustomPairs::forbidden(
+                "no 1 over 2",
+                [(at(0, 0), at(1, 0))],
+                [(1, 2), (2, 1)],
+            )),
         ),
     ]
 }
@@ -93,7 +163,10 @@ fn sound_on_small_boards(classic: bool, options: &Soundness) {
             puzzle.push(rule).unwrap();
             let report = assert_sound(&puzzle, options);
             println!("{name} (classic: {classic}) on {n}×{n}: {report:?}");
-            assert!(report.checked * 4 >= options.trials * 3, "{name} on {n}×{n}: {report:?}");
+            assert!(
+                report.checked * 4 >= options.trials * 3,
+                "{name} on {n}×{n}: {report:?}"
+            );
             assert!(report.removed > 0, "{name} on {n}×{n}: nothing was ever removed");
             reports.push(report);
         }
@@ -105,7 +178,13 @@ fn sound_on_small_boards(classic: bool, options: &Soundness) {
 /// Each rule beside the classic rules, from random starts with solutions.
 #[test]
 fn every_rule_propagates_soundly_with_the_classic_rules() {
-    sound_on_small_boards(true, &Soundness { trials: 120, ..Soundness::default() });
+    sound_on_small_boards(
+        true,
+        &Soundness {
+            trials: 120,
+            ..Soundness::default()
+        },
+    );
 }
 
 /// Each rule alone, where nothing else prunes for it. Narrow starts keep
@@ -134,11 +213,16 @@ fn the_rules_together_propagate_soundly_on_other_shapes() {
     for geometry in boards {
         let n = geometry.size();
         let mut puzzle = Puzzle::new(geometry).with(ClassicRules).unwrap();
-        for (_, rule) in every_rule(n)
-            .into_iter()
-            .skip(1)
-            .filter(|(name, _)| ["all-different", "diagonal-", "anti-knight", "thermometer", "white dot"].contains(name))
-        {
+        for (_, rule) in every_rule(n).into_iter().skip(1).filter(|(name, _)| {
+            [
+                "all-different",
+                "diagonal-",
+                "anti-knight",
+                "thermometer",
+                "white dot",
+            ]
+            .contains(name)
+        }) {
             puzzle.push(rule).unwrap();
         }
         assert_sound(&puzzle, &Soundness::default());
@@ -288,8 +372,14 @@ fn snapshot_lines() {
     let g = Geometry::square(9).unwrap();
     let at = |r, c| Cell::at(r, c, 9);
     let rules: Vec<Box<dyn Constraint>> = vec![
-        Box::new(Line::new(LineKind::Thermometer, [at(0, 0), at(0, 1), at(0, 2), at(0, 3)])),
-        Box::new(Line::new(LineKind::SlowThermometer, [at(1, 0), at(1, 1), at(1, 2)])),
+        Box::new(Line::new(
+            LineKind::Thermometer,
+            [at(0, 0), at(0, 1), at(0, 2), at(0, 3)],
+        )),
+        Box::new(Line::new(
+            LineKind::SlowThermometer,
+            [at(1, 0), at(1, 1), at(1, 2)],
+        )),
         Box::new(Line::new(LineKind::Palindrome, [at(2, 0), at(2, 1), at(2, 2)])),
         Box::new(Line::whispers(9, [at(3, 0), at(3, 1), at(3, 2)])),
         Box::new(Line::new(LineKind::Nabner, [at(4, 0), at(4, 1), at(4, 2)])),
@@ -314,7 +404,11 @@ fn snapshot_chess_taxicab_and_custom_pairs() {
     let rules: Vec<Box<dyn Constraint>> = vec![
         Box::new(ChessMoves::new("anti-camel", [(1, 3)]).for_digits([4])),
         Box::new(Taxicab::OwnDigit),
-        Box::new(CustomPairs::allowed("odd pairs", [(Cell(30), Cell(31))], [(1, 3), (3, 5), (5, 1)])),
+        Box::new(CustomPairs::allowed(
+            "odd pairs",
+            [(Cell(30), Cell(31))],
+            [(1, 3), (3, 5), (5, 1)],
+        )),
     ];
     let grid = "4 . . . . .\n. . . . . .\n. . 2 . . .\n. . . . . .\n. . . . . .\n. . . . . .";
     let report = propagate(&g, rules, grid).unwrap();
