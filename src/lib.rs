@@ -9,8 +9,11 @@
 //! * [`constraints`] — the rules as plugins;
 //! * [`solvers`] — the strategies;
 //!
-//! and [`read_classic`], which reads a file of classic puzzles so that they
-//! share one board and one compiled rule set.
+//! and the readers the command line uses: [`read_puzzles`] takes any input
+//! sudokit understands (classic grids in every text layout, f-puzzles JSON,
+//! lz-string payloads and URLs, the native TOML format), and
+//! [`read_classic`] reads a file of classic puzzles so that they share one
+//! board and one compiled rule set.
 //!
 //! ```
 //! use sudokit::{read_classic, solvers::{Limits, PropagationSearch, Strategy}};
@@ -25,6 +28,8 @@ pub use sudokit_core as core;
 pub use sudokit_solvers as solvers;
 
 use std::collections::hash_map::{Entry, HashMap};
+
+use constraints::spec::PuzzleSpec;
 use sudokit_core::format::{parse_grids, ParseError, ParseOptions};
 use sudokit_core::{Geometry, Puzzle};
 
@@ -40,10 +45,121 @@ pub struct ReadOptions {
 /// A puzzle read from text, with the line where it started.
 #[derive(Clone, Debug)]
 pub struct ReadPuzzle {
-    /// The puzzle with the classic rules.
+    /// The puzzle and its rules.
     pub puzzle: Puzzle,
     /// 1-based line where it starts.
     pub line: usize,
+    /// The puzzle as the file described it (f-puzzles and native files),
+    /// for writing it back in another format.
+    pub spec: Option<PuzzleSpec>,
+    /// What the reader skipped as decoration (f-puzzles text, colours,
+    /// a setter's solution), for `--verbose`.
+    pub skipped: Vec<String>,
+}
+
+/// The kinds of input sudokit reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InputFormat {
+    /// Classic grids in any of the text layouts of [`core::format`].
+    Text,
+    /// f-puzzles JSON, a bare lz-string payload, or an f-puzzles or
+    /// SudokuPad URL.
+    Fpuzzles,
+    /// sudokit's native TOML format ([`constraints::native`]).
+    Native,
+}
+
+impl InputFormat {
+    /// The format of an input, from its file name when it says (`.json`,
+    /// `.toml`) and otherwise from its first characters: JSON starts with
+    /// `{`, an f-puzzles payload with `N4Ig` or an f-puzzles/SudokuPad
+    /// address, a native file has a `size = …` line or `[[rules]]`.
+    ///
+    /// ```
+    /// use sudokit::InputFormat;
+    /// assert_eq!(InputFormat::detect(Some("p.json"), ""), InputFormat::Fpuzzles);
+    /// assert_eq!(InputFormat::detect(None, "  N4IgzglgXgpi..."), InputFormat::Fpuzzles);
+    /// assert_eq!(InputFormat::detect(None, "# mine\nsize = 9\n"), InputFormat::Native);
+    /// assert_eq!(InputFormat::detect(None, "4.....8.5.3"), InputFormat::Text);
+    /// ```
+    pub fn detect(name: Option<&str>, text: &str) -> InputFormat {
+        let extension = name
+            .and_then(|n| n.rsplit_once('.'))
+            .map(|(_, e)| e.to_ascii_lowercase());
+        match extension.as_deref() {
+            Some("json") => return InputFormat::Fpuzzles,
+            Some("toml") => return InputFormat::Native,
+            _ => {}
+        }
+        let start = text.trim_start();
+        if start.starts_with('{')
+            || start.starts_with("N4Ig")
+            || start.contains("f-puzzles.com/")
+            || start.contains("sudokupad.app/fpuzzles")
+        {
+            return InputFormat::Fpuzzles;
+        }
+        let native = text.lines().map(str::trim).any(|line| {
+            line == "[[rules]]"
+                || line
+                    .strip_prefix("size")
+                    .is_some_and(|rest| rest.trim_start().starts_with('='))
+        });
+        if native {
+            InputFormat::Native
+        } else {
+            InputFormat::Text
+        }
+    }
+}
+
+/// Reads every puzzle of an input in `format`: many classic puzzles from
+/// text, or one puzzle from an f-puzzles or native file. A malformed
+/// puzzle is an error in its place, with where it went wrong.
+pub fn read_puzzles(
+    text: &str,
+    format: InputFormat,
+    options: &ReadOptions,
+) -> Vec<Result<ReadPuzzle, ParseError>> {
+    let from_spec = |spec: PuzzleSpec, skipped: Vec<String>| -> Result<ReadPuzzle, ParseError> {
+        let puzzle = spec.build().map_err(|e| ParseError {
+            line: 1,
+            column: None,
+            message: e.to_string(),
+        })?;
+        Ok(ReadPuzzle {
+            puzzle,
+            line: 1,
+            spec: Some(spec),
+            skipped,
+        })
+    };
+    match format {
+        InputFormat::Text => read_classic(text, options),
+        InputFormat::Fpuzzles => vec![match constraints::fpuzzles::read(text.trim()) {
+            Ok(import) => from_spec(import.spec, import.skipped),
+            Err(e) => Err(ParseError {
+                line: 1,
+                column: None,
+                message: format!("f-puzzles: {e}"),
+            }),
+        }],
+        InputFormat::Native => vec![match constraints::native::read(text) {
+            Ok(spec) => from_spec(spec, Vec::new()).map_err(|mut e| {
+                // The spec is valid line by line; what fails now is the whole.
+                e.message = format!("the puzzle does not hold together: {}", e.message);
+                e
+            }),
+            Err(e) => Err(ParseError {
+                line: e.line,
+                column: e.column,
+                message: match &e.key {
+                    Some(key) => format!("{key}: {}", e.message),
+                    None => e.message.clone(),
+                },
+            }),
+        }],
+    }
 }
 
 /// Reads every classic puzzle in `text`: givens in any supported layout,
@@ -86,6 +202,8 @@ pub fn read_classic(text: &str, options: &ReadOptions) -> Vec<Result<ReadPuzzle,
             Ok(ReadPuzzle {
                 puzzle,
                 line: parsed.line,
+                spec: None,
+                skipped: Vec::new(),
             })
         })
         .collect()

@@ -11,7 +11,7 @@
 
 use std::ops::ControlFlow;
 
-use sudokit_core::{Cell, Digits, RootPropagation};
+use sudokit_core::{Cell, Digit, Digits, RootPropagation};
 
 use crate::limits::{Limits, Stop};
 use crate::strategy::{Session, SolveError, Start};
@@ -96,4 +96,50 @@ pub fn true_candidates(session: &mut dyn Session, limits: &Limits) -> Result<Tru
         unknown,
         searches,
     })
+}
+
+/// How many solutions use each true candidate, up to a cap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandidateCounts {
+    /// Per cell, `(digit, solutions, exact)`: `exact` is false when the
+    /// count reached the cap (or a limit) before the search ended.
+    pub cells: Vec<Vec<(Digit, u64, bool)>>,
+}
+
+/// Counts, for every true candidate of `truth`, the solutions that use it,
+/// each count stopped at `cap` (and at `limits`' node and time limits). A
+/// cell with one true candidate is counted once for the whole puzzle.
+///
+/// ```
+/// use sudokit_constraints::ClassicRules;
+/// use sudokit_core::{Geometry, Grid, Puzzle};
+/// use sudokit_solvers::{candidate_counts, true_candidates, Limits, PropagationSearch, Strategy};
+/// let givens = Grid::from_values(4, vec![1, 2, 0, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+/// let puzzle = Puzzle::new(Geometry::square(4).unwrap()).with_givens(givens).unwrap().with(ClassicRules).unwrap();
+/// let mut session = PropagationSearch::default().prepare(&puzzle).unwrap();
+/// let truth = true_candidates(session.as_mut(), &Limits::all()).unwrap();
+/// let counts = candidate_counts(session.as_mut(), &truth, 100, &Limits::all()).unwrap();
+/// // 12 solutions (288 / 4!): r1c3 holds 3 in six of them, 4 in the other six.
+/// assert_eq!(counts.cells[2], vec![(3, 6, true), (4, 6, true)]);
+/// ```
+pub fn candidate_counts(
+    session: &mut dyn Session,
+    truth: &TrueCandidates,
+    cap: u64,
+    limits: &Limits,
+) -> Result<CandidateCounts, SolveError> {
+    let counting = Limits {
+        max_solutions: Some(cap),
+        ..*limits
+    };
+    let mut cells = Vec::with_capacity(truth.candidates.len());
+    for (index, set) in truth.candidates.iter().enumerate() {
+        let mut counts = Vec::with_capacity(set.len());
+        for digit in *set {
+            let outcome = session.count(&Start::new().place(Cell(index as u16), digit), &counting)?;
+            counts.push((digit, outcome.count, outcome.exhaustive()));
+        }
+        cells.push(counts);
+    }
+    Ok(CandidateCounts { cells })
 }

@@ -46,7 +46,7 @@ mod strategy;
 mod tally;
 
 pub use backtracking::Backtracking;
-pub use candidates::{true_candidates, TrueCandidates};
+pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
 pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Limits, Outcome, Search, Stats, Stop};

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use sudokit::core::format::ParseOptions;
-use sudokit::{read_classic, ReadOptions, ReadPuzzle};
+use sudokit::{read_puzzles, InputFormat, ReadOptions, ReadPuzzle};
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]
@@ -19,6 +19,10 @@ pub(crate) struct InputArgs {
     /// Box shape as ROWSxCOLS (default: the squarest, e.g. 2x3 on 6×6).
     #[arg(long, value_name = "RxC", value_parser = parse_boxes)]
     pub(crate) boxes: Option<(usize, usize)>,
+    /// A puzzle given on the command line as an f-puzzles payload
+    /// (`N4Ig…`), an f-puzzles or SudokuPad URL, or f-puzzles JSON.
+    #[arg(long, value_name = "DATA")]
+    pub(crate) fpuzzles: Option<String>,
 }
 
 fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
@@ -48,21 +52,27 @@ impl InputArgs {
         }
     }
 
-    /// Every puzzle of every input, in order. A file that cannot be read is
-    /// one bad entry; a malformed puzzle is one bad entry in its place.
+    /// Every puzzle of every input, in order: the `--fpuzzles` puzzle, then
+    /// the files (standard input when there is neither). A file that cannot
+    /// be read is one bad entry; a malformed puzzle is one bad entry in its
+    /// place.
     pub(crate) fn entries(&self) -> Vec<Entry> {
+        let mut entries = Vec::new();
+        if let Some(data) = &self.fpuzzles {
+            entries.extend(self.text_entries("--fpuzzles", data, InputFormat::Fpuzzles));
+        }
         let stdin = [PathBuf::from("-")];
-        let files: &[PathBuf] = if self.files.is_empty() {
-            &stdin
-        } else {
-            &self.files
+        let files: &[PathBuf] = match (self.files.is_empty(), self.fpuzzles.is_some()) {
+            (true, true) => &[],
+            (true, false) => &stdin,
+            (false, _) => &self.files,
         };
-        files.iter().flat_map(|path| self.file_entries(path)).collect()
+        entries.extend(files.iter().flat_map(|path| self.file_entries(path)));
+        entries
     }
 
     /// The puzzles of one input (`-` is standard input), in order.
     pub(crate) fn file_entries(&self, path: &Path) -> Vec<Entry> {
-        let options = self.options();
         let name = display_name(path);
         let text = if path.as_os_str() == "-" {
             let mut text = String::new();
@@ -79,7 +89,14 @@ impl InputArgs {
                 }]
             }
         };
-        read_classic(&text, &options)
+        let format = InputFormat::detect(path.to_str(), &text);
+        self.text_entries(&name, &text, format)
+    }
+
+    /// The puzzles of `text`, called `name` in messages.
+    fn text_entries(&self, name: &str, text: &str, format: InputFormat) -> Vec<Entry> {
+        let options = self.options();
+        read_puzzles(text, format, &options)
             .into_iter()
             .map(|read| match read {
                 Ok(puzzle) => Entry {

@@ -6,10 +6,13 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod bench_sat;
+mod candidates;
 mod compare;
+mod convert;
 mod encode;
 mod input;
 mod report;
+mod rules;
 mod sat_bench;
 mod solve;
 
@@ -25,6 +28,12 @@ struct Cli {
 enum Command {
     /// Solve puzzles: one output line per input puzzle.
     Solve(solve::SolveArgs),
+    /// The true candidates of puzzles: the digits each cell holds in some solution.
+    Candidates(candidates::CandidatesArgs),
+    /// List every rule: native name, f-puzzles key, meaning.
+    Rules(rules::RulesArgs),
+    /// Write puzzles in another format: f-puzzles JSON or URL, native TOML, one line.
+    Convert(convert::ConvertArgs),
     /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
     Bench(bench::BenchArgs),
     /// Write one puzzle as DIMACS CNF for an external SAT solver.
@@ -41,11 +50,14 @@ enum Command {
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
 /// solution (or none was found within the limits; for `compare`: some
 /// strategy gave a wrong or contradicted answer), 2 some input was malformed
-/// or could not be taken.
+/// or could not be taken, 3 (`solve --count` and `--json`, `candidates`)
+/// some puzzle has several solutions. The worst one wins, in the order
+/// 2, 1, 3, 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Status {
     #[default]
     Ok,
+    Several,
     NoSolution,
     BadInput,
 }
@@ -58,6 +70,7 @@ impl Status {
     fn code(self) -> ExitCode {
         match self {
             Status::Ok => ExitCode::SUCCESS,
+            Status::Several => ExitCode::from(3),
             Status::NoSolution => ExitCode::from(1),
             Status::BadInput => ExitCode::from(2),
         }
@@ -68,6 +81,9 @@ pub(crate) fn run() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Candidates(args) => candidates::run(&args),
+        Command::Rules(args) => rules::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),

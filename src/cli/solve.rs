@@ -11,8 +11,9 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use serde_json::json;
 use sudokit::core::format::{to_line, to_pretty};
-use sudokit::core::{Grid, Puzzle, RootPropagation};
+use sudokit::core::{Cell, Grid, Puzzle, RootPropagation};
 use sudokit::solvers::sat::{Encoding, SatSearch, SatSolver};
 use sudokit::solvers::{
     strategy_by_name, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder, STRATEGY_NAMES,
@@ -27,9 +28,19 @@ use super::Status;
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Print the number of solutions instead of a solution (`2+`: the limit was reached).
+    /// Print the number of solutions instead of a solution (`2+`: the limit
+    /// was reached); two solutions and the cells where they differ go to
+    /// stderr. Exit code 3 when a puzzle has several.
     #[arg(long)]
     count: bool,
+    /// One JSON object per puzzle and line: count, solutions, differing
+    /// cells, statistics (counts up to 2 unless --limit/--all say otherwise).
+    #[arg(long, conflicts_with_all = ["pretty", "candidates"])]
+    json: bool,
+    /// Also list what the reader skipped (f-puzzles decoration, a setter's
+    /// solution, typed digits) on stderr.
+    #[arg(long)]
+    verbose: bool,
     /// Stop after N solutions (default: 2 with --count, 1 otherwise).
     #[arg(long, value_name = "N", conflicts_with = "all")]
     limit: Option<u64>,
@@ -71,7 +82,7 @@ impl SolveArgs {
         let mut limits = match (self.all, self.limit) {
             (true, _) => Limits::all(),
             (false, Some(n)) => Limits::solutions(n.max(1)),
-            (false, None) if self.count => Limits::solutions(2),
+            (false, None) if self.count || self.json => Limits::solutions(2),
             (false, None) => Limits::solutions(1),
         };
         limits.max_nodes = self.nodes;
@@ -140,27 +151,42 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
     let mut times = Vec::new();
     let mut all_stats = Stats::default();
     let block = args.pretty || args.all || args.candidates;
+    let counting = args.count || args.json;
     for (index, entry) in args.input.entries().into_iter().enumerate() {
-        if block && index > 0 {
+        if block && index > 0 && !args.json {
             let _ = writeln!(out);
         }
         total += 1;
-        let puzzle = match entry.puzzle {
-            Ok(read) => read.puzzle,
+        let read = match entry.puzzle {
+            Ok(read) => read,
             Err(message) => {
                 eprintln!("sudokit: {message}");
-                let _ = writeln!(out, "error: {message}");
+                if args.json {
+                    let _ = writeln!(out, "{}", json!({ "input": entry.origin, "error": message }));
+                } else {
+                    let _ = writeln!(out, "error: {message}");
+                }
                 status = status.worst(Status::BadInput);
                 continue;
             }
         };
+        if args.verbose && !read.skipped.is_empty() {
+            eprintln!("{}: skipped {}", entry.origin, read.skipped.join("; "));
+        }
+        let puzzle = read.puzzle;
         if args.candidates {
             status = status.worst(print_candidates(&mut out, &puzzle));
             continue;
         }
         if let Err(violation) = puzzle.check_givens() {
             let why = format!("no solution: the givens break the {violation}");
-            if args.count {
+            if args.json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({ "input": entry.origin, "count": 0, "exhaustive": true, "status": "none", "why": why })
+                );
+            } else if args.count {
                 eprintln!("sudokit: {}: {why}", entry.origin);
                 let _ = writeln!(out, "0");
             } else {
@@ -170,8 +196,8 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
             continue;
         }
         let started = Instant::now();
-        let outcome = if args.count {
-            strategy.count(&puzzle, &limits)
+        let outcome = if counting {
+            count_keeping_two(strategy.as_ref(), &puzzle, &limits)
         } else {
             solve_streaming(strategy.as_ref(), &puzzle, &limits, args, &mut out)
         };
@@ -180,7 +206,15 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
             Ok(outcome) => outcome,
             Err(e) => {
                 eprintln!("sudokit: {}: {e}", entry.origin);
-                let _ = writeln!(out, "error: {e}");
+                if args.json {
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        json!({ "input": entry.origin, "error": e.to_string() })
+                    );
+                } else {
+                    let _ = writeln!(out, "error: {e}");
+                }
                 status = status.worst(Status::BadInput);
                 continue;
             }
@@ -192,8 +226,38 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         } else {
             status = status.worst(Status::NoSolution);
         }
-        if args.count {
+        if counting && outcome.count > 1 {
+            status = status.worst(Status::Several);
+        }
+        let differ = match outcome.solutions.as_slice() {
+            [a, b, ..] => differing_cells(a, b),
+            _ => Vec::new(),
+        };
+        let n = puzzle.size();
+        if args.json {
+            let _ = writeln!(out, "{}", json_line(&entry.origin, &outcome, &differ, n, elapsed));
+        } else if args.count {
             let _ = writeln!(out, "{}", outcome.count_label());
+            if let [a, b, ..] = outcome.solutions.as_slice() {
+                eprintln!(
+                    "{}: {} solutions; two of them differ in {} cells: {}\n  {}\n  {}",
+                    entry.origin,
+                    outcome.count_label(),
+                    differ.len(),
+                    differ
+                        .iter()
+                        .map(|&c| format!(
+                            "{} ({}/{})",
+                            c.name(n),
+                            a.values()[c.index()],
+                            b.values()[c.index()]
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    to_line(a),
+                    to_line(b)
+                );
+            }
         } else if outcome.count == 0 {
             let _ = writeln!(out, "{}", no_solution_line(&outcome));
         }
@@ -222,6 +286,63 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         eprintln!("{}", summary(solved, total, &times));
     }
     status
+}
+
+/// Counts solutions up to the limits, keeping the first two (to show where
+/// they differ).
+fn count_keeping_two(
+    strategy: &dyn Strategy,
+    puzzle: &Puzzle,
+    limits: &Limits,
+) -> Result<Outcome, sudokit::solvers::SolveError> {
+    let mut kept = Vec::new();
+    let search = strategy.visit(puzzle, limits, &mut |grid: &Grid| {
+        if kept.len() < 2 {
+            kept.push(grid.clone());
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok(Outcome::of(search, kept))
+}
+
+/// The cells where two solutions differ.
+fn differing_cells(a: &Grid, b: &Grid) -> Vec<Cell> {
+    a.values()
+        .iter()
+        .zip(b.values())
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(i, _)| Cell(i as u16))
+        .collect()
+}
+
+/// One puzzle's answer for `--json`.
+fn json_line(
+    origin: &str,
+    outcome: &Outcome,
+    differ: &[Cell],
+    n: usize,
+    elapsed: Duration,
+) -> serde_json::Value {
+    let status = match (outcome.count, outcome.exhaustive()) {
+        (0, true) => "none",
+        (0, false) => "unknown",
+        (1, true) => "unique",
+        (1, false) => "unknown",
+        _ => "several",
+    };
+    json!({
+        "input": origin,
+        "status": status,
+        "count": outcome.count,
+        "label": outcome.count_label(),
+        "exhaustive": outcome.exhaustive(),
+        "solutions": outcome.solutions.iter().map(to_line).collect::<Vec<_>>(),
+        "differ": differ.iter().map(|c| c.name(n)).collect::<Vec<_>>(),
+        "nodes": outcome.stats.nodes,
+        "guesses": outcome.stats.guesses,
+        "ms": elapsed.as_secs_f64() * 1e3,
+    })
 }
 
 /// Solves one puzzle, printing solutions as they are found.

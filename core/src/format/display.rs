@@ -18,12 +18,33 @@ fn center(s: &str, width: usize) -> String {
 
 /// Lays out one string per cell as Norvig does: every cell centred in
 /// `1 + longest` characters, `|` after each box column, a `-+-` rule after
-/// each band. Jigsaw boards get no separators.
+/// each band. Jigsaw boards draw their region borders instead: a `|`
+/// between two cells of different regions, `-` under a cell whose
+/// neighbour below is in another region, `+` where borders meet.
+///
+/// ```
+/// use sudokit_core::format::display_table;
+/// use sudokit_core::Geometry;
+/// let jigsaw = Geometry::irregular(4, &[0, 0, 1, 1, 0, 2, 2, 1, 0, 2, 3, 1, 2, 3, 3, 3]).unwrap();
+/// let cells: Vec<String> = (1..=16).map(|i| (i % 4 + 1).to_string()).collect();
+/// let expected = [
+///     "2  3 |4  1 ",
+///     "  +--+--+",
+///     "2 |3  4 |1 ",
+///     "  |  +--+",
+///     "2 |3 |4 |1 ",
+///     "--+--+  +--",
+///     "2 |3  4  1 ",
+/// ];
+/// assert_eq!(display_table(&jigsaw, &cells).lines().collect::<Vec<_>>(), expected);
+/// ```
 pub fn display_table(geometry: &Geometry, cells: &[String]) -> String {
     let n = geometry.size();
     assert_eq!(cells.len(), n * n, "one string per cell");
     let width = 1 + cells.iter().map(|s| s.chars().count()).max().unwrap_or(0);
-    let (box_rows, box_cols) = geometry.box_shape().unwrap_or((n, n));
+    let Some((box_rows, box_cols)) = geometry.box_shape() else {
+        return jigsaw_table(geometry, cells, width);
+    };
     let rule = vec!["-".repeat(width * box_cols); n / box_cols].join("+");
     let mut out = String::new();
     for r in 0..n {
@@ -36,6 +57,46 @@ pub fn display_table(geometry: &Geometry, cells: &[String]) -> String {
         out.push('\n');
         if (r + 1) % box_rows == 0 && r + 1 < n {
             out.push_str(&rule);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The table of a jigsaw board: a separator column after every cell, a
+/// rule line after every row, drawn where regions meet.
+fn jigsaw_table(geometry: &Geometry, cells: &[String], width: usize) -> String {
+    let n = geometry.size();
+    let mut out = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            out.push_str(&center(&cells[r * n + c], width));
+            if c + 1 < n {
+                out.push(if geometry.border_right(r, c) { '|' } else { ' ' });
+            }
+        }
+        out.push('\n');
+        if r + 1 < n {
+            let mut rule = String::new();
+            for c in 0..n {
+                let below = geometry.border_below(r, c);
+                rule.push_str(&(if below { "-" } else { " " }).repeat(width));
+                if c + 1 < n {
+                    let corner = below
+                        || geometry.border_below(r, c + 1)
+                        || geometry.border_right(r, c)
+                        || geometry.border_right(r + 1, c);
+                    let line_through = geometry.border_right(r, c) && geometry.border_right(r + 1, c);
+                    let across = below && geometry.border_below(r, c + 1);
+                    rule.push(match (corner, line_through && !across && !below, across) {
+                        (false, _, _) => ' ',
+                        (true, true, _) => '|',
+                        (true, false, true) => '+',
+                        _ => '+',
+                    });
+                }
+            }
+            out.push_str(rule.trim_end());
             out.push('\n');
         }
     }

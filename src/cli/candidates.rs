@@ -1,0 +1,173 @@
+//! `sudokit candidates`: the true candidates of a puzzle, the digits each
+//! cell holds in at least one solution (what setters compare with what
+//! logic reaches), optionally with how many solutions use each.
+
+use std::io::{self, BufWriter, Write};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde_json::json;
+use sudokit::core::format::display_candidates;
+use sudokit::core::{Cell, Digits};
+use sudokit::solvers::{candidate_counts, strategy_by_name, true_candidates, Limits, STRATEGY_NAMES};
+
+use super::input::InputArgs;
+use super::report::ms;
+use super::solve::parse_seconds;
+use super::Status;
+
+/// Options of `sudokit candidates`.
+#[derive(Debug, Args)]
+pub(crate) struct CandidatesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Also count the solutions that use each true candidate, up to --cap.
+    #[arg(long)]
+    counts: bool,
+    /// Where --counts stops counting (shown as `100+`).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    cap: u64,
+    /// One JSON object per puzzle and line instead of the grid.
+    #[arg(long)]
+    json: bool,
+    /// Solving strategy (propagation, dlx, sat, backtracking).
+    #[arg(long, value_name = "NAME", default_value = "propagation")]
+    strategy: String,
+    /// Give up on each search after SECS seconds (its candidate is then unknown).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+}
+
+/// Runs `sudokit candidates`.
+pub(crate) fn run(args: &CandidatesArgs) -> Status {
+    let Some(strategy) = strategy_by_name(&args.strategy) else {
+        eprintln!(
+            "sudokit: unknown strategy '{}' (available: {})",
+            args.strategy,
+            STRATEGY_NAMES.join(", ")
+        );
+        return Status::BadInput;
+    };
+    let limits = Limits {
+        time_limit: args.timeout,
+        ..Limits::all()
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut status = Status::Ok;
+    for (index, entry) in args.input.entries().into_iter().enumerate() {
+        if index > 0 && !args.json {
+            let _ = writeln!(out);
+        }
+        let read = match entry.puzzle {
+            Ok(read) => read,
+            Err(message) => {
+                eprintln!("sudokit: {message}");
+                let _ = writeln!(out, "error: {message}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        let puzzle = read.puzzle;
+        let n = puzzle.size();
+        let started = Instant::now();
+        let result = strategy.prepare(&puzzle).and_then(|mut session| {
+            let truth = true_candidates(session.as_mut(), &limits)?;
+            let counts = if args.counts && !truth.is_unsolvable() {
+                Some(candidate_counts(session.as_mut(), &truth, args.cap, &limits)?)
+            } else {
+                None
+            };
+            Ok((truth, counts))
+        });
+        let (truth, counts) = match result {
+            Ok(found) => found,
+            Err(e) => {
+                eprintln!("sudokit: {}: {e}", entry.origin);
+                let _ = writeln!(out, "error: {e}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        let elapsed = started.elapsed();
+        let several = truth.candidates.iter().filter(|s| s.len() > 1).count();
+        let unknown: Vec<(Cell, Digits<u128>)> = truth
+            .unknown
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.is_empty())
+            .map(|(i, s)| (Cell(i as u16), *s))
+            .collect();
+        status = status.worst(if truth.is_unsolvable() {
+            Status::NoSolution
+        } else if several > 0 {
+            Status::Several
+        } else {
+            Status::Ok
+        });
+        let digits = |set: &Digits<u128>| set.iter().collect::<Vec<_>>();
+        if args.json {
+            let counts_json = counts.as_ref().map(|c| {
+                c.cells
+                    .iter()
+                    .map(|cell| {
+                        cell.iter()
+                            .map(|&(d, count, exact)| json!({ "digit": d, "solutions": count, "exact": exact }))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect::<Vec<_>>()
+            });
+            let line = json!({
+                "input": entry.origin,
+                "size": n,
+                "solvable": !truth.is_unsolvable(),
+                "exact": truth.is_exact(),
+                "candidates": truth.candidates.iter().map(digits).collect::<Vec<_>>(),
+                "unknown": unknown.iter().map(|(c, s)| json!({ "cell": c.name(n), "digits": digits(s) })).collect::<Vec<_>>(),
+                "counts": counts_json,
+                "searches": truth.searches,
+                "ms": elapsed.as_secs_f64() * 1e3,
+            });
+            let _ = writeln!(out, "{line}");
+            continue;
+        }
+        if truth.is_unsolvable() {
+            let _ = writeln!(out, "no solution");
+        } else {
+            let _ = write!(
+                out,
+                "{}",
+                display_candidates(puzzle.geometry(), &truth.candidates)
+            );
+        }
+        if !unknown.is_empty() {
+            let list: Vec<String> = unknown
+                .iter()
+                .map(|(c, s)| format!("{} {:?}", c.name(n), digits(s)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "unknown (searches stopped by --timeout): {}",
+                list.join(", ")
+            );
+        }
+        if let Some(counts) = &counts {
+            for (i, cell) in counts.cells.iter().enumerate().filter(|(_, c)| c.len() > 1) {
+                let list: Vec<String> = cell
+                    .iter()
+                    .map(|&(d, count, exact)| format!("{d}×{count}{}", if exact { "" } else { "+" }))
+                    .collect();
+                let _ = writeln!(out, "{}: {}", Cell(i as u16).name(n), list.join(" "));
+            }
+        }
+        eprintln!(
+            "{}: {} cells with several true candidates, {} searches, {} ms",
+            entry.origin,
+            several,
+            truth.searches,
+            ms(elapsed)
+        );
+    }
+    let _ = out.flush();
+    status
+}

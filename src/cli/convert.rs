@@ -1,0 +1,87 @@
+//! `sudokit convert`: a puzzle in another format (f-puzzles JSON or URL,
+//! the native TOML format, a classic one-line grid).
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+use sudokit::constraints::spec::{Layout, PuzzleSpec};
+use sudokit::constraints::{fpuzzles, native};
+use sudokit::core::format::to_line;
+
+use super::input::InputArgs;
+use super::Status;
+
+/// The formats `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Target {
+    /// f-puzzles JSON, compact.
+    Fpuzzles,
+    /// An f-puzzles URL (`https://www.f-puzzles.com/?load=…`).
+    Url,
+    /// sudokit's native TOML format.
+    Native,
+    /// The givens as one line (classic puzzles only).
+    Line,
+}
+
+/// Options of `sudokit convert`.
+#[derive(Debug, Args)]
+pub(crate) struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    to: Target,
+}
+
+/// Writes every puzzle of the inputs in the target format, one after the
+/// other (TOML documents separated by a blank line).
+pub(crate) fn run(args: &ConvertArgs) -> Status {
+    let mut status = Status::Ok;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (index, entry) in args.input.entries().into_iter().enumerate() {
+        let read = match entry.puzzle {
+            Ok(read) => read,
+            Err(message) => {
+                eprintln!("sudokit: {message}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        let spec = read.spec.unwrap_or_else(|| {
+            // A classic puzzle read from text: its board and givens.
+            let puzzle = &read.puzzle;
+            let mut spec = PuzzleSpec::new(puzzle.size());
+            spec.layout = match puzzle.geometry().box_shape() {
+                Some((rows, cols)) => Layout::Boxes { rows, cols },
+                None => Layout::Default,
+            };
+            spec.givens = puzzle.givens().clone();
+            spec
+        });
+        let written = match args.to {
+            Target::Fpuzzles => fpuzzles::to_json(&spec).map_err(|e| e.to_string()),
+            Target::Url => fpuzzles::to_url(&spec).map_err(|e| e.to_string()),
+            Target::Native => Ok(native::write(&spec)),
+            Target::Line if spec.rules.is_empty() && spec.classic => Ok(to_line(&spec.givens)),
+            Target::Line => Err("only a classic puzzle without other rules fits on one line".to_string()),
+        };
+        match written {
+            Ok(text) => {
+                if index > 0 && args.to == Target::Native {
+                    let _ = writeln!(out);
+                }
+                let _ = writeln!(out, "{}", text.trim_end());
+            }
+            Err(message) => {
+                eprintln!(
+                    "sudokit: {}: cannot write it as {:?}: {message}",
+                    entry.origin, args.to
+                );
+                status = status.worst(Status::BadInput);
+            }
+        }
+    }
+    status
+}
