@@ -110,13 +110,16 @@ fn counting_with_limits() {
     // r1c2 is 1 in the unique solution; a 6 there clashes with no given.
     let unsolvable = format!("46{}", &GRID2[2..]);
     let input = format!("{GRID2}\n{several}\n");
+    // Exit code 3 says some puzzle has several solutions.
     let (stdout, _, code) = run(&["solve", "--count"], &input);
     assert_eq!(stdout, "1\n2+\n");
-    assert_eq!(code, 0);
+    assert_eq!(code, 3);
+    let (stdout, _, code) = run(&["solve", "--count"], GRID2);
+    assert_eq!((stdout.as_str(), code), ("1\n", 0));
     let (stdout, _, _) = run(&["solve", "--count", "--limit", "5"], &several);
     assert_eq!(stdout, "5+\n");
     let (stdout, _, code) = run(&["solve", "--count", "--all"], &".".repeat(16));
-    assert_eq!((stdout.as_str(), code), ("288\n", 0));
+    assert_eq!((stdout.as_str(), code), ("288\n", 3));
     let (stdout, _, code) = run(&["solve", "--count"], &unsolvable[..81]);
     assert_eq!((stdout.as_str(), code), ("0\n", 1));
     let (stdout, _, code) = run(&["solve"], &unsolvable[..81]);

@@ -39,7 +39,7 @@ fn solves_and_counts_with_every_encoding() {
             ],
             &".".repeat(16),
         );
-        assert_eq!((stdout.trim(), code), ("288", 0), "{encoding}");
+        assert_eq!((stdout.trim(), code), ("288", 3), "{encoding}");
     }
 }
 

@@ -33,6 +33,7 @@ const SUPPORTED: &[&str] = &[
     "ratio",
     "xv",
     "extraregion",
+    "killercage",
     "clone",
     "thermometer",
     "slowthermometer",
@@ -40,6 +41,17 @@ const SUPPORTED: &[&str] = &[
     "whispers",
     "nabner",
 ];
+
+/// Puzzles a strategy is too slow for in a test run, with what was
+/// measured (release build). DLX sees a relation only as pairs of options
+/// that exclude each other, so a chain of relations (a slow thermometer
+/// relates every pair of its cells) never tightens bounds: 5.8 M nodes where
+/// propagation needs a handful.
+const TOO_SLOW: &[(&str, &str, &str)] = &[(
+    "dlx",
+    "ss-slow-thermo-sudoku.json",
+    "5,815,959 nodes, 22.7 s (propagation: 1.4 ms, sat: 4.7 ms)",
+)];
 
 /// One manifest entry.
 struct Entry {
@@ -117,6 +129,7 @@ fn the_supported_puzzles_are_the_expected_ones() {
         "err-6x6-thermometer-too-long-no-solution.json",
         "ss-300-subs.json",
         "ss-alien.json",
+        "ss-behemoth.json",
         "ss-bird-in-a-storm.json",
         "ss-fortress-sudoku.json",
         "ss-irregular-7x7-kropki.json",
@@ -137,6 +150,9 @@ fn every_strategy_matches_the_manifest() {
         let n = puzzle.size();
         for name in ["propagation", "dlx", "sat"] {
             let what = format!("{} · {name}", entry.file);
+            if TOO_SLOW.iter().any(|&(s, f, _)| s == name && f == entry.file) {
+                continue;
+            }
             let outcome = strategy_by_name(name)
                 .unwrap()
                 .solve(&puzzle, &Limits::solutions(2))
