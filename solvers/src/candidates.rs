@@ -2,12 +2,12 @@
 //!
 //! Setters compare them with what propagation (or logic) alone reaches: a
 //! digit that propagation keeps but no solution uses marks where the
-//! puzzle needs a deeper idea. Computed on a prepared [`Session`], one
-//! search per candidate not yet seen in a solution, each stopped at its
-//! first solution, whose every digit is then known to be true (cspuz's
-//! `irrefutable_facts` idea, turned around): on a unique puzzle the first
-//! search settles the whole grid and every other search only has to prove
-//! a candidate false.
+//! puzzle needs a deeper idea. Computed on a prepared [`Session`]: one
+//! enumeration first, which settles a puzzle with few solutions (a unique
+//! one costs what `solve --count` costs); otherwise one search per
+//! candidate not yet seen in a solution, each stopped at its first
+//! solution, whose every digit is then known to be true (cspuz's
+//! `irrefutable_facts` idea, turned around).
 
 use std::ops::ControlFlow;
 
@@ -24,7 +24,8 @@ pub struct TrueCandidates {
     /// Per cell, the digits whose search was cut short by the limits: they
     /// may or may not be true. Empty sets when every search finished.
     pub unknown: Vec<Digits<u128>>,
-    /// Searches run (one per candidate that no solution had shown yet).
+    /// Searches run: the first enumeration, then one per candidate that no
+    /// solution had shown yet.
     pub searches: usize,
 }
 
@@ -69,6 +70,28 @@ pub fn true_candidates(session: &mut dyn Session, limits: &Limits) -> Result<Tru
             searches,
         });
     }
+    // Enumerate up to as many solutions as there are candidates (about
+    // what the searches below would cost): if that is all of them, their
+    // digits are the answer.
+    let budget = root.candidates.iter().map(|set| set.len() as u64).sum();
+    let enumerating = Limits {
+        max_solutions: Some(budget),
+        ..*limits
+    };
+    searches += 1;
+    let search = session.visit(&Start::new(), &enumerating, &mut |grid| {
+        for (cell, d) in grid.placed() {
+            found[cell.index()].insert(d);
+        }
+        ControlFlow::Continue(())
+    })?;
+    if search.stop == Stop::Exhausted {
+        return Ok(TrueCandidates {
+            candidates: found,
+            unknown,
+            searches,
+        });
+    }
     let first = Limits {
         max_solutions: Some(1),
         ..*limits
@@ -106,9 +129,15 @@ pub struct CandidateCounts {
     pub cells: Vec<Vec<(Digit, u64, bool)>>,
 }
 
-/// Counts, for every true candidate of `truth`, the solutions that use it,
-/// each count stopped at `cap` (and at `limits`' node and time limits). A
-/// cell with one true candidate is counted once for the whole puzzle.
+/// Counts, for every true candidate of `truth`, the solutions that use it.
+///
+/// One pass first enumerates up to `cap` × cells solutions and tallies
+/// every digit of each: when that is all of them, every count is exact,
+/// whatever `cap`. That pass costs no more than the per-candidate counts
+/// would (at most `cap` solutions for each of up to cells × n candidates),
+/// and a setter's puzzle usually has few solutions. Otherwise each
+/// candidate gets its own count, stopped at `cap` (and at `limits`' node
+/// and time limits).
 ///
 /// ```
 /// use sudokit_constraints::ClassicRules;
@@ -128,6 +157,9 @@ pub fn candidate_counts(
     cap: u64,
     limits: &Limits,
 ) -> Result<CandidateCounts, SolveError> {
+    if let Some(counts) = tally_every_solution(session, truth, cap, limits)? {
+        return Ok(counts);
+    }
     let counting = Limits {
         max_solutions: Some(cap),
         ..*limits
@@ -142,4 +174,41 @@ pub fn candidate_counts(
         cells.push(counts);
     }
     Ok(CandidateCounts { cells })
+}
+
+/// Exact counts from one enumeration of every solution, or `None` when
+/// there are more than `cap` × cells of them (or a limit cut the pass).
+fn tally_every_solution(
+    session: &mut dyn Session,
+    truth: &TrueCandidates,
+    cap: u64,
+    limits: &Limits,
+) -> Result<Option<CandidateCounts>, SolveError> {
+    let n = session.puzzle().size();
+    let cells = truth.candidates.len();
+    let mut tally = vec![0u64; cells * (n + 1)];
+    let enumerating = Limits {
+        max_solutions: Some(cap.saturating_mul(cells as u64)),
+        ..*limits
+    };
+    let search = session.visit(&Start::new(), &enumerating, &mut |grid| {
+        for (cell, digit) in grid.placed() {
+            tally[cell.index() * (n + 1) + digit as usize] += 1;
+        }
+        ControlFlow::Continue(())
+    })?;
+    if search.stop != Stop::Exhausted {
+        return Ok(None);
+    }
+    let cells = truth
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(index, set)| {
+            set.iter()
+                .map(|d| (d, tally[index * (n + 1) + d as usize], true))
+                .collect()
+        })
+        .collect();
+    Ok(Some(CandidateCounts { cells }))
 }

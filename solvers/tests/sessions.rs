@@ -5,7 +5,9 @@ use std::ops::ControlFlow;
 
 use sudokit_constraints::{AntiKnight, ClassicRules, Diagonal};
 use sudokit_core::{Cell, Digits, Geometry, Grid, Puzzle};
-use sudokit_solvers::{strategy_by_name, true_candidates, Limits, SolveError, Start, Stop, STRATEGY_NAMES};
+use sudokit_solvers::{
+    candidate_counts, strategy_by_name, true_candidates, Limits, SolveError, Start, Stop, STRATEGY_NAMES,
+};
 
 fn puzzle(n: usize, givens: &[(usize, u8)]) -> Puzzle {
     let mut grid = Grid::empty(n);
@@ -149,6 +151,57 @@ fn true_candidates_are_the_digits_of_the_solutions() {
             assert!(truth.is_exact(), "{name}");
             assert_eq!(truth.candidates, union, "{name}, {} solutions", solutions.len());
             assert!(truth.searches <= base.geometry().cell_count() * base.size());
+        }
+    }
+}
+
+/// Candidate counts are the number of solutions holding each digit: exact
+/// from one enumeration when the solutions are few enough, capped (and
+/// flagged inexact) when the per-candidate counts take over.
+#[test]
+fn candidate_counts_tally_the_solutions() {
+    let cases = [
+        puzzle(4, &[]),
+        puzzle(6, &[(0, 1), (7, 2), (14, 3), (21, 4), (28, 5), (35, 6), (3, 5)]),
+        puzzle(6, &[(0, 1), (8, 2)]).with(AntiKnight).unwrap(),
+    ];
+    for base in cases {
+        let solutions = all_solutions(&base);
+        let cells = base.geometry().cell_count();
+        let holding =
+            |cell: usize, digit: u8| solutions.iter().filter(|s| s.values()[cell] == digit).count() as u64;
+        let most = (0..cells)
+            .flat_map(|c| (1..=base.size() as u8).map(move |d| (c, d)))
+            .map(|(c, d)| holding(c, d))
+            .max()
+            .unwrap();
+        // A cap that lets one pass see every solution, then one too small for that.
+        let roomy = solutions.len() as u64 / cells as u64 + 1;
+        let tight = (solutions.len() as u64 / cells as u64).saturating_sub(1).max(1);
+        for name in STRATEGY_NAMES {
+            let mut session = strategy_by_name(name).unwrap().prepare(&base).unwrap();
+            let truth = true_candidates(session.as_mut(), &Limits::all()).unwrap();
+            let counts = candidate_counts(session.as_mut(), &truth, roomy, &Limits::all()).unwrap();
+            for (cell, digits) in counts.cells.iter().enumerate() {
+                for &(d, count, exact) in digits {
+                    assert_eq!(
+                        (count, exact),
+                        (holding(cell, d), true),
+                        "{name}: cell {cell} digit {d}"
+                    );
+                }
+            }
+            if (tight * cells as u64) < solutions.len() as u64 {
+                let counts = candidate_counts(session.as_mut(), &truth, tight, &Limits::all()).unwrap();
+                for (cell, digits) in counts.cells.iter().enumerate() {
+                    for &(d, count, exact) in digits {
+                        let all = holding(cell, d);
+                        assert_eq!(count, all.min(tight), "{name}: cell {cell} digit {d}");
+                        assert_eq!(exact, all < tight, "{name}: cell {cell} digit {d}");
+                    }
+                }
+                assert!(most > tight, "the tight cap caps something");
+            }
         }
     }
 }
