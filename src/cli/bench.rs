@@ -11,7 +11,7 @@
 //! `NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle`; `--unique`
 //! asks it to prove uniqueness. Ratios are against the first peer given.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -21,6 +21,7 @@ use sudokit::core::Puzzle;
 use sudokit::read_classic;
 use sudokit::solvers::{strategy_by_name, Limits, Strategy, STRATEGY_NAMES};
 
+use super::output;
 use super::Status;
 
 /// Options of `sudokit bench`.
@@ -221,7 +222,9 @@ fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<PeerRun, String> {
 }
 
 fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
-    println!(
+    let mut out = output::stdout();
+    let _ = writeln!(
+        out,
         "limit {} solution(s) per puzzle, median of {} passes, one thread",
         args.limit, args.runs
     );
@@ -265,7 +268,7 @@ fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
                 .unwrap_or(0)
         })
         .collect();
-    let line = |cells: Vec<&str>| {
+    let line = |cells: Vec<&str>| -> String {
         let padded: Vec<String> = cells
             .iter()
             .enumerate()
@@ -278,10 +281,11 @@ fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
                 }
             })
             .collect();
-        println!("| {} |", padded.join(" | "));
+        format!("| {} |", padded.join(" | "))
     };
-    line(header.to_vec());
-    println!(
+    let _ = writeln!(out, "{}", line(header.to_vec()));
+    let _ = writeln!(
+        out,
         "|{}|",
         widths
             .iter()
@@ -290,6 +294,6 @@ fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
             .join("|")
     );
     for row in &body {
-        line(row.iter().map(String::as_str).collect());
+        let _ = writeln!(out, "{}", line(row.iter().map(String::as_str).collect()));
     }
 }

@@ -3,6 +3,7 @@
 //! Prints one line per (puzzle, encoding, solver) as it is measured, then a
 //! summary per (n, level, encoding, solver). Not a test: run it in release.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -11,6 +12,7 @@ use clap::Args;
 use sudokit::core::cnf::AmoEncoding;
 use sudokit::solvers::sat::{Encoding, SatSolver};
 
+use super::output;
 use super::Status;
 
 /// Options of `sudokit bench-sat`.
@@ -79,12 +81,20 @@ pub(crate) fn run(args: &BenchSatArgs) -> Status {
         filter: args.filter.clone(),
         amo: args.amo,
     };
-    println!("{}", BenchRow::header());
-    match bench_sat(&args.dir, &options, &mut |row| println!("{}", row.line())) {
+    let mut out = output::stdout();
+    let _ = writeln!(out, "{}", BenchRow::header());
+    let _ = out.flush();
+    let mut print_row = |row: &BenchRow| {
+        // Each row as soon as it is measured: a full run takes minutes.
+        let _ = writeln!(out, "{}", row.line());
+        let _ = out.flush();
+    };
+    let measured = bench_sat(&args.dir, &options, &mut print_row);
+    match measured {
         Ok(rows) => {
-            println!();
+            let _ = writeln!(out);
             for line in summary(&rows) {
-                println!("{line}");
+                let _ = writeln!(out, "{line}");
             }
             if rows.iter().any(|r| r.result.starts_with("INVALID")) {
                 Status::NoSolution

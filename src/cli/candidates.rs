@@ -2,7 +2,7 @@
 //! cell holds in at least one solution (what setters compare with what
 //! logic reaches), optionally with how many solutions use each.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -12,6 +12,7 @@ use sudokit::core::{Cell, Digits};
 use sudokit::solvers::{candidate_counts, strategy_by_name, true_candidates, Limits, STRATEGY_NAMES};
 
 use super::input::InputArgs;
+use super::output;
 use super::report::ms;
 use super::solve::parse_seconds;
 use super::Status;
@@ -36,6 +37,10 @@ pub(crate) struct CandidatesArgs {
     /// Give up on each search after SECS seconds (its candidate is then unknown).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// Per puzzle on stderr: the cells left open, the searches run, the
+    /// time, and what an f-puzzles file held that is only decoration.
+    #[arg(long)]
+    verbose: bool,
 }
 
 /// Runs `sudokit candidates`.
@@ -52,9 +57,9 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
         time_limit: args.timeout,
         ..Limits::all()
     };
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = output::stdout();
     let mut status = Status::Ok;
+    let mut tally = Tally::default();
     for (index, entry) in args.input.entries().into_iter().enumerate() {
         if index > 0 && !args.json {
             let _ = writeln!(out);
@@ -68,6 +73,9 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
                 continue;
             }
         };
+        if args.verbose && !read.skipped.is_empty() {
+            eprintln!("{}: skipped {}", entry.origin, read.skipped.join("; "));
+        }
         let puzzle = read.puzzle;
         let n = puzzle.size();
         let started = Instant::now();
@@ -98,13 +106,15 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
             .filter(|(_, s)| !s.is_empty())
             .map(|(i, s)| (Cell(i as u16), *s))
             .collect();
-        status = status.worst(if truth.is_unsolvable() {
+        let answer = if truth.is_unsolvable() {
             Status::NoSolution
         } else if several > 0 {
             Status::Several
         } else {
             Status::Ok
-        });
+        };
+        status = status.worst(answer);
+        tally.add(answer, elapsed);
         let digits = |set: &Digits<u128>| set.iter().collect::<Vec<_>>();
         if args.json {
             let counts_json = counts.as_ref().map(|c| {
@@ -160,14 +170,58 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
                 let _ = writeln!(out, "{}: {}", Cell(i as u16).name(n), list.join(" "));
             }
         }
-        eprintln!(
-            "{}: {} cells with several true candidates, {} searches, {} ms",
-            entry.origin,
-            several,
-            truth.searches,
-            ms(elapsed)
-        );
+        if args.verbose {
+            eprintln!(
+                "{}: {} cells with several true candidates, {} search{}, {} ms",
+                entry.origin,
+                several,
+                truth.searches,
+                if truth.searches == 1 { "" } else { "es" },
+                ms(elapsed)
+            );
+        }
     }
     let _ = out.flush();
+    if tally.puzzles > 0 {
+        eprintln!("{}", tally.summary());
+    }
     status
+}
+
+/// What a batch's answers were, for the summary line on stderr.
+#[derive(Debug, Default)]
+struct Tally {
+    puzzles: usize,
+    unique: usize,
+    several: usize,
+    none: usize,
+    total: Duration,
+    longest: Duration,
+}
+
+impl Tally {
+    fn add(&mut self, answer: Status, elapsed: Duration) {
+        self.puzzles += 1;
+        match answer {
+            Status::Ok => self.unique += 1,
+            Status::Several => self.several += 1,
+            _ => self.none += 1,
+        }
+        self.total += elapsed;
+        self.longest = self.longest.max(elapsed);
+    }
+
+    /// `3 puzzles: 1 unique, 1 with several solutions, 1 without (avg 2.1 ms, max 4.0 ms).`
+    fn summary(&self) -> String {
+        format!(
+            "{} puzzle{}: {} unique, {} with several solutions, {} without (avg {} ms, max {} ms).",
+            self.puzzles,
+            if self.puzzles == 1 { "" } else { "s" },
+            self.unique,
+            self.several,
+            self.none,
+            ms(self.total / self.puzzles as u32),
+            ms(self.longest)
+        )
+    }
 }

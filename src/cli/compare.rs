@@ -31,6 +31,7 @@ use sudokit::core::Puzzle;
 use sudokit::solvers::{strategy_by_name, Limits, Outcome, Stop, Strategy, Tally, STRATEGY_NAMES};
 
 use super::input::{display_name, InputArgs};
+use super::output;
 use super::report::ms;
 use super::Status;
 
@@ -218,8 +219,7 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
     }
     bar.finish_and_clear();
 
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = output::stdout();
     let written = if args.json {
         serde_json::to_writer_pretty(&mut out, &rows)
             .map_err(std::io::Error::from)

@@ -9,6 +9,7 @@ use sudokit::constraints::{fpuzzles, native};
 use sudokit::core::format::to_line;
 
 use super::input::InputArgs;
+use super::output;
 use super::Status;
 
 /// The formats `convert` writes.
@@ -38,8 +39,7 @@ pub(crate) struct ConvertArgs {
 /// other (TOML documents separated by a blank line).
 pub(crate) fn run(args: &ConvertArgs) -> Status {
     let mut status = Status::Ok;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = output::stdout();
     for (index, entry) in args.input.entries().into_iter().enumerate() {
         let read = match entry.puzzle {
             Ok(read) => read,

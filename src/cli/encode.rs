@@ -16,6 +16,7 @@ use sudokit::core::Geometry;
 use sudokit::solvers::sat::{decode_dimacs_model, encode, Encoding};
 
 use super::input::InputArgs;
+use super::output;
 use super::Status;
 
 /// Options of `sudokit encode`.
@@ -67,7 +68,7 @@ pub(crate) fn run_encode(args: &EncodeArgs) -> Status {
             .map_err(|e| format!("cannot write {}: {e}", path.display())),
         None => encoded
             .cnf
-            .write_dimacs(&mut io::stdout().lock(), &comments)
+            .write_dimacs(&mut output::stdout(), &comments)
             .map_err(|e| format!("cannot write standard output: {e}")),
     };
     if let Err(e) = written {
@@ -118,7 +119,7 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
     let values = match parse_model(&model) {
         Ok(Model::Sat(values)) => values,
         Ok(Model::Unsat) => {
-            println!("no solution");
+            let _ = writeln!(output::stdout(), "no solution");
             return Status::NoSolution;
         }
         Err(e) => {
@@ -140,7 +141,7 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
             return Status::BadInput;
         }
     };
-    let mut out = io::stdout().lock();
+    let mut out = output::stdout();
     let _ = if args.pretty {
         write!(out, "{}", to_pretty(&grid, &geometry))
     } else {

@@ -11,6 +11,7 @@ mod compare;
 mod convert;
 mod encode;
 mod input;
+mod output;
 mod report;
 mod rules;
 mod sat_bench;

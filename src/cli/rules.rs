@@ -4,7 +4,9 @@ use clap::Args;
 use serde_json::json;
 use sudokit::constraints::registry::RULES;
 
+use super::output;
 use super::Status;
+use std::io::Write;
 
 /// Options of `sudokit rules`.
 #[derive(Debug, Args)]
@@ -16,12 +18,13 @@ pub(crate) struct RulesArgs {
 
 /// Prints the registry: native name, f-puzzles key, meaning, parameters.
 pub(crate) fn run(args: &RulesArgs) -> Status {
+    let mut out = output::stdout();
     if args.json {
         let rules: Vec<_> = RULES
             .iter()
             .map(|r| json!({ "name": r.name, "fpuzzles": r.fpuzzles, "meaning": r.meaning, "parameters": r.parameters }))
             .collect();
-        println!("{}", serde_json::Value::Array(rules));
+        let _ = writeln!(out, "{}", serde_json::Value::Array(rules));
         return Status::Ok;
     }
     let name = RULES.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
@@ -31,12 +34,14 @@ pub(crate) fn run(args: &RulesArgs) -> Status {
         .max()
         .unwrap_or(13)
         .max(13);
-    println!(
+    let _ = writeln!(
+        out,
         "{:<name$}  {:<key$}  MEANING (PARAMETERS)",
         "NAME", "F-PUZZLES KEY"
     );
     for rule in RULES {
-        println!(
+        let _ = writeln!(
+            out,
             "{:<name$}  {:<key$}  {} ({})",
             rule.name,
             rule.fpuzzles.unwrap_or("-"),

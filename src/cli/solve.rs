@@ -6,7 +6,7 @@
 //! print blocks instead, separated by blank lines. Messages and the summary go
 //! to stderr.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
@@ -20,6 +20,7 @@ use sudokit::solvers::{
 };
 
 use super::input::InputArgs;
+use super::output;
 use super::report::{ms, summary};
 use super::Status;
 
@@ -144,8 +145,7 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         }
     };
     let limits = args.limits();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = output::stdout();
     let mut status = Status::Ok;
     let (mut total, mut solved) = (0usize, 0usize);
     let mut times = Vec::new();
@@ -239,21 +239,30 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         } else if args.count {
             let _ = writeln!(out, "{}", outcome.count_label());
             if let [a, b, ..] = outcome.solutions.as_slice() {
+                // A setter wants the few cells that need a clue; past a
+                // dozen, the two grids below say it better than a list.
+                const LISTED: usize = 12;
+                let mut listed: Vec<String> = differ
+                    .iter()
+                    .take(LISTED)
+                    .map(|&c| {
+                        format!(
+                            "{} ({}/{})",
+                            c.name(n),
+                            a.values()[c.index()],
+                            b.values()[c.index()]
+                        )
+                    })
+                    .collect();
+                if differ.len() > LISTED {
+                    listed.push(format!("and {} more", differ.len() - LISTED));
+                }
                 eprintln!(
                     "{}: {} solutions; two of them differ in {} cells: {}\n  {}\n  {}",
                     entry.origin,
                     outcome.count_label(),
                     differ.len(),
-                    differ
-                        .iter()
-                        .map(|&c| format!(
-                            "{} ({}/{})",
-                            c.name(n),
-                            a.values()[c.index()],
-                            b.values()[c.index()]
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    listed.join(", "),
                     to_line(a),
                     to_line(b)
                 );
