@@ -1,10 +1,12 @@
 //! `sudokit bench`: our strategies timed side by side with peer harnesses,
 //! which are stood in for here by scripts that speak the harness protocol.
 
+mod common;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use common::run_sudokit;
 
 const GRID2: &str = "examples/puzzles/grid2.txt";
 
@@ -28,17 +30,8 @@ fn scratch(test: &str) -> PathBuf {
 }
 
 fn bench(args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
-        .arg("bench")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    let args: Vec<&str> = std::iter::once("bench").chain(args.iter().copied()).collect();
+    run_sudokit(&args, "")
 }
 
 /// The cells of the table row whose first two cells are `file` and `solver`.

@@ -3,7 +3,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{example, shared};
+use common::{example, run_sudokit as run, shared};
 use predicates::prelude::*;
 
 const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -12,16 +12,6 @@ const GRID2_SOLUTION: &str =
 
 fn sudokit() -> Command {
     Command::cargo_bin("sudokit").unwrap()
-}
-
-/// Runs `sudokit ARGS` with `stdin`, returning (stdout, stderr, exit code).
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = sudokit().args(args).write_stdin(stdin).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
 }
 
 #[test]

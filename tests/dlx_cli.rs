@@ -3,18 +3,12 @@
 
 mod common;
 
-use assert_cmd::Command;
-use common::{assert_valid, digits81, example, lines};
+use common::{assert_valid, digits81, example, lines, run_sudokit};
 
 /// Runs `sudokit ARGS` with `stdin`, returning (stdout, exit code).
 fn run(args: &[&str], stdin: &str) -> (String, i32) {
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.code().unwrap())
+    let (stdout, _, code) = run_sudokit(args, stdin);
+    (stdout, code)
 }
 
 #[test]

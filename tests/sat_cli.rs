@@ -1,24 +1,12 @@
 //! The SAT parts of the command line: `solve --strategy sat`, `encode`, `decode`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::run_sudokit as run;
 
 const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 const GRID2_SOLUTION: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
 
 #[test]
 fn solves_and_counts_with_every_encoding() {

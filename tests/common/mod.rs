@@ -16,6 +16,22 @@ pub(crate) fn example(name: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/puzzles")).join(name)
 }
 
+/// Runs the `sudokit` binary with `args`, `stdin` on its standard input:
+/// (stdout, stderr, exit code).
+pub(crate) fn run_sudokit(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let out = assert_cmd::Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
 /// Non-empty lines of a shared data file.
 pub(crate) fn lines(rel: &str) -> Vec<String> {
     std::fs::read_to_string(shared(rel))
