@@ -1,19 +1,37 @@
 //! # sudokit-constraints
 //!
 //! sudokit's rules, each a plugin of the one [`Constraint`](sudokit_core::Constraint)
-//! trait:
+//! trait, and the files that describe puzzles made of them.
+//!
+//! Rules, one family per module:
 //!
 //! * [`ClassicRules`]: every row, column and box (or jigsaw region) holds
-//!   each digit once;
-//! * [`AllDifferent`]: any list of cells holds distinct digits (extra
-//!   regions, windows, cages without a sum);
-//! * [`Diagonal`]: X-sudoku's long diagonals;
-//! * [`AntiKnight`] and [`AntiKing`]: cells a chess move apart differ.
+//!   each digit once; [`AllDifferent`] and [`Cage`]: any list of cells
+//!   (extra regions, killer cages without a sum);
+//! * global: [`Diagonal`], [`AntiKnight`], [`AntiKing`], [`DisjointGroups`],
+//!   and [`Negative`] rules over every unmarked pair (non-consecutive,
+//!   negative ratio and XV, diagonal non-consecutive);
+//! * cells: [`ParityCells`] (odd, even), [`ExtremeCells`] (minimum,
+//!   maximum), [`PencilMarks`];
+//! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
+//!   [`SumPair`];
+//! * regions: [`Clones`];
+//! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
+//!   nabner);
+//! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
+//!   list of offsets, optionally for some digits), [`Taxicab`],
+//!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
 //!
-//! All of them are declarations: groups of cells that differ, or `≠`
-//! relations between two cells. The engine propagates them with its
-//! built-in singles and relation tables, DLX and SAT encode them, and each
-//! rule's `check` scans a grid on its own, without the declarations.
+//! Nearly all of them are declarations: groups of cells that differ,
+//! relations between two cells, or the digits a cell may hold. The engine
+//! propagates them with its built-in singles and relation tables, DLX and
+//! SAT encode them, and each rule's `check` scans a grid on its own,
+//! without the declarations.
+//!
+//! Files: a [`spec::PuzzleSpec`] is a puzzle as a file describes it, built
+//! into a [`Puzzle`](sudokit_core::Puzzle) in one place; [`native`] reads
+//! and writes sudokit's TOML format, [`fpuzzles`] the f-puzzles JSON (plain,
+//! compressed, or as a URL); [`registry::RULES`] names every rule in both.
 //!
 //! [`classic_puzzle`] builds the usual puzzle from a grid of givens.
 //!

@@ -118,13 +118,13 @@ pub const RULES: &[RuleInfo] = &[
         name: "difference",
         fpuzzles: Some("difference"),
         meaning: "a white dot: the two digits differ by the value (1 by default)",
-        parameters: "cells (two), value",
+        parameters: "cells (two), value (optional)",
     },
     RuleInfo {
         name: "ratio",
         fpuzzles: Some("ratio"),
         meaning: "a black dot: one digit is the value (2 by default) times the other",
-        parameters: "cells (two), value",
+        parameters: "cells (two), value (optional)",
     },
     RuleInfo {
         name: "xv",
@@ -141,8 +141,9 @@ pub const RULES: &[RuleInfo] = &[
     RuleInfo {
         name: "killer-cage",
         fpuzzles: Some("killercage"),
-        meaning: "the cage holds no repeated digit (cages with a sum: not yet supported)",
-        parameters: "cells",
+        meaning:
+            "the cage holds no repeated digit (a sum is read but not yet enforced: such puzzles are refused)",
+        parameters: "cells, sum (optional)",
     },
     RuleInfo {
         name: "extra-region",
@@ -179,7 +180,7 @@ pub const RULES: &[RuleInfo] = &[
         fpuzzles: Some("whispers"),
         meaning:
             "neighbours on the line differ by at least the value (half the size, rounded up, by default)",
-        parameters: "cells (a line), value",
+        parameters: "cells (a line), value (optional)",
     },
     RuleInfo {
         name: "nabner",
