@@ -56,6 +56,7 @@ pub mod native;
 mod regions;
 pub mod registry;
 pub mod spec;
+mod sums;
 mod units;
 
 pub use all_different::AllDifferent;
@@ -66,3 +67,4 @@ pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use lines::{Line, LineKind};
 pub use regions::{Cage, Clones, DisjointGroups};
+pub use sums::{Arrow, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

@@ -118,6 +118,7 @@ use crate::grid::Grid;
 use crate::group::Group;
 use crate::relation::Relation;
 use crate::state::Ctx;
+use crate::sum::Sum;
 
 /// Whether a constraint changes the set of solutions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -262,10 +263,20 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         Vec::new()
     }
 
+    /// The linear sums this rule declares: killer cages, arrows, little
+    /// killers ([`Sum`]). The engine propagates them with one exact,
+    /// shared propagator that knows which cells of a sum must differ, the
+    /// model derives innies and outies from cage-like sums, and SAT
+    /// encodes them; DLX has no form for a sum and refuses the rule.
+    fn sums(&self, geometry: &Geometry) -> Vec<Sum> {
+        let _ = geometry;
+        Vec::new()
+    }
+
     /// The cells this rule reads: the engine wakes its propagator when one
     /// of them changes, and the backtracking strategy asks its `check` after
     /// a placement there. The default is every cell of its groups, relations
-    /// and domains; a rule with a propagator of its own must say more.
+    /// domains and sums; a rule with a propagator of its own must say more.
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
         let mut cells: Vec<Cell> = self
             .groups(geometry)
@@ -277,6 +288,9 @@ pub trait Rule: DynClone + Debug + Send + Sync {
             cells.push(b);
         }
         cells.extend(self.domains(geometry).into_iter().map(|(cell, _)| cell));
+        for sum in self.sums(geometry) {
+            cells.extend(sum.cells());
+        }
         cells.sort_unstable();
         cells.dedup();
         cells

@@ -8,8 +8,8 @@
 //! * [`State`] and [`Ctx`]: the candidates of every cell and the one narrow
 //!   API that changes them;
 //! * the plugin traits [`Rule`], [`Propagate`] and [`Constraint`], and what
-//!   rules declare instead of propagating: all-different [`Group`]s and pair
-//!   [`Relation`]s;
+//!   rules declare instead of propagating: all-different [`Group`]s, pair
+//!   [`Relation`]s and linear [`Sum`]s;
 //! * the [`Model`]: a puzzle's rules compiled once (groups, peers, relation
 //!   tables, watch lists), shared by every search of the puzzle;
 //! * the [`Engine`] that runs propagators to a fixpoint, or one deduction at
@@ -44,6 +44,7 @@ mod model;
 mod puzzle;
 mod relation;
 mod state;
+mod sum;
 mod symbols;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -61,3 +62,4 @@ pub use model::{Link, Model, RelatedPair};
 pub use puzzle::{Puzzle, RuleError, SizeMismatch};
 pub use relation::{CustomRelation, PairTable, Relation};
 pub use state::{Ctx, Level, State, Trail};
+pub use sum::{CompiledSum, Sum, SumOrigin};

@@ -18,7 +18,7 @@
 //! with those rules and dropped with them.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -28,6 +28,8 @@ use crate::digits::Digits;
 use crate::geometry::Geometry;
 use crate::group::{Group, GroupId};
 use crate::relation::PairTable;
+use crate::sum::compile;
+use crate::sum::{CompiledSum, Sum, SumOrigin};
 
 /// Compressed rows: per index, a slice of items.
 #[derive(Clone, Debug, Default)]
@@ -105,6 +107,8 @@ pub(crate) enum SlotKind {
     Groups,
     /// The built-in arc consistency over every relation.
     Relations,
+    /// The built-in propagator of sum `i` ([`Model::sums`]).
+    Sum(usize),
     /// Constraint `k`'s own propagator.
     Plugin(usize),
 }
@@ -150,6 +154,8 @@ pub struct Model {
     domains: Vec<Digits<u128>>,
     /// Per cell, the first rule that restricts its domain.
     domain_rule: Vec<u32>,
+    /// The declared sums, then the derived ones.
+    sums: Vec<CompiledSum>,
     pub(crate) slots: Vec<Slot>,
     watchers: Csr<u32>,
     cache: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
@@ -352,6 +358,36 @@ impl Model {
             peer_lists = Some(Csr::from_lists(peers));
         }
 
+        // Sums: declared, then derived from the cage-like ones; each split
+        // into blocks of cells that must differ.
+        let differ_pairs: HashSet<(Cell, Cell)> =
+            pairs.iter().filter(|p| p.differ).map(|p| (p.a, p.b)).collect();
+        let differ = |a: Cell, b: Cell| share_group(a, b) || differ_pairs.contains(&(a.min(b), a.max(b)));
+        let mut declared: Vec<(Sum, usize)> = Vec::new();
+        for (k, constraint) in constraints.iter().enumerate() {
+            if constraint.kind() != Kind::Rule {
+                continue;
+            }
+            for sum in constraint.sums(&geometry) {
+                if sum.cells().all(|c| on_board(&c)) {
+                    declared.push((sum, k));
+                }
+            }
+        }
+        let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
+        let derived = compile::derive(n, cells, &groups, &cages);
+        let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
+        for (sum, k) in declared {
+            let blocks = compile::blocks(&sum, n, differ);
+            let label = constraints[k].name().into_owned();
+            sums.push(CompiledSum::new(sum, SumOrigin::Rule(k), label, blocks));
+        }
+        for (sum, origin) in derived {
+            let blocks = compile::blocks(&sum, n, differ);
+            let label = format!("{origin}: {}", sum.describe(n));
+            sums.push(CompiledSum::new(sum, SumOrigin::Derived(origin), label, blocks));
+        }
+
         // Domains: intersected per cell.
         let full = Digits::<u128>::full(n);
         let mut domains = vec![full; cells];
@@ -409,6 +445,18 @@ impl Model {
             slots.push(Slot {
                 kind: SlotKind::Relations,
                 tier: 0,
+                idempotent: true,
+                technique: false,
+                scope,
+                watched: true,
+            });
+        }
+        for (i, sum) in sums.iter().enumerate() {
+            let mut scope: Vec<Cell> = sum.sum().cells().collect();
+            scope.sort_unstable();
+            slots.push(Slot {
+                kind: SlotKind::Sum(i),
+                tier: 1,
                 idempotent: true,
                 technique: false,
                 scope,
@@ -484,10 +532,19 @@ impl Model {
             pair_rules,
             domains,
             domain_rule,
+            sums,
             slots,
             watchers: Csr::from_lists(watchers),
             cache: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Every sum: those the rules declare ([`Rule::sums`](crate::Rule::sums)),
+    /// in rule order, then those derived from them (innies and outies: a
+    /// complete group, or a band of consecutive rows or columns, minus the
+    /// cage-like sums inside it and sticking out of it by a few cells).
+    pub fn sums(&self) -> &[CompiledSum] {
+        &self.sums
     }
 
     /// The board.
@@ -726,6 +783,7 @@ impl fmt::Debug for Model {
             .field("groups", &self.groups.len())
             .field("related_pairs", &self.pairs.len())
             .field("tables", &self.tables.len())
+            .field("sums", &self.sums.len())
             .field("slots", &self.slots.len())
             .finish()
     }

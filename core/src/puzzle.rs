@@ -264,6 +264,11 @@ fn validate(geometry: &Geometry, constraint: &dyn Constraint) -> Result<(), Rule
     for (cell, _) in constraint.domains(geometry) {
         on_board(cell)?;
     }
+    for sum in constraint.sums(geometry) {
+        for cell in sum.cells() {
+            on_board(cell)?;
+        }
+    }
     for cell in constraint.scope(geometry) {
         on_board(cell)?;
     }

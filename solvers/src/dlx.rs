@@ -332,8 +332,13 @@ fn emit_model(model: &Model, sink: &mut dyn CoverSink) {
 }
 
 /// Sends the exact-cover items of every rule's own propagator to `sink`; a
-/// rule with a propagator and no exact-cover form is an error naming it.
+/// rule with a propagator and no exact-cover form, or one that declares a
+/// sum, is an error naming it.
 fn emit_rules(model: &Model, sink: &mut dyn CoverSink) -> Result<(), Unsupported> {
+    // A sum has no exact-cover form: its digits are not a set to cover.
+    if let Some(k) = model.sums().iter().find_map(|s| s.rule()) {
+        return Err(Unsupported::new("dlx", model.constraints()[k].name()));
+    }
     for constraint in model.constraints() {
         emit_rule(model, constraint.as_ref(), sink)?;
     }

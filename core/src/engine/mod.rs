@@ -7,6 +7,7 @@
 //!   slot runs ◀── pop the cheapest tier: Cheap, Medium, Expensive
 //!     · groups:    naked and hidden singles over every group (built in)
 //!     · relations: arc consistency over every pair relation (built in)
+//!     · sum i:     generalised arc consistency of one linear sum (built in)
 //!     · plugin k:  constraint k's own propagator
 //! ```
 //!
@@ -28,6 +29,7 @@
 
 mod groups;
 mod relations;
+mod sums;
 
 use std::collections::VecDeque;
 
@@ -45,6 +47,7 @@ use crate::state::{Changes, Ctx, State, Trail};
 
 use groups::GroupScratch;
 use relations::RelationScratch;
+use sums::SumScratch;
 
 /// A branching decision of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +98,7 @@ pub struct Engine<'p> {
     runs: u64,
     groups: GroupScratch,
     relations: RelationScratch,
+    sums: SumScratch,
     listener: Option<Box<Listener>>,
 }
 
@@ -123,6 +127,7 @@ impl<'p> Engine<'p> {
             runs: 0,
             groups: GroupScratch::new(model.groups().len()),
             relations: RelationScratch::new(cells),
+            sums: SumScratch::default(),
             listener: None,
         }
     }
@@ -240,6 +245,10 @@ impl<'p> Engine<'p> {
                 SlotKind::Domains => (None, Reason::new("domains")),
                 SlotKind::Groups => (None, Reason::new("singles")),
                 SlotKind::Relations => (None, Reason::new("relations")),
+                SlotKind::Sum(i) => {
+                    let sum = &self.model.sums()[i];
+                    (sum.rule(), Reason::new(sum.label().to_string()))
+                }
             };
             listener.start_run(constraint, reason);
         }
@@ -257,6 +266,7 @@ impl<'p> Engine<'p> {
                 SlotKind::Relations => {
                     relations::propagate(self.model, &mut self.relations, &mut cx, &changed)
                 }
+                SlotKind::Sum(i) => sums::propagate(self.model, i, &mut self.sums, &mut cx),
                 SlotKind::Plugin(k) => W::dispatch(self.model.constraints()[k].as_ref(), &mut cx, &changed)
                     .map_err(|c| if c.constraint.is_none() { c.by(k) } else { c }),
             }

@@ -415,7 +415,8 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
     })
 }
 
-/// The clauses of the model's domains, groups and relations:
+/// The clauses of the model's domains, groups, relations and declared sums
+/// (see the `sums` module for those):
 ///
 /// * a unit clause `¬(c = d)` for every digit a rule's domain rules out;
 /// * per group and digit, at most once, and at least once when the group is
@@ -448,6 +449,7 @@ pub fn emit_model(model: &Model, options: &ClauseOptions, sink: &mut dyn ClauseS
             sink.at_most_one(&lits, options.amo);
         }
     }
+    super::sums::emit_sums(model, sink);
     let full_count = n as u32;
     for pair in model.related_pairs() {
         if pair.differ {

@@ -37,6 +37,7 @@
 
 mod backend;
 mod encode;
+mod sums;
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;

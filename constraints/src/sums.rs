@@ -1,0 +1,532 @@
+//! Sum rules: killer cages with a total, arrows, double arrows, zipper
+//! lines, region-sum lines and little killers.
+//!
+//! Every rule here declares linear [`Sum`]s (and a killer cage its group):
+//! the engine propagates them all with one exact propagator that knows
+//! which cells must differ, derives innies and outies from the cage-like
+//! ones, and SAT encodes them. DLX has no form for a sum and refuses them.
+//! Each rule's `check` adds the digits up on its own.
+
+use std::borrow::Cow;
+
+use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Sum, Violation};
+
+use crate::units::{duplicate_violation, first_duplicate};
+
+/// The digits of `cells` on `grid`, when all are filled.
+fn digits(grid: &Grid, cells: &[Cell]) -> Option<Vec<u32>> {
+    cells.iter().map(|&c| grid.get(c).map(u32::from)).collect()
+}
+
+/// Cell names joined by `+`: `r1c1 + r1c2`.
+fn names(cells: &[Cell], n: usize) -> String {
+    cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
+}
+
+/// A killer cage with a total: its digits differ and add up to the total.
+///
+/// ```
+/// use sudokit_constraints::KillerCage;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let cage = KillerCage::new([Cell(0), Cell(1)], 3);
+/// assert_eq!(cage.name(), "killer cage 3");
+/// let mut grid = Grid::empty(9);
+/// grid.set(Cell(0), 1);
+/// assert!(cage.check(&g, &grid).is_ok());
+/// grid.set(Cell(1), 3);
+/// assert_eq!(cage.check(&g, &grid).unwrap_err().message, "killer cage 3: r1c1 + r1c2 = 4, not 3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KillerCage {
+    cells: Vec<Cell>,
+    total: u32,
+}
+
+impl KillerCage {
+    /// The cage over `cells` adding up to `total`.
+    pub fn new(cells: impl IntoIterator<Item = Cell>, total: u32) -> KillerCage {
+        KillerCage {
+            cells: cells.into_iter().collect(),
+            total,
+        }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The total.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+}
+
+impl Rule for KillerCage {
+    fn name(&self) -> Cow<'_, str> {
+        format!("killer cage {}", self.total).into()
+    }
+
+    fn groups(&self, _: &Geometry) -> Vec<Group> {
+        vec![Group::new(self.name(), self.cells.clone())]
+    }
+
+    fn sums(&self, _: &Geometry) -> Vec<Sum> {
+        vec![Sum::new(self.cells.iter().copied(), self.total as i32)]
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        if let Some(dup) = first_duplicate(grid, &self.cells) {
+            return Err(duplicate_violation(n, dup, &self.name()));
+        }
+        let filled: Vec<u32> = self
+            .cells
+            .iter()
+            .filter_map(|&c| grid.get(c))
+            .map(u32::from)
+            .collect();
+        let sum: u32 = filled.iter().sum();
+        let full = filled.len() == self.cells.len();
+        if (full && sum != self.total) || sum > self.total {
+            let what = if full { "" } else { " already" };
+            return Err(Violation::new(
+                format!(
+                    "{}: {} = {sum}{what}, {} {}",
+                    self.name(),
+                    names(&self.cells, n),
+                    if full { "not" } else { "above" },
+                    self.total
+                ),
+                self.cells.clone(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for KillerCage {}
+
+/// An arrow: the digits along each shaft add up to the number in the
+/// circle (a pill of several cells reads as a number, first cell first).
+///
+/// ```
+/// use sudokit_constraints::Arrow;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// // A two-cell pill r1c1 r1c2 and one shaft r2c1 r3c1 r4c1 r5c1.
+/// let arrow = Arrow::new([Cell(0), Cell(1)], [vec![Cell(9), Cell(18), Cell(27), Cell(36)]]);
+/// let mut grid = Grid::empty(9);
+/// for (cell, d) in [(0, 1), (1, 2), (9, 3), (18, 4), (27, 2), (36, 4)] {
+///     grid.set(Cell(cell), d);
+/// }
+/// assert_eq!(arrow.check(&g, &grid).unwrap_err().message, "arrow r1c1: r2c1 + r3c1 + r4c1 + r5c1 = 13, not 12");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    circle: Vec<Cell>,
+    shafts: Vec<Vec<Cell>>,
+}
+
+impl Arrow {
+    /// An arrow from the circle (one cell) or pill (several, read in this
+    /// order as a number) along every shaft.
+    pub fn new(circle: impl IntoIterator<Item = Cell>, shafts: impl IntoIterator<Item = Vec<Cell>>) -> Arrow {
+        Arrow {
+            circle: circle.into_iter().collect(),
+            shafts: shafts.into_iter().filter(|s| !s.is_empty()).collect(),
+        }
+    }
+
+    /// The circle or pill.
+    pub fn circle(&self) -> &[Cell] {
+        &self.circle
+    }
+
+    /// The shafts.
+    pub fn shafts(&self) -> &[Vec<Cell>] {
+        &self.shafts
+    }
+
+    /// The circle's cells with their place values (the last cell is units).
+    fn place_values(&self) -> impl Iterator<Item = (Cell, i32)> + '_ {
+        let len = self.circle.len();
+        self.circle
+            .iter()
+            .enumerate()
+            .map(move |(i, &c)| (c, 10i32.saturating_pow((len - 1 - i) as u32)))
+    }
+}
+
+impl Rule for Arrow {
+    fn name(&self) -> Cow<'_, str> {
+        "arrow".into()
+    }
+
+    fn sums(&self, _: &Geometry) -> Vec<Sum> {
+        self.shafts
+            .iter()
+            .map(|shaft| {
+                let terms = shaft.iter().map(|&c| (c, 1));
+                Sum::from_terms(terms.chain(self.place_values().map(|(c, k)| (c, -k))), 0)
+            })
+            .collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let Some(circle) = digits(grid, &self.circle) else {
+            return Ok(());
+        };
+        let number: u64 = circle.iter().fold(0, |acc, &d| acc * 10 + u64::from(d));
+        for shaft in &self.shafts {
+            if let Some(values) = digits(grid, shaft) {
+                let sum: u64 = values.iter().map(|&d| u64::from(d)).sum();
+                if sum != number {
+                    let mut cells = self.circle.clone();
+                    cells.extend(shaft);
+                    return Err(Violation::new(
+                        format!(
+                            "arrow {}: {} = {sum}, not {number}",
+                            self.circle[0].name(n),
+                            names(shaft, n)
+                        ),
+                        cells,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for Arrow {}
+
+/// A double arrow: the two end cells add up to the digits between them.
+///
+/// ```
+/// use sudokit_constraints::DoubleArrow;
+/// use sudokit_core::{Cell, Geometry, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let line = DoubleArrow::new([Cell(0), Cell(1), Cell(2), Cell(3)]);
+/// assert_eq!(line.sums(&g)[0].describe(9), "r1c1 + r1c4 − r1c2 − r1c3 = 0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleArrow {
+    cells: Vec<Cell>,
+}
+
+impl DoubleArrow {
+    /// The line through `cells`; its ends are the circles.
+    pub fn new(cells: impl IntoIterator<Item = Cell>) -> DoubleArrow {
+        DoubleArrow {
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The cells, in order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    fn ends_and_middle(&self) -> Option<([Cell; 2], &[Cell])> {
+        match &self.cells[..] {
+            [first, middle @ .., last] if !middle.is_empty() => Some(([*first, *last], middle)),
+            _ => None,
+        }
+    }
+}
+
+impl Rule for DoubleArrow {
+    fn name(&self) -> Cow<'_, str> {
+        "double arrow".into()
+    }
+
+    fn sums(&self, _: &Geometry) -> Vec<Sum> {
+        let Some((ends, middle)) = self.ends_and_middle() else {
+            return Vec::new();
+        };
+        let terms = ends
+            .iter()
+            .map(|&c| (c, 1))
+            .chain(middle.iter().map(|&c| (c, -1)));
+        vec![Sum::from_terms(terms, 0)]
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let Some((ends, middle)) = self.ends_and_middle() else {
+            return Ok(());
+        };
+        let (Some(a), Some(b)) = (digits(grid, &ends), digits(grid, middle)) else {
+            return Ok(());
+        };
+        let (outer, inner): (u32, u32) = (a.iter().sum(), b.iter().sum());
+        if outer != inner {
+            return Err(Violation::new(
+                format!(
+                    "double arrow: {} = {outer}, but {} = {inner}",
+                    names(&ends, n),
+                    names(middle, n)
+                ),
+                self.cells.clone(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for DoubleArrow {}
+
+/// A zipper line: cells the same distance from the middle add up to the
+/// same total; on a line of odd length that total is the middle cell.
+///
+/// ```
+/// use sudokit_constraints::ZipperLine;
+/// use sudokit_core::{Cell, Geometry, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let odd = ZipperLine::new([Cell(0), Cell(1), Cell(2), Cell(3), Cell(4)]);
+/// let sums: Vec<String> = odd.sums(&g).iter().map(|s| s.describe(9)).collect();
+/// assert_eq!(sums, ["r1c1 + r1c5 − r1c3 = 0", "r1c2 + r1c4 − r1c3 = 0"]);
+/// let even = ZipperLine::new([Cell(0), Cell(1), Cell(2), Cell(3)]);
+/// assert_eq!(even.sums(&g)[0].describe(9), "r1c2 + r1c3 − r1c1 − r1c4 = 0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZipperLine {
+    cells: Vec<Cell>,
+}
+
+impl ZipperLine {
+    /// The line through `cells`.
+    pub fn new(cells: impl IntoIterator<Item = Cell>) -> ZipperLine {
+        ZipperLine {
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The cells, in order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The pairs of cells the same distance from the middle, innermost
+    /// last, and the middle cell of an odd line.
+    fn pairs(&self) -> (Vec<[Cell; 2]>, Option<Cell>) {
+        let len = self.cells.len();
+        let pairs = (0..len / 2)
+            .map(|i| [self.cells[i], self.cells[len - 1 - i]])
+            .collect();
+        (pairs, (len % 2 == 1).then(|| self.cells[len / 2]))
+    }
+}
+
+impl Rule for ZipperLine {
+    fn name(&self) -> Cow<'_, str> {
+        "zipper line".into()
+    }
+
+    fn sums(&self, _: &Geometry) -> Vec<Sum> {
+        let (pairs, middle) = self.pairs();
+        match middle {
+            Some(m) => pairs
+                .iter()
+                .map(|&[a, b]| Sum::from_terms([(a, 1), (b, 1), (m, -1)], 0))
+                .collect(),
+            None => {
+                let Some(&[x, y]) = pairs.last() else {
+                    return Vec::new();
+                };
+                pairs[..pairs.len() - 1]
+                    .iter()
+                    .map(|&[a, b]| Sum::from_terms([(x, 1), (y, 1), (a, -1), (b, -1)], 0))
+                    .collect()
+            }
+        }
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let (pairs, middle) = self.pairs();
+        let mut target: Option<(u32, String)> =
+            middle.and_then(|m| grid.get(m).map(|d| (u32::from(d), m.name(n))));
+        for pair in pairs.iter().rev() {
+            let Some(values) = digits(grid, pair) else {
+                continue;
+            };
+            let sum: u32 = values.iter().sum();
+            match &target {
+                Some((total, what)) if *total != sum => {
+                    return Err(Violation::new(
+                        format!("zipper line: {} = {sum}, but {what} = {total}", names(pair, n)),
+                        self.cells.clone(),
+                    ))
+                }
+                Some(_) => {}
+                None => target = Some((sum, names(pair, n))),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for ZipperLine {}
+
+/// A region-sum line: where the line passes through a region, its cells
+/// there add up to the same total for every such stretch (a line that
+/// leaves a region and comes back starts a new stretch).
+///
+/// ```
+/// use sudokit_constraints::RegionSumLine;
+/// use sudokit_core::{Cell, Geometry, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// // r1c1 r1c2 in box 1, r1c3 in box 2: r1c1 + r1c2 = r1c3.
+/// let line = RegionSumLine::new([Cell(0), Cell(1), Cell(2)]);
+/// assert_eq!(line.sums(&g)[0].describe(4), "r1c1 + r1c2 − r1c3 = 0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionSumLine {
+    cells: Vec<Cell>,
+}
+
+impl RegionSumLine {
+    /// The line through `cells`.
+    pub fn new(cells: impl IntoIterator<Item = Cell>) -> RegionSumLine {
+        RegionSumLine {
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The cells, in order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The stretches of the line inside one region, in order.
+    fn stretches(&self, geometry: &Geometry) -> Vec<&[Cell]> {
+        self.cells
+            .chunk_by(|&a, &b| geometry.region_of(a) == geometry.region_of(b))
+            .collect()
+    }
+}
+
+impl Rule for RegionSumLine {
+    fn name(&self) -> Cow<'_, str> {
+        "region sum line".into()
+    }
+
+    fn sums(&self, geometry: &Geometry) -> Vec<Sum> {
+        let stretches = self.stretches(geometry);
+        let Some((first, rest)) = stretches.split_first() else {
+            return Vec::new();
+        };
+        rest.iter()
+            .map(|other| {
+                let terms = first
+                    .iter()
+                    .map(|&c| (c, 1))
+                    .chain(other.iter().map(|&c| (c, -1)));
+                Sum::from_terms(terms, 0)
+            })
+            .collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let mut first: Option<(u32, &[Cell])> = None;
+        for stretch in self.stretches(geometry) {
+            let Some(values) = digits(grid, stretch) else {
+                continue;
+            };
+            let sum: u32 = values.iter().sum();
+            match first {
+                Some((total, cells)) if total != sum => {
+                    return Err(Violation::new(
+                        format!(
+                            "region sum line: {} = {sum}, but {} = {total}",
+                            names(stretch, n),
+                            names(cells, n)
+                        ),
+                        self.cells.clone(),
+                    ))
+                }
+                Some(_) => {}
+                None => first = Some((sum, stretch)),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for RegionSumLine {}
+
+/// A little killer: the digits along a diagonal add up to the clue (digits
+/// may repeat where other rules allow).
+///
+/// ```
+/// use sudokit_constraints::LittleKiller;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// let clue = LittleKiller::new([Cell(1), Cell(6), Cell(11)], 6);
+/// let mut grid = Grid::empty(4);
+/// for (cell, d) in [(1, 1), (6, 1), (11, 3)] {
+///     grid.set(Cell(cell), d);
+/// }
+/// assert_eq!(clue.check(&g, &grid).unwrap_err().message, "little killer 6: r1c2 + r2c3 + r3c4 = 5, not 6");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LittleKiller {
+    cells: Vec<Cell>,
+    total: u32,
+}
+
+impl LittleKiller {
+    /// The clue `total` over the diagonal `cells`.
+    pub fn new(cells: impl IntoIterator<Item = Cell>, total: u32) -> LittleKiller {
+        LittleKiller {
+            cells: cells.into_iter().collect(),
+            total,
+        }
+    }
+
+    /// The cells of the diagonal.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+}
+
+impl Rule for LittleKiller {
+    fn name(&self) -> Cow<'_, str> {
+        format!("little killer {}", self.total).into()
+    }
+
+    fn sums(&self, _: &Geometry) -> Vec<Sum> {
+        vec![Sum::new(self.cells.iter().copied(), self.total as i32)]
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let filled: u32 = self
+            .cells
+            .iter()
+            .filter_map(|&c| grid.get(c))
+            .map(u32::from)
+            .sum();
+        let full = self.cells.iter().all(|&c| grid.get(c).is_some());
+        if (full && filled != self.total) || filled > self.total {
+            return Err(Violation::new(
+                format!(
+                    "{}: {} = {filled}{}, {} {}",
+                    self.name(),
+                    names(&self.cells, geometry.size()),
+                    if full { "" } else { " already" },
+                    if full { "not" } else { "above" },
+                    self.total
+                ),
+                self.cells.clone(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for LittleKiller {}

@@ -1,0 +1,344 @@
+//! The sum rules through the testkit: sound propagation (brute force on
+//! 4×4 and 6×6 boards), exact propagation (every candidate left is used by
+//! some assignment of the sum), snapshots of what they remove and why, and
+//! `accepts_placement` agreeing with `check`.
+
+use sudokit_constraints::{
+    Arrow, ClassicRules, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine,
+};
+use sudokit_core::testkit::{assert_sound, propagate, Soundness, SoundnessReport};
+use sudokit_core::{Cell, Constraint, Digits, Engine, Geometry, Grid, Puzzle, State};
+
+/// Every sum rule on an `n`×`n` board (n ≥ 4), by name.
+fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
+    let at = |r: usize, c: usize| Cell::at(r, c, n);
+    let big = n as u32;
+    vec![
+        (
+            "killer cage",
+            Box::new(KillerCage::new([at(0, 0), at(0, 1), at(1, 0)], big + 3)),
+        ),
+        (
+            "killer cage across boxes",
+            Box::new(KillerCage::new([at(1, 1), at(1, 2), at(2, 2)], 6)),
+        ),
+        (
+            "arrow",
+            Box::new(Arrow::new([at(0, 0)], [vec![at(1, 1), at(2, 2)]])),
+        ),
+        (
+            "arrow with two shafts",
+            Box::new(Arrow::new([at(2, 1)], [vec![at(1, 3), at(0, 3)], vec![at(3, 3)]])),
+        ),
+        (
+            "pill arrow",
+            Box::new(Arrow::new(
+                [at(0, 0), at(0, 1)],
+                [vec![at(1, 1), at(1, 2), at(1, 3)]],
+            )),
+        ),
+        (
+            "double arrow",
+            Box::new(DoubleArrow::new([at(0, 0), at(1, 1), at(2, 1), at(3, 0)])),
+        ),
+        (
+            "zipper odd",
+            Box::new(ZipperLine::new([
+                at(0, 0),
+                at(0, 1),
+                at(1, 2),
+                at(2, 2),
+                at(3, 2),
+            ])),
+        ),
+        (
+            "zipper even",
+            Box::new(ZipperLine::new([at(0, 3), at(1, 3), at(2, 3), at(3, 3)])),
+        ),
+        (
+            "region sum line",
+            Box::new(RegionSumLine::new([
+                at(0, 1),
+                at(1, 1),
+                at(1, 2),
+                at(2, 2),
+                at(3, 3),
+            ])),
+        ),
+        (
+            "little killer",
+            Box::new(LittleKiller::new([at(0, 1), at(1, 2), at(2, 3)], 2 * big - 1)),
+        ),
+    ]
+}
+
+fn sound_on_small_boards(classic: bool, options: &Soundness) {
+    let names: Vec<&str> = every_rule(4).iter().map(|(name, _)| *name).collect();
+    for (k, name) in names.into_iter().enumerate() {
+        let mut reports: Vec<SoundnessReport> = Vec::new();
+        for n in [4, 6] {
+            let rule = every_rule(n).into_iter().nth(k).expect("same list").1;
+            let mut puzzle = Puzzle::new(Geometry::square(n).unwrap());
+            if classic {
+                puzzle.push(Box::new(ClassicRules)).unwrap();
+            }
+            puzzle.push(rule).unwrap();
+            let report = assert_sound(&puzzle, options);
+            assert!(
+                report.checked * 4 >= options.trials * 3,
+                "{name} on {n}×{n}: {report:?}"
+            );
+            assert!(report.removed > 0, "{name} on {n}×{n}: nothing was ever removed");
+            reports.push(report);
+        }
+        let satisfiable: usize = reports.iter().map(|r| r.satisfiable).sum();
+        assert!(satisfiable * 4 >= options.trials, "{name}: {reports:?}");
+    }
+}
+
+#[test]
+fn every_sum_rule_propagates_soundly_with_the_classic_rules() {
+    sound_on_small_boards(
+        true,
+        &Soundness {
+            trials: 100,
+            ..Soundness::default()
+        },
+    );
+}
+
+#[test]
+fn every_sum_rule_propagates_soundly_alone() {
+    sound_on_small_boards(
+        false,
+        &Soundness {
+            trials: 100,
+            given: 0.4,
+            narrowed: 0.8,
+            lose_solution_digit: 0.03,
+            max_nodes: 100_000,
+            ..Soundness::default()
+        },
+    );
+}
+
+/// The rules together with derived innies and outies, on jigsaw and
+/// rectangular boards.
+#[test]
+fn the_sum_rules_together_propagate_soundly_on_other_shapes() {
+    let jigsaw: Vec<u16> = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3];
+    let boards = [
+        Geometry::irregular(4, &jigsaw).unwrap(),
+        Geometry::with_boxes(6, 3, 2).unwrap(),
+    ];
+    for geometry in boards {
+        let n = geometry.size();
+        let mut puzzle = Puzzle::new(geometry).with(ClassicRules).unwrap();
+        for (_, rule) in every_rule(n)
+            .into_iter()
+            .filter(|(name, _)| ["killer cage", "arrow", "region sum line", "little killer"].contains(name))
+        {
+            puzzle.push(rule).unwrap();
+        }
+        assert_sound(&puzzle, &Soundness::default());
+    }
+}
+
+/// Exactness: after propagating one killer cage alone from random
+/// candidates, every candidate left is used by some assignment of the cage
+/// (distinct digits, the right total), found by brute force.
+#[test]
+fn a_cage_keeps_exactly_the_digits_some_assignment_uses() {
+    let mut rng = fastrand::Rng::with_seed(11);
+    let n = 9;
+    let geometry = Geometry::square(n).unwrap();
+    let (mut checked, mut contradictions) = (0, 0);
+    for _ in 0..300 {
+        let size = rng.usize(2..=5);
+        let cells: Vec<Cell> = (0..size).map(|i| Cell(i as u16)).collect();
+        let total = rng.u32(size as u32 * 2..=size as u32 * 8);
+        let puzzle = Puzzle::new(geometry.clone())
+            .with(KillerCage::new(cells.clone(), total))
+            .unwrap();
+        let mut state = State::<u16>::new(&geometry);
+        let mut start = Vec::new();
+        for &cell in &cells {
+            let keep = rng.u16(1..1 << n);
+            start.push(keep);
+            state.restrict_untracked(cell, Digits(keep));
+        }
+        let mut engine = Engine::new(puzzle.model());
+        engine.schedule_all();
+        let propagated = engine.propagate(&mut state, None);
+        // Brute force: the digits each cell takes in some assignment.
+        let mut used = vec![0u16; size];
+        let mut digits = vec![0u8; size];
+        fn walk(i: usize, start: &[u16], total: u32, digits: &mut [u8], used: &mut [u16]) {
+            if i == digits.len() {
+                if digits.iter().map(|&d| u32::from(d)).sum::<u32>() == total {
+                    for (u, &d) in used.iter_mut().zip(digits.iter()) {
+                        *u |= 1 << (d - 1);
+                    }
+                }
+                return;
+            }
+            for d in 1..=9u8 {
+                if start[i] >> (d - 1) & 1 == 1 && !digits[..i].contains(&d) {
+                    digits[i] = d;
+                    walk(i + 1, start, total, digits, used);
+                }
+            }
+            digits[i] = 0;
+        }
+        walk(0, &start, total, &mut digits, &mut used);
+        match propagated {
+            Err(_) => {
+                assert!(
+                    used.iter().all(|&u| u == 0),
+                    "a contradiction though {used:?} is possible"
+                );
+                contradictions += 1;
+            }
+            Ok(()) => {
+                for (i, &cell) in cells.iter().enumerate() {
+                    assert_eq!(
+                        state.candidates(cell).0,
+                        used[i],
+                        "cage {total} over {size} cells, cell {i}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 100 && contradictions > 10,
+        "{checked} checked, {contradictions} contradictions"
+    );
+}
+
+/// Innies and outies: in a 4×4 row holding a cage of 3 and a cage of 5
+/// that leaves it into r3c3, r1c4 − r3c3 = 10 − 3 − 5.
+#[test]
+fn innies_of_a_row_are_derived_and_propagated() {
+    let geometry = Geometry::square(4).unwrap();
+    let puzzle = Puzzle::new(geometry.clone())
+        .with(ClassicRules)
+        .unwrap()
+        .with(KillerCage::new([Cell(0), Cell(1)], 3))
+        .unwrap()
+        .with(KillerCage::new([Cell(2), Cell(10)], 5))
+        .unwrap();
+    let derived: Vec<String> = puzzle
+        .model()
+        .sums()
+        .iter()
+        .filter(|s| s.rule().is_none())
+        .map(|s| s.label().to_string())
+        .collect();
+    assert!(
+        derived.contains(&"innies and outies of row 1: r1c4 − r3c3 = 2".to_string()),
+        "{derived:?}"
+    );
+    let mut state = State::<u16>::new(&geometry);
+    let mut engine = Engine::new(puzzle.model());
+    engine.schedule_all();
+    engine.propagate(&mut state, None).unwrap();
+    let shifted = state
+        .candidates(Cell(10))
+        .iter()
+        .map(|d| d + 2)
+        .collect::<Vec<_>>();
+    assert_eq!(state.candidates(Cell(3)).iter().collect::<Vec<_>>(), shifted);
+}
+
+fn snapshot(rules: Vec<Box<dyn Constraint>>, n: usize, candidates: &str) -> String {
+    let geometry = Geometry::square(n).unwrap();
+    propagate(&geometry, rules, candidates).unwrap().to_string()
+}
+
+#[test]
+fn snapshot_killer_cages() {
+    let at = |r, c| Cell::at(r, c, 9);
+    insta::assert_snapshot!(snapshot(
+        vec![
+            Box::new(KillerCage::new([at(0, 0), at(0, 1), at(0, 2)], 6)),
+            Box::new(KillerCage::new([at(1, 0), at(2, 0)], 17)),
+            Box::new(KillerCage::new([at(3, 0), at(3, 1), at(4, 1)], 10)),
+        ],
+        9,
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         1 . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . ."
+    ));
+}
+
+#[test]
+fn snapshot_arrows_and_lines() {
+    let at = |r, c| Cell::at(r, c, 9);
+    insta::assert_snapshot!(snapshot(
+        vec![
+            Box::new(Arrow::new([at(0, 0)], [vec![at(0, 1), at(0, 2), at(0, 3)]])),
+            Box::new(Arrow::new(
+                [at(1, 0), at(1, 1)],
+                [vec![at(2, 0), at(3, 0), at(4, 0)]]
+            )),
+            Box::new(DoubleArrow::new([at(5, 0), at(5, 1), at(5, 2)])),
+            Box::new(ZipperLine::new([at(6, 0), at(6, 1), at(6, 2)])),
+            Box::new(LittleKiller::new([at(7, 0), at(8, 1)], 17)),
+        ],
+        9,
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . 9 . . . . . . .
+         . . 3 . . . . . .
+         . . . . . . . . .
+         . . . . . . . . ."
+    ));
+}
+
+/// `accepts_placement` (the default: `check`) and `check` agree, and a
+/// full grid passes `check` exactly when every sum holds.
+#[test]
+fn checks_agree_with_the_declared_sums_on_full_grids() {
+    let mut rng = fastrand::Rng::with_seed(5);
+    for n in [4, 6] {
+        let geometry = Geometry::square(n).unwrap();
+        for (name, rule) in every_rule(n) {
+            let sums = rule.sums(&geometry);
+            let (mut passed, mut failed) = (0, 0);
+            for _ in 0..400 {
+                let mut grid = Grid::empty(n);
+                for cell in geometry.cells() {
+                    grid.set(cell, rng.u8(1..=n as u8));
+                }
+                let distinct_ok = rule.groups(&geometry).iter().all(|g| {
+                    let mut seen = 0u32;
+                    g.cells().iter().all(|&c| {
+                        let bit = 1 << grid.get(c).unwrap();
+                        let fresh = seen & bit == 0;
+                        seen |= bit;
+                        fresh
+                    })
+                });
+                let holds = distinct_ok && sums.iter().all(|s| s.holds(&grid));
+                assert_eq!(rule.check(&geometry, &grid).is_ok(), holds, "{name} on {n}×{n}");
+                if holds {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+            assert!(failed > 0, "{name}: {passed} passed");
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! The built-in propagator of every linear sum ([`Model::sums`]).
+//!
+//! A sum is `Σ coefficient × digit = total` over blocks of cells that must
+//! hold different digits (the model finds the blocks from the groups). The
+//! propagator keeps a candidate exactly when some assignment of the whole
+//! sum uses it, with the digits of each block distinct:
+//!
+//! 1. per block, the *digit sets* its cells can take, cell by cell (layer
+//!    `i` holds the sets of the first `i` cells), so "three cells of one box
+//!    summing to 6" is {1,2,3} and nothing else; a one-cell block is just
+//!    its candidates. The block's achievable sums are the sums of its last
+//!    layer;
+//! 2. across blocks, the reachable partial totals forward and the useful
+//!    ones backward (a knapsack over the block sums), which says which sum
+//!    of each block some solution of the whole uses;
+//! 3. per block, back through the layers from the sets with a useful sum:
+//!    a digit of a cell stays when it leads from a set of one layer to a
+//!    useful set of the next.
+//!
+//! This is generalised arc consistency for the sum with distinct blocks, so
+//! it subsumes bounds reasoning and combination tables (a killer cage is
+//! one block: the combinations of its total that fit its candidates are
+//! exactly its last layer's sets with that sum). It is idempotent: what it
+//! keeps is supported by what it keeps. Blocks are capped in size by the
+//! model so a layer stays small (9×9: any block; 16×16: five cells).
+
+use crate::constraint::Word;
+use crate::contradiction::Contradiction;
+use crate::digits::Digits;
+use crate::explain::Reason;
+use crate::model::Model;
+use crate::state::Ctx;
+
+/// Buffers kept by the engine between runs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SumScratch {
+    /// The digit sets of every layer of every block, flat.
+    sets: Vec<u128>,
+    /// Per block, where its layers start in `sets`, plus where the last ends.
+    layers: Vec<usize>,
+    /// Per block, its first entry in `layers`.
+    first_layer: Vec<usize>,
+    /// The achievable sums of every block, flat and sorted per block.
+    values: Vec<i32>,
+    /// Per block, where its values start in `values`, plus the end.
+    value_start: Vec<usize>,
+    /// Per value: some solution of the whole sum uses it.
+    useful: Vec<bool>,
+    /// Reachable partial totals after each block, flat.
+    reach: Vec<bool>,
+    /// Per block boundary: lowest partial total and where its row starts in `reach`.
+    rows: Vec<(i64, usize)>,
+    /// The useful partial totals of the boundary being walked back.
+    back: Vec<bool>,
+    back_next: Vec<bool>,
+    /// Digit sets walked back through a block's layers.
+    walk: Vec<u128>,
+    walk_next: Vec<u128>,
+}
+
+/// The sum of the digits of a set (digit `d` at bit `d − 1`).
+#[inline]
+fn digit_sum(mut set: u128) -> i32 {
+    let mut total = 0;
+    while set != 0 {
+        total += set.trailing_zeros() as i32 + 1;
+        set &= set - 1;
+    }
+    total
+}
+
+/// Sorts `v[start..]` and removes its repeats.
+fn sort_dedup_tail(v: &mut Vec<u128>, start: usize) {
+    v[start..].sort_unstable();
+    let mut write = start;
+    for read in start..v.len() {
+        if write == start || v[read] != v[write - 1] {
+            v[write] = v[read];
+            write += 1;
+        }
+    }
+    v.truncate(write);
+}
+
+/// Keeps the candidates of sum `index` that some solution of it uses.
+pub(crate) fn propagate<W: Word>(
+    model: &Model,
+    index: usize,
+    sc: &mut SumScratch,
+    cx: &mut Ctx<'_, W>,
+) -> Result<(), Contradiction> {
+    let compiled = &model.sums()[index];
+    let blocks = &compiled.blocks;
+    let fail = |message: &'static str| {
+        let c = Contradiction::rule(None, message);
+        match compiled.rule() {
+            Some(k) => c.by(k),
+            None => c,
+        }
+    };
+
+    // 1. Every block's digit sets, layer by layer, and its achievable sums.
+    sc.sets.clear();
+    sc.layers.clear();
+    sc.first_layer.clear();
+    sc.values.clear();
+    sc.value_start.clear();
+    for block in blocks {
+        sc.first_layer.push(sc.layers.len());
+        sc.value_start.push(sc.values.len());
+        if let [cell] = block.cells[..] {
+            sc.values.extend(cx.candidates(cell).iter().map(i32::from));
+            continue;
+        }
+        sc.layers.push(sc.sets.len());
+        sc.sets.push(0);
+        for &cell in &block.cells {
+            let candidates = cx.candidates(cell).to_u128();
+            let (from, to) = (*sc.layers.last().expect("a layer"), sc.sets.len());
+            for j in from..to {
+                let set = sc.sets[j];
+                let mut free = candidates & !set;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    sc.sets.push(set | bit);
+                    free ^= bit;
+                }
+            }
+            sort_dedup_tail(&mut sc.sets, to);
+            if sc.sets.len() == to {
+                return Err(fail("the cells of a sum that must differ cannot"));
+            }
+            sc.layers.push(to);
+        }
+        let last = *sc.layers.last().expect("a layer");
+        sc.layers.push(sc.sets.len());
+        let start = sc.values.len();
+        for j in last..sc.sets.len() {
+            sc.values.push(digit_sum(sc.sets[j]));
+        }
+        sc.values[start..].sort_unstable();
+        let mut write = start;
+        for read in start..sc.values.len() {
+            if write == start || sc.values[read] != sc.values[write - 1] {
+                sc.values[write] = sc.values[read];
+                write += 1;
+            }
+        }
+        sc.values.truncate(write);
+    }
+    sc.value_start.push(sc.values.len());
+
+    // 2. Which sum of each block some solution of the whole uses.
+    let total = i64::from(compiled.sum().total());
+    sc.useful.clear();
+    sc.useful.resize(sc.values.len(), false);
+    if let [block] = &blocks[..] {
+        let k = i64::from(block.coefficient);
+        for (j, &v) in sc.values.iter().enumerate() {
+            sc.useful[j] = k * i64::from(v) == total;
+        }
+    } else {
+        knapsack(sc, blocks.iter().map(|b| i64::from(b.coefficient)), total);
+    }
+    if !sc.useful.iter().any(|&u| u) {
+        return Err(fail("the sum cannot be made"));
+    }
+
+    // 3. Back through every block: the digits that lead to a useful sum.
+    cx.because(|| Reason::new(compiled.label().to_string()).cells(compiled.sum().cells()));
+    for (b, block) in blocks.iter().enumerate() {
+        let (vs, ve) = (sc.value_start[b], sc.value_start[b + 1]);
+        if sc.useful[vs..ve].iter().all(|&u| u) && block.cells.len() == 1 {
+            continue;
+        }
+        if let [cell] = block.cells[..] {
+            let keep: u128 = (vs..ve)
+                .filter(|&j| sc.useful[j])
+                .fold(0, |acc, j| acc | 1u128 << (sc.values[j] - 1));
+            cx.restrict(cell, Digits::from_u128(keep))?;
+            continue;
+        }
+        let layers = sc.first_layer[b];
+        let cells = block.cells.len();
+        let (last, end) = (sc.layers[layers + cells], sc.layers[layers + cells + 1]);
+        sc.walk.clear();
+        for j in last..end {
+            let set = sc.sets[j];
+            let v = digit_sum(set);
+            if let Ok(at) = sc.values[vs..ve].binary_search(&v) {
+                if sc.useful[vs + at] {
+                    sc.walk.push(set);
+                }
+            }
+        }
+        for i in (0..cells).rev() {
+            let cell = block.cells[i];
+            let candidates = cx.candidates(cell).to_u128();
+            let previous = &sc.sets[sc.layers[layers + i]..sc.layers[layers + i + 1]];
+            let mut keep = 0u128;
+            sc.walk_next.clear();
+            for &set in &sc.walk {
+                let mut digits = set & candidates;
+                while digits != 0 {
+                    let bit = digits & digits.wrapping_neg();
+                    digits ^= bit;
+                    let before = set ^ bit;
+                    if previous.binary_search(&before).is_ok() {
+                        keep |= bit;
+                        sc.walk_next.push(before);
+                    }
+                }
+            }
+            sort_dedup_tail(&mut sc.walk_next, 0);
+            std::mem::swap(&mut sc.walk, &mut sc.walk_next);
+            cx.restrict(cell, Digits::from_u128(keep))?;
+        }
+    }
+    Ok(())
+}
+
+/// Marks in `sc.useful` the block sums that some choice of one sum per
+/// block, weighted by `coefficients`, turns into `total`: reachable partial
+/// totals forward, useful ones backward.
+fn knapsack(sc: &mut SumScratch, coefficients: impl Iterator<Item = i64> + Clone, total: i64) {
+    let blocks = sc.value_start.len() - 1;
+    let contribution = |sc: &SumScratch, b: usize, k: i64| {
+        let (vs, ve) = (sc.value_start[b], sc.value_start[b + 1]);
+        let (a, z) = (k * i64::from(sc.values[vs]), k * i64::from(sc.values[ve - 1]));
+        (a.min(z), a.max(z))
+    };
+    sc.reach.clear();
+    sc.rows.clear();
+    sc.rows.push((0, 0));
+    sc.reach.push(true);
+    let (mut low, mut high) = (0i64, 0i64);
+    for (b, k) in coefficients.clone().enumerate() {
+        let (cmin, cmax) = contribution(sc, b, k);
+        let (row_low, row_start) = *sc.rows.last().expect("a row");
+        let width = (high - low + 1) as usize;
+        let (new_low, new_high) = (low + cmin, high + cmax);
+        let new_start = sc.reach.len();
+        sc.reach
+            .resize(new_start + (new_high - new_low + 1) as usize, false);
+        for j in sc.value_start[b]..sc.value_start[b + 1] {
+            let shift = k * i64::from(sc.values[j]);
+            for x in 0..width {
+                if sc.reach[row_start + x] {
+                    let y = (row_low + x as i64 + shift - new_low) as usize;
+                    sc.reach[new_start + y] = true;
+                }
+            }
+        }
+        sc.rows.push((new_low, new_start));
+        (low, high) = (new_low, new_high);
+    }
+    if total < low || total > high {
+        return;
+    }
+    // Backward: the useful totals after block b, as a row like `reach`'s.
+    let (last_low, _) = sc.rows[blocks];
+    sc.back.clear();
+    sc.back.resize((high - low + 1) as usize, false);
+    sc.back[(total - last_low) as usize] = true;
+    let coefficients: Vec<i64> = coefficients.collect();
+    for b in (0..blocks).rev() {
+        let k = coefficients[b];
+        let (row_low, row_start) = sc.rows[b];
+        let (next_low, next_start) = sc.rows[b + 1];
+        let width = next_start - row_start;
+        let next_width = sc.back.len();
+        sc.back_next.clear();
+        sc.back_next.resize(width, false);
+        for j in sc.value_start[b]..sc.value_start[b + 1] {
+            let shift = k * i64::from(sc.values[j]);
+            for x in 0..width {
+                if !sc.reach[row_start + x] {
+                    continue;
+                }
+                let y = row_low + x as i64 + shift - next_low;
+                if y >= 0 && (y as usize) < next_width && sc.back[y as usize] {
+                    sc.useful[j] = true;
+                    sc.back_next[x] = true;
+                }
+            }
+        }
+        std::mem::swap(&mut sc.back, &mut sc.back_next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_sums_and_tails() {
+        assert_eq!(digit_sum(0b1011), 1 + 2 + 4);
+        let mut v = vec![9, 3, 1, 3, 2, 1];
+        sort_dedup_tail(&mut v, 2);
+        assert_eq!(v, vec![9, 3, 1, 2, 3]);
+    }
+}
