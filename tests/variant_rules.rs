@@ -12,8 +12,9 @@ use sudokit::core::testkit::count_solutions;
 use sudokit::core::{Cell, Digit, Grid};
 use sudokit::solvers::{strategy_by_name, Limits, PropagationSearch, Strategy, ValueOrder, STRATEGY_NAMES};
 
-/// A random rule of any kind for an `n`×`n` board.
-fn random_rule(rng: &mut fastrand::Rng, n: usize) -> RuleSpec {
+/// A random rule of any kind for an `n`×`n` board; sums take their totals
+/// from the `hidden` solution, so that they have a fair chance to fit it.
+fn random_rule(rng: &mut fastrand::Rng, n: usize, hidden: &Grid) -> RuleSpec {
     let cell = |rng: &mut fastrand::Rng| Cell(rng.u16(0..(n * n) as u16));
     let cells = |rng: &mut fastrand::Rng, k: usize| {
         let mut chosen: Vec<Cell> = Vec::new();
@@ -54,7 +55,13 @@ fn random_rule(rng: &mut fastrand::Rng, n: usize) -> RuleSpec {
         }
     };
     let digit = |rng: &mut fastrand::Rng| rng.u8(1..=n as u8) as Digit;
-    match rng.u8(0..28) {
+    let total = |cells: &[Cell]| {
+        cells
+            .iter()
+            .map(|&c| u32::from(hidden.get(c).unwrap()))
+            .sum::<u32>()
+    };
+    match rng.u8(0..33) {
         0 => RuleSpec::DiagonalPositive,
         1 => RuleSpec::DiagonalNegative,
         2 => RuleSpec::AntiKnight,
@@ -115,6 +122,29 @@ fn random_rule(rng: &mut fastrand::Rng, n: usize) -> RuleSpec {
                 allowed: rng.bool(),
             }
         }
+        28 => {
+            let cells = line(rng, 3);
+            RuleSpec::KillerCage {
+                sum: Some(total(&cells)),
+                cells,
+            }
+        }
+        29 => {
+            let shaft = line(rng, 2);
+            let target = total(&shaft);
+            let circle = (0..n * n)
+                .map(|i| Cell(i as u16))
+                .filter(|c| !shaft.contains(c) && u32::from(hidden.get(*c).unwrap()) == target)
+                .nth(rng.usize(0..3))
+                .unwrap_or(Cell(0));
+            RuleSpec::Arrow {
+                circle: vec![circle],
+                shafts: vec![shaft],
+            }
+        }
+        30 => RuleSpec::DoubleArrow(line(rng, 4)),
+        31 => RuleSpec::ZipperLine(line(rng, 3)),
+        32 => RuleSpec::RegionSumLine(line(rng, 3)),
         _ => RuleSpec::Chess {
             name: "anti-camel".to_string(),
             moves: vec![(1, 3)],
@@ -155,7 +185,7 @@ fn every_strategy_counts_what_brute_force_counts() {
         };
         kinds.extend(spec.rules.iter().map(|r| format!("{r:?}")));
         while spec.rules.len() < 3 {
-            let rule = random_rule(&mut rng, n);
+            let rule = random_rule(&mut rng, n, &hidden);
             let mut trial_spec = spec.clone();
             trial_spec.rules.push(rule.clone());
             let fits = trial_spec.build().is_ok_and(|p| p.check(&hidden).is_ok());
@@ -184,10 +214,18 @@ fn every_strategy_counts_what_brute_force_counts() {
         several += usize::from(expected > 1);
         assert!(expected >= 1, "trial {trial}: the hidden grid is a solution");
         for name in STRATEGY_NAMES {
-            let outcome = strategy_by_name(name)
+            let outcome = match strategy_by_name(name)
                 .unwrap()
                 .count(&puzzle, &Limits::all().with_nodes(50_000_000))
-                .unwrap();
+            {
+                Ok(outcome) => outcome,
+                // DLX has no exact-cover form of a sum, and says so.
+                Err(e) if *name == "dlx" && !puzzle.model().sums().is_empty() => {
+                    assert!(e.to_string().contains("does not support"), "trial {trial}: {e}");
+                    continue;
+                }
+                Err(e) => panic!("trial {trial}: {name}: {e}"),
+            };
             assert!(
                 outcome.exhaustive(),
                 "trial {trial}: {name} stopped: {:?}",
@@ -205,7 +243,7 @@ fn every_strategy_counts_what_brute_force_counts() {
         "{compared} compared, {several} with several solutions"
     );
     assert!(
-        kinds.len() >= 26,
+        kinds.len() >= 30,
         "only {} kinds of rule drawn: {kinds:?}",
         kinds.len()
     );

@@ -199,9 +199,6 @@
 //! clones = ["r9c8", "r9c9"]
 //! ```
 //!
-//! Cages with a sum are read, but this version of sudokit cannot solve them
-//! yet: [`PuzzleSpec::build`] says so.
-//!
 //! ## Lines
 //!
 //! ```toml
@@ -225,6 +222,27 @@
 //! [[rules]]
 //! type = "nabner"           # no two digits equal or consecutive
 //! cells = ["r9c5", "r9c6", "r9c7"]
+//! ```
+//!
+//! ## Sums
+//!
+//! ```toml
+//! [[rules]]
+//! type = "arrow"            # each shaft adds up to the circle
+//! circle = "r1c1"           # or a pill, read as a number: "r1c1 r1c2"
+//! cells = "r2c2 r3c3"       # one shaft; or shafts = [["r2c2", "r3c3"], ["r1c2"]]
+//!
+//! [[rules]]
+//! type = "double-arrow"     # the two ends add up to the cells between them
+//! cells = "r9c1 r9c2 r9c3 r9c4"
+//!
+//! [[rules]]
+//! type = "zipper"           # cells the same distance from the middle add up to the same total
+//! cells = "r5c5 r5c6 r5c7"  # (the middle cell, on a line of odd length)
+//!
+//! [[rules]]
+//! type = "region-sum-line"  # every stretch of the line inside one region has the same sum
+//! cells = "r3c3 r3c4 r4c4"
 //! ```
 //!
 //! ## Beyond f-puzzles
@@ -436,6 +454,10 @@ fn rule_type(rule: &RuleSpec) -> &'static str {
         RuleSpec::Taxicab(_) => "taxicab",
         RuleSpec::SelfTaxicab => "self-taxicab",
         RuleSpec::CustomPairs { .. } => "custom-pairs",
+        RuleSpec::Arrow { .. } => "arrow",
+        RuleSpec::DoubleArrow(_) => "double-arrow",
+        RuleSpec::ZipperLine(_) => "zipper",
+        RuleSpec::RegionSumLine(_) => "region-sum-line",
     }
 }
 
@@ -469,7 +491,23 @@ fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
         | RuleSpec::Thermometer(cells)
         | RuleSpec::SlowThermometer(cells)
         | RuleSpec::Palindrome(cells)
-        | RuleSpec::Nabner(cells) => line("cells", names(cells)),
+        | RuleSpec::Nabner(cells)
+        | RuleSpec::DoubleArrow(cells)
+        | RuleSpec::ZipperLine(cells)
+        | RuleSpec::RegionSumLine(cells) => line("cells", names(cells)),
+        RuleSpec::Arrow { circle, shafts } => {
+            line("circle", names(circle));
+            match &shafts[..] {
+                [shaft] => line("cells", names(shaft)),
+                _ => line(
+                    "shafts",
+                    format!(
+                        "[{}]",
+                        shafts.iter().map(|s| names(s)).collect::<Vec<_>>().join(", ")
+                    ),
+                ),
+            }
+        }
         RuleSpec::PencilMarks { cell, digits } => {
             line("cell", format!("\"{}\"", cell.name(n)));
             line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
@@ -626,7 +664,8 @@ fn parameters(rule: &str) -> Option<(&'static [&'static str], &'static [&'static
         | "diagonal-nonconsecutive"
         | "self-taxicab" => (&[], &[]),
         "odd" | "even" | "minimum" | "maximum" | "extra-region" | "thermometer" | "slow-thermometer"
-        | "palindrome" | "nabner" => (&["cells"], &[]),
+        | "palindrome" | "nabner" | "double-arrow" | "zipper" | "region-sum-line" => (&["cells"], &[]),
+        "arrow" => (&["circle"], &["cells", "shafts"]),
         "pencil-marks" => (&["cell", "digits"], &[]),
         "difference" | "ratio" | "whispers" => (&["cells"], &["value"]),
         "xv" | "sum" => (&["cells", "value"], &[]),
@@ -644,6 +683,7 @@ fn example(rule: &str, key: &str) -> &'static str {
     match (rule, key) {
         (_, "cells") => "cells = [\"r1c1\", \"r1c2\"]",
         (_, "cell") => "cell = \"r1c1\"",
+        (_, "circle") => "circle = \"r1c1\"",
         (_, "digits") => "digits = [1, 2]",
         (_, "clones") => "clones = [\"r9c9\", \"r9c8\"]",
         (_, "moves") => "moves = [[1, 3]]",
@@ -1366,6 +1406,51 @@ impl Reader<'_> {
             "slow-thermometer" => RuleSpec::SlowThermometer(cells()?),
             "palindrome" => RuleSpec::Palindrome(cells()?),
             "nabner" => RuleSpec::Nabner(cells()?),
+            "double-arrow" => RuleSpec::DoubleArrow(cells()?),
+            "zipper" => RuleSpec::ZipperLine(cells()?),
+            "region-sum-line" => RuleSpec::RegionSumLine(cells()?),
+            "arrow" => {
+                let circle = self.distinct_cells(param("circle"), &key_of("circle"), n, ty)?;
+                let shafts = match (get("cells"), get("shafts")) {
+                    (Some(cells), None) => vec![self.distinct_cells(cells, &key_of("cells"), n, ty)?],
+                    (None, Some(shafts)) => {
+                        let key = key_of("shafts");
+                        let like = "[[\"r2c2\", \"r3c3\"], [\"r1c2\"]]";
+                        let items = self.array(shafts, &key, like)?;
+                        if items.is_empty() {
+                            return Err(self.at(shafts, &key, "the arrow has no shaft"));
+                        }
+                        items
+                            .iter()
+                            .enumerate()
+                            .map(|(i, shaft)| self.distinct_cells(shaft, &format!("{key}[{i}]"), n, ty))
+                            .collect::<Result<Vec<_>, _>>()?
+                    }
+                    (None, None) => {
+                        return Err(self.at(
+                            value,
+                            &path,
+                            "the arrow needs its shaft, such as cells = \"r2c2 r3c3\" \
+                             (or several: shafts = [[\"r2c2\"], [\"r1c2\"]])",
+                        ))
+                    }
+                    (Some(_), Some(shafts)) => {
+                        return Err(self.at(
+                            shafts,
+                            &key_of("shafts"),
+                            "give either cells (one shaft) or shafts (several), not both",
+                        ))
+                    }
+                };
+                if let Some(cell) = shafts.iter().flatten().find(|c| circle.contains(c)) {
+                    return Err(self.at(
+                        value,
+                        &path,
+                        format!("{} is both in the circle and on a shaft", cell.name(n)),
+                    ));
+                }
+                RuleSpec::Arrow { circle, shafts }
+            }
             "pencil-marks" => {
                 let value = param("cell");
                 let key = key_of("cell");

@@ -141,8 +141,7 @@ pub const RULES: &[RuleInfo] = &[
     RuleInfo {
         name: "killer-cage",
         fpuzzles: Some("killercage"),
-        meaning:
-            "the cage holds no repeated digit (a sum is read but not yet enforced: such puzzles are refused)",
+        meaning: "the cage holds no repeated digit, and its digits add up to the sum when it shows one",
         parameters: "cells, sum (optional)",
     },
     RuleInfo {
@@ -186,6 +185,30 @@ pub const RULES: &[RuleInfo] = &[
         name: "nabner",
         fpuzzles: Some("nabner"),
         meaning: "no two digits on the line are equal or consecutive",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "arrow",
+        fpuzzles: Some("arrow"),
+        meaning: "the digits along each shaft add up to the circle (a pill reads as a number)",
+        parameters: "circle (a cell, or a pill's cells), cells (one shaft) or shafts (several)",
+    },
+    RuleInfo {
+        name: "double-arrow",
+        fpuzzles: Some("doublearrow"),
+        meaning: "the two ends of the line add up to the digits between them",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "zipper",
+        fpuzzles: Some("zipperline"),
+        meaning: "cells the same distance from the middle add up to the same total (the middle cell, if any)",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "region-sum-line",
+        fpuzzles: Some("regionsumline"),
+        meaning: "every stretch of the line inside one region has the same sum",
         parameters: "cells (a line)",
     },
     RuleInfo {

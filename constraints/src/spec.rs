@@ -25,6 +25,7 @@ use crate::diagonal::Diagonal;
 use crate::dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 use crate::lines::{Line, LineKind};
 use crate::regions::{Cage, Clones, DisjointGroups};
+use crate::sums::{Arrow, DoubleArrow, KillerCage, RegionSumLine, ZipperLine};
 use crate::units::unordered;
 
 /// Cell pairs, each as (smaller cell, larger cell).
@@ -170,6 +171,21 @@ pub enum RuleSpec {
         /// The digits that may not repeat, if not all.
         digits: Option<Vec<Digit>>,
     },
+    /// The digits along each shaft add up to the circle (a pill of several
+    /// cells reads as a number, first cell first).
+    Arrow {
+        /// The circle, or the cells of the pill in reading order.
+        circle: Vec<Cell>,
+        /// The shafts, each in order from the circle.
+        shafts: Vec<Vec<Cell>>,
+    },
+    /// The two ends add up to the digits between them.
+    DoubleArrow(Vec<Cell>),
+    /// Cells the same distance from the middle add up to the same total
+    /// (the middle cell on an odd line).
+    ZipperLine(Vec<Cell>),
+    /// Every stretch of the line inside one region has the same sum.
+    RegionSumLine(Vec<Cell>),
     /// Cells `distance` apart (taxicab) differ.
     Taxicab(usize),
     /// A digit `d` does not repeat at taxicab distance `d`.
@@ -346,11 +362,23 @@ impl PuzzleSpec {
                 }
                 RuleSpec::Sum { cells, value } => Box::new(SumPair::new(*value, cells.0, cells.1)),
                 RuleSpec::KillerCage { cells, sum: None } => Box::new(Cage::killer(cells.iter().copied())),
-                RuleSpec::KillerCage { sum: Some(sum), .. } => {
-                    return Err(SpecError::NotSupported(format!(
-                        "a killer cage with a sum ({sum})"
-                    )))
+                RuleSpec::KillerCage {
+                    cells,
+                    sum: Some(sum),
+                } => Box::new(KillerCage::new(cells.iter().copied(), *sum)),
+                RuleSpec::Arrow { circle, shafts } => {
+                    if circle.len() > 1 && n > 9 {
+                        return Err(SpecError::NotSupported(format!(
+                            "a pill arrow of {} cells on a {n}×{n} board (a pill reads as a decimal number, \
+                             so its digits must be below 10)",
+                            circle.len()
+                        )));
+                    }
+                    Box::new(Arrow::new(circle.iter().copied(), shafts.iter().cloned()))
                 }
+                RuleSpec::DoubleArrow(cells) => Box::new(DoubleArrow::new(cells.iter().copied())),
+                RuleSpec::ZipperLine(cells) => Box::new(ZipperLine::new(cells.iter().copied())),
+                RuleSpec::RegionSumLine(cells) => Box::new(RegionSumLine::new(cells.iter().copied())),
                 RuleSpec::ExtraRegion(cells) => Box::new(Cage::extra_region(cells.iter().copied())),
                 RuleSpec::Clone { cells, clones } => {
                     Box::new(Clones::new(cells.iter().copied(), clones.iter().copied()))

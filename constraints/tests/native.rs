@@ -105,6 +105,17 @@ fn every_rule() -> PuzzleSpec {
             gap: Some(4),
         },
         RuleSpec::Nabner(vec![c(9, 5), c(9, 6), c(9, 7)]),
+        RuleSpec::Arrow {
+            circle: vec![c(4, 4)],
+            shafts: vec![vec![c(4, 5), c(4, 6)]],
+        },
+        RuleSpec::Arrow {
+            circle: vec![c(6, 1), c(6, 2)],
+            shafts: vec![vec![c(7, 1), c(8, 1), c(8, 2)], vec![c(7, 2)]],
+        },
+        RuleSpec::DoubleArrow(vec![c(9, 1), c(9, 2), c(9, 3), c(9, 4)]),
+        RuleSpec::ZipperLine(vec![c(5, 5), c(5, 6), c(5, 7)]),
+        RuleSpec::RegionSumLine(vec![c(3, 3), c(3, 4), c(4, 4)]),
         RuleSpec::Chess {
             name: "anti-camel".into(),
             moves: vec![(1, 3)],

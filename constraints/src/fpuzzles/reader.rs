@@ -17,7 +17,6 @@ type MarkerRule = fn(Vec<Cell>) -> RuleSpec;
 
 /// Rules sudokit cannot solve yet: key and what it is.
 const UNSUPPORTED: &[(&str, &str)] = &[
-    ("arrow", "arrows"),
     ("littlekillersum", "little killer sums"),
     ("sandwichsum", "sandwich sums"),
     ("xsum", "X-sums"),
@@ -25,11 +24,8 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("quadruple", "quadruples"),
     ("betweenline", "between lines"),
     ("renban", "renban lines"),
-    ("regionsumline", "region sum lines"),
     ("entropicline", "entropic lines"),
     ("modularline", "modular lines"),
-    ("doublearrow", "double arrows"),
-    ("zipperline", "zipper lines"),
     ("rowindexer", "row indexers"),
     ("columnindexer", "column indexers"),
     ("boxindexer", "box indexers"),
@@ -91,6 +87,10 @@ const READ: &[&str] = &[
     "palindrome",
     "whispers",
     "nabner",
+    "doublearrow",
+    "zipperline",
+    "regionsumline",
+    "arrow",
 ];
 
 /// Cell fields that are colours.
@@ -141,6 +141,7 @@ pub(super) fn read_value(value: &Value) -> Result<super::Import> {
     reader.dots(object, rules)?;
     reader.regions(object, rules)?;
     reader.lines(object, rules)?;
+    reader.arrows(object, rules)?;
     reader.ignored(object);
     Ok(super::Import {
         spec,
@@ -165,16 +166,6 @@ fn check_keys(object: &Map<String, Value>) -> Result<()> {
             }
         }
         return Err(not_supported(key, what));
-    }
-    if let Some(Value::Array(cages)) = object.get("killercage") {
-        for (i, cage) in cages.iter().enumerate() {
-            if !matches!(number(cage.get("value")), Num::Blank) {
-                return Err(FpuzzlesError::at(
-                    format!("killercage[{i}].value"),
-                    "key 'killercage' (killer cages with a sum) is not supported yet",
-                ));
-            }
-        }
     }
     if let Some(Value::Array(cages)) = object.get("cage") {
         for (i, cage) in cages.iter().enumerate() {
@@ -816,7 +807,20 @@ impl Reader {
                     continue;
                 }
                 rules.push(if key == "killercage" {
-                    RuleSpec::KillerCage { cells, sum: None }
+                    let sum = match number(fields.get("value")) {
+                        Num::Blank => None,
+                        Num::Value(v) if (1..=u32::MAX as u64).contains(&v) => Some(v as u32),
+                        _ => {
+                            return Err(FpuzzlesError::at(
+                                format!("{path}.value"),
+                                format!(
+                                    "expected the cage's sum (a whole number), found {}",
+                                    fields.get("value").map_or("nothing".into(), describe)
+                                ),
+                            ))
+                        }
+                    };
+                    RuleSpec::KillerCage { cells, sum }
                 } else {
                     RuleSpec::ExtraRegion(cells)
                 });
@@ -850,6 +854,9 @@ impl Reader {
             "palindrome",
             "whispers",
             "nabner",
+            "doublearrow",
+            "zipperline",
+            "regionsumline",
         ] {
             for (path, fields) in self.entries(key, object.get(key))? {
                 let gap = if key == "whispers" {
@@ -891,10 +898,60 @@ impl Reader {
                         "slowthermometer" => RuleSpec::SlowThermometer(cells),
                         "palindrome" => RuleSpec::Palindrome(cells),
                         "whispers" => RuleSpec::Whispers { cells, gap },
+                        "doublearrow" => RuleSpec::DoubleArrow(cells),
+                        "zipperline" => RuleSpec::ZipperLine(cells),
+                        "regionsumline" => RuleSpec::RegionSumLine(cells),
                         _ => RuleSpec::Nabner(cells),
                     });
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// `arrow`: each line starts in the circle (or pill); the rest of it,
+    /// without the circle's cells, is a shaft.
+    fn arrows(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        for (path, fields) in self.entries("arrow", object.get("arrow"))? {
+            let circle = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+            let lines_path = format!("{path}.lines");
+            let lines = match fields.get("lines") {
+                Some(Value::Array(lines)) => lines,
+                Some(other) => {
+                    return Err(FpuzzlesError::at(
+                        lines_path,
+                        format!("expected a list of lines, found {}", describe(other)),
+                    ))
+                }
+                None => return Err(FpuzzlesError::at(lines_path, "missing: expected a list of lines")),
+            };
+            let mut shafts = Vec::new();
+            for (j, line) in lines.iter().enumerate() {
+                let cells = self.cells(Some(line), &format!("{lines_path}[{j}]"))?;
+                let shaft: Vec<Cell> = cells
+                    .into_iter()
+                    .skip(1)
+                    .filter(|c| !circle.contains(c))
+                    .collect();
+                if !shaft.is_empty() {
+                    shafts.push(shaft);
+                }
+            }
+            if circle.is_empty() || shafts.is_empty() {
+                continue;
+            }
+            if circle.len() > 1 && self.n > 9 {
+                return Err(FpuzzlesError::at(
+                    format!("{path}.cells"),
+                    format!(
+                        "a pill of {} cells reads as a decimal number, which needs digits below 10 (this is a {}×{} puzzle)",
+                        circle.len(),
+                        self.n,
+                        self.n
+                    ),
+                ));
+            }
+            rules.push(RuleSpec::Arrow { circle, shafts });
         }
         Ok(())
     }

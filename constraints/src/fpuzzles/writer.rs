@@ -13,7 +13,7 @@ use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 type Result<T> = std::result::Result<T, FpuzzlesError>;
 
 /// The keys that hold lists, in the order they are written (and read).
-const LIST_KEYS: [&str; 16] = [
+const LIST_KEYS: [&str; 20] = [
     "negative",
     "odd",
     "even",
@@ -30,6 +30,10 @@ const LIST_KEYS: [&str; 16] = [
     "palindrome",
     "whispers",
     "nabner",
+    "doublearrow",
+    "zipperline",
+    "regionsumline",
+    "arrow",
 ];
 
 /// One JSON object, its fields in writing order, each already rendered.
@@ -298,6 +302,24 @@ impl<'a> Writer<'a> {
                 self.add("whispers", item);
             }
             RuleSpec::Nabner(cells) => self.add("nabner", self.line(cells, path)?),
+            RuleSpec::DoubleArrow(cells) => self.add("doublearrow", self.line(cells, path)?),
+            RuleSpec::ZipperLine(cells) => self.add("zipperline", self.line(cells, path)?),
+            RuleSpec::RegionSumLine(cells) => self.add("regionsumline", self.line(cells, path)?),
+            RuleSpec::Arrow { circle, shafts } => {
+                // Each line starts in the circle; the rest of it is the shaft.
+                let Some(&start) = circle.first() else {
+                    return Err(FpuzzlesError::at(path, "an arrow without a circle"));
+                };
+                let lines = shafts
+                    .iter()
+                    .map(|shaft| {
+                        let line: Vec<Cell> = std::iter::once(start).chain(shaft.iter().copied()).collect();
+                        self.names(&line, path)
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let item = json!({ "lines": lines, "cells": self.names(circle, path)? });
+                self.add("arrow", item);
+            }
             RuleSpec::DiagonalNonConsecutive => return Err(no_form("diagonal-nonconsecutive")),
             RuleSpec::Chess { name, .. } => return Err(no_form(&format!("chess ({name})"))),
             RuleSpec::Taxicab(_) => return Err(no_form("taxicab")),
