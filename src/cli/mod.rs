@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod bench_sat;
+mod bench_variants;
 mod candidates;
 mod compare;
 mod convert;
@@ -43,6 +44,8 @@ enum Command {
     Decode(encode::DecodeArgs),
     /// Compare SAT encodings and solvers over the large puzzles (variables, clauses, times).
     BenchSat(bench_sat::BenchSatArgs),
+    /// Time the variant puzzles of a folder (f-puzzles JSON) against the CP-SAT oracle's recorded times.
+    BenchVariants(bench_variants::BenchVariantsArgs),
     /// Compare solving strategies: a table of file × strategy with solved
     /// counts, timings, nodes and guesses per puzzle.
     Compare(compare::CompareArgs),
@@ -89,6 +92,7 @@ pub(crate) fn run() -> ExitCode {
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),
         Command::BenchSat(args) => bench_sat::run(&args),
+        Command::BenchVariants(args) => bench_variants::run(&args),
         Command::Compare(args) => compare::run(&args),
     };
     status.code()
