@@ -22,17 +22,9 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("sandwichsum", "sandwich sums"),
     ("xsum", "X-sums"),
     ("skyscraper", "skyscrapers"),
-    ("quadruple", "quadruples"),
-    ("betweenline", "between lines"),
-    ("renban", "renban lines"),
     ("regionsumline", "region sum lines"),
-    ("entropicline", "entropic lines"),
-    ("modularline", "modular lines"),
     ("doublearrow", "double arrows"),
     ("zipperline", "zipper lines"),
-    ("rowindexer", "row indexers"),
-    ("columnindexer", "column indexers"),
-    ("boxindexer", "box indexers"),
 ];
 
 /// Outside clues: a marker without a numeric value is a blank marker,
@@ -86,11 +78,19 @@ const READ: &[&str] = &[
     "killercage",
     "extraregion",
     "clone",
+    "quadruple",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
     "thermometer",
     "slowthermometer",
     "palindrome",
     "whispers",
     "nabner",
+    "renban",
+    "betweenline",
+    "entropicline",
+    "modularline",
 ];
 
 /// Cell fields that are colours.
@@ -807,7 +807,7 @@ impl Reader {
     }
 
     /// `killercage` (without sums: those are refused up front),
-    /// `extraregion`, `clone`.
+    /// `extraregion`, `clone`, `quadruple`, the indexers.
     fn regions(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
         for key in ["killercage", "extraregion"] {
             for (path, fields) in self.entries(key, object.get(key))? {
@@ -839,6 +839,47 @@ impl Reader {
                 rules.push(RuleSpec::Clone { cells, clones });
             }
         }
+        for (path, fields) in self.entries("quadruple", object.get("quadruple"))? {
+            let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+            let values_path = format!("{path}.values");
+            let digits = match fields.get("values") {
+                None => {
+                    return Err(FpuzzlesError::at(
+                        values_path,
+                        "missing: expected the listed digits",
+                    ))
+                }
+                Some(value) => self.digits(value, &values_path)?,
+            };
+            if digits.is_empty() {
+                continue; // an empty circle: no rule
+            }
+            let most = cells.len().min(4);
+            if digits.len() > most {
+                return Err(FpuzzlesError::at(
+                    values_path,
+                    format!(
+                        "{} digits listed: a quadruple lists at most {most} (4, and no more than its {} cells)",
+                        digits.len(),
+                        cells.len()
+                    ),
+                ));
+            }
+            rules.push(RuleSpec::Quadruple { cells, digits });
+        }
+        let indexers: [(&str, MarkerRule); 3] = [
+            ("rowindexer", RuleSpec::RowIndexer),
+            ("columnindexer", RuleSpec::ColumnIndexer),
+            ("boxindexer", RuleSpec::BoxIndexer),
+        ];
+        for (key, rule) in indexers {
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+                if !cells.is_empty() {
+                    rules.push(rule(cells));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -850,6 +891,10 @@ impl Reader {
             "palindrome",
             "whispers",
             "nabner",
+            "renban",
+            "betweenline",
+            "entropicline",
+            "modularline",
         ] {
             for (path, fields) in self.entries(key, object.get(key))? {
                 let gap = if key == "whispers" {
@@ -891,6 +936,10 @@ impl Reader {
                         "slowthermometer" => RuleSpec::SlowThermometer(cells),
                         "palindrome" => RuleSpec::Palindrome(cells),
                         "whispers" => RuleSpec::Whispers { cells, gap },
+                        "renban" => RuleSpec::Renban(cells),
+                        "betweenline" => RuleSpec::BetweenLine(cells),
+                        "entropicline" => RuleSpec::EntropicLine(cells),
+                        "modularline" => RuleSpec::ModularLine(cells),
                         _ => RuleSpec::Nabner(cells),
                     });
                 }
