@@ -547,3 +547,39 @@ fn check_reads_the_rules() {
     assert!(modular.check(&g, &grid(&[1, 5, 9])).is_ok());
     assert!(modular.check(&g, &grid(&[1, 4])).is_err());
 }
+
+/// 16×16 (a wider digit word) and a 9×9 jigsaw: every rule builds and
+/// propagates from a start with a few digits, without a contradiction the
+/// start does not have (the start is part of a solution of the rules alone).
+#[test]
+fn sixteen_by_sixteen_and_jigsaw_boards() {
+    let mut jigsaw: Vec<u16> = (0..81).map(|i| ((i / 9) / 3 * 3 + (i % 9) / 3) as u16).collect();
+    // Swap two cells between the first two boxes: an irregular layout.
+    jigsaw.swap(2, 3);
+    for geometry in [
+        Geometry::square(16).unwrap(),
+        Geometry::irregular(9, &jigsaw).unwrap(),
+    ] {
+        let n = geometry.size();
+        for (name, rule) in new_rules(&geometry, false) {
+            let mut start = vec![".".to_string(); n * n];
+            // A digit the rule allows in its first cell.
+            let first = rule.scope(&geometry)[0];
+            let digit = (1..=n as u8)
+                .find(|&d| {
+                    let mut grid = Grid::empty(n);
+                    grid.set(first, d);
+                    rule.check(&geometry, &grid).is_ok()
+                })
+                .unwrap();
+            start[first.index()] = digit.to_string();
+            let text = start
+                .chunks(n)
+                .map(|row| row.join(" "))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let report = propagate(&geometry, vec![rule], &text).unwrap();
+            assert!(report.contradiction.is_none(), "{name} on {n}×{n}: {report}");
+        }
+    }
+}
