@@ -440,12 +440,16 @@ fn bad_files_get_errors_that_say_where_and_the_batch_goes_on() {
             "size = 4\n[[rules]]\ntype = \"thermometer\"\ncells = \"r1c1 r5c2\"\n",
             "rules[1].cells: 'r5c2' is off the 4×4 board",
         ),
-        ("size = 4\n[[rules]]\ntype = \"arrow\"\n", "unknown rule type 'arrow'"),
+        ("size = 4\n[[rules]]\ntype = \"arow\"\n", "unknown rule type 'arow'"),
+        (
+            "size = 4\n[[rules]]\ntype = \"arrow\"\ncircle = \"r1c1\"\n",
+            "the arrow needs its shaft, such as cells = \"r2c2 r3c3\"",
+        ),
         ("size = 4\ngivens = \"1234\"\n", "givens"),
         ("{\"size\": 4, \"grid\": [", "malformed JSON"),
         (
-            "{\"size\": 4, \"grid\": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], \"arrow\": [{\"lines\": [[\"R1C1\", \"R1C2\"]], \"cells\": [\"R1C1\"]}]}",
-            "key 'arrow' (arrows) is not supported yet",
+            "{\"size\": 4, \"grid\": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], \"cage\": [{\"cells\": [\"R1C1\"], \"value\": \"DR3\"}]}",
+            "key 'cage' (digital-root cages) is not supported yet",
         ),
     ];
     for (text, message) in cases {

@@ -15,14 +15,17 @@
 //!   maximum), [`PencilMarks`];
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
 //!   [`SumPair`];
-//! * regions: [`Clones`];
+//! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
+//!   propagator of its own), [`Indexer`] (row, column and box indexers);
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
-//!   nabner);
+//!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
+//!   propagator of its own);
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
 //!
-//! Nearly all of them are declarations: groups of cells that differ,
+//! Nearly all of them are declarations (the between line and the
+//! quadruple add a propagator; SAT takes their clauses, DLX refuses them): groups of cells that differ,
 //! relations between two cells, or the digits a cell may hold. The engine
 //! propagates them with its built-in singles and relation tables, DLX and
 //! SAT encode them, and each rule's `check` scans a grid on its own,
@@ -45,14 +48,17 @@
 //! ```
 
 mod all_different;
+mod between;
 mod cells;
 mod chess;
 mod classic;
 mod diagonal;
 mod dots;
 pub mod fpuzzles;
+mod indexers;
 mod lines;
 pub mod native;
+mod quadruple;
 mod regions;
 pub mod registry;
 pub mod spec;
@@ -60,11 +66,14 @@ mod sums;
 mod units;
 
 pub use all_different::AllDifferent;
+pub use between::BetweenLine;
 pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 pub use chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+pub use indexers::{Indexer, IndexerKind};
 pub use lines::{Line, LineKind};
+pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
 pub use sums::{Arrow, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

@@ -3,11 +3,14 @@
 //! Every rule here is a set of pair relations, declared between every pair
 //! of cells the rule relates (not only neighbours on the line, where that
 //! makes propagation stronger: on a thermometer, a cell three steps further
-//! is at least three larger).
+//! is at least three larger). A renban line adds one all-different group:
+//! distinct digits no two of which are `len` or more apart are exactly a
+//! set of consecutive digits. Entropic and modular lines relate cells one,
+//! two and three steps apart (different, different, same class).
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
+use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Group, Relation, Rule, Violation};
 
 /// What a line says about its digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +29,18 @@ pub enum LineKind {
     },
     /// No two digits on the line are equal or consecutive: `nabner`.
     Nabner,
+    /// The line holds a set of distinct consecutive digits, in any order:
+    /// `renban`. A line longer than the board's side cannot be filled.
+    Renban,
+    /// Any three consecutive cells hold one low, one middle and one high
+    /// digit (the thirds of `1..=n`: 1-3, 4-6, 7-9 on 9×9); a two-cell line
+    /// holds two different thirds: `entropic`. Only on boards whose side is
+    /// divisible by 3.
+    Entropic,
+    /// Any three consecutive cells hold digits of three different residues
+    /// mod 3; a two-cell line two different residues: `modular`. Boards of
+    /// 3×3 and larger.
+    Modular,
 }
 
 /// A line of cells with a [`LineKind`] rule.
@@ -77,30 +92,128 @@ impl Line {
         self.kind
     }
 
+    /// Whether the line can be filled on an `n`×`n` board at all, in words
+    /// when it cannot: a renban line longer than `n`, an entropic line on a
+    /// board whose side is not divisible by 3, a modular line below 3×3.
+    /// [`PuzzleSpec::build`](crate::spec::PuzzleSpec::build) refuses such
+    /// a line with this message.
+    ///
+    /// ```
+    /// use sudokit_constraints::{Line, LineKind};
+    /// use sudokit_core::Cell;
+    /// let renban = Line::new(LineKind::Renban, (0..5).map(Cell));
+    /// assert!(renban.fits(9).is_ok());
+    /// assert_eq!(
+    ///     renban.fits(4).unwrap_err(),
+    ///     "a renban line of 5 cells needs 5 different consecutive digits, and a 4×4 board has 4"
+    /// );
+    /// assert!(Line::new(LineKind::Entropic, [Cell(0), Cell(1)]).fits(8).is_err());
+    /// ```
+    pub fn fits(&self, n: usize) -> Result<(), String> {
+        let len = self.cells.len();
+        match self.kind {
+            LineKind::Renban if len > n => Err(format!(
+                "a renban line of {len} cells needs {len} different consecutive digits, and a {n}×{n} board has {n}"
+            )),
+            LineKind::Entropic if n % 3 != 0 || n == 0 => Err(format!(
+                "entropic lines split the digits into three equal thirds (low, middle, high): \
+                 the board's side must be divisible by 3, and it is {n}"
+            )),
+            LineKind::Modular if n < 3 => Err(format!(
+                "modular lines need digits of all three residues mod 3: a {n}×{n} board has too few"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The class of digit `d` on an entropic (third) or modular (residue)
+    /// line of an `n`×`n` board the line fits.
+    fn class(kind: LineKind, n: usize, d: Digit) -> usize {
+        match kind {
+            LineKind::Entropic => (d as usize - 1) / (n / 3).max(1),
+            _ => d as usize % 3,
+        }
+    }
+
+    /// The class of a digit in words: `low (1-3)`, `≡ 2 mod 3`.
+    fn class_name(kind: LineKind, n: usize, d: Digit) -> String {
+        match kind {
+            LineKind::Entropic => {
+                let third = (n / 3).max(1);
+                let k = Line::class(kind, n, d);
+                let name = ["low", "middle", "high"]
+                    .get(k)
+                    .copied()
+                    .unwrap_or("outside the thirds");
+                format!("{name} ({}-{})", k * third + 1, (k + 1) * third)
+            }
+            _ => format!("≡ {} mod 3", d % 3),
+        }
+    }
+
     /// The pairs `(i, j)` of positions the rule relates, `i < j`.
     fn position_pairs(&self) -> Vec<(usize, usize)> {
         let len = self.cells.len();
         match self.kind {
-            LineKind::Thermometer | LineKind::SlowThermometer | LineKind::Nabner => {
+            LineKind::Thermometer | LineKind::SlowThermometer | LineKind::Nabner | LineKind::Renban => {
                 (0..len).flat_map(|i| (i + 1..len).map(move |j| (i, j))).collect()
             }
+            LineKind::Entropic | LineKind::Modular => (0..len)
+                .flat_map(|i| (i + 1..len.min(i + 4)).map(move |j| (i, j)))
+                .collect(),
             LineKind::Palindrome => (0..len / 2).map(|i| (i, len - 1 - i)).collect(),
             LineKind::Whispers { .. } => (1..len).map(|j| (j - 1, j)).collect(),
         }
     }
 
-    /// What holds between positions `i < j` holding `x` and `y`, in words
-    /// when it does not.
-    fn broken(&self, (i, j): (usize, usize), x: Digit, y: Digit) -> Option<&'static str> {
-        let _ = (i, j);
+    /// What is wrong when positions `i < j` hold `x` and `y`, in words
+    /// (`None` when nothing is). `check` asks it for every pair of placed
+    /// cells, so an entropic or modular line is checked exactly: the
+    /// classes repeat with period 3 along the line.
+    fn broken(&self, n: usize, (i, j): (usize, usize), x: Digit, y: Digit) -> Option<String> {
+        let (a, b) = (self.cells[i].name(n), self.cells[j].name(n));
+        let len = self.cells.len();
+        let says = |what: &str| Some(format!("{b} = {y} {what} {a} = {x}"));
         match self.kind {
-            LineKind::Thermometer if y <= x => Some("is not above"),
-            LineKind::SlowThermometer if y < x => Some("is below"),
-            LineKind::Palindrome if x != y => Some("does not mirror"),
-            LineKind::Whispers { gap } if x.abs_diff(y) < gap => Some("is too close to"),
-            LineKind::Nabner if x.abs_diff(y) <= 1 => Some("is equal or consecutive to"),
+            LineKind::Thermometer if y <= x => says("is not above"),
+            LineKind::SlowThermometer if y < x => says("is below"),
+            LineKind::Palindrome if i + j == len - 1 && x != y => says("does not mirror"),
+            LineKind::Whispers { gap } if j == i + 1 && x.abs_diff(y) < gap => says("is too close to"),
+            LineKind::Nabner if x.abs_diff(y) <= 1 => says("is equal or consecutive to"),
+            LineKind::Renban if x == y => says("repeats"),
+            LineKind::Renban if x.abs_diff(y) as usize >= len => Some(format!(
+                "{b} = {y} and {a} = {x} are too far apart for consecutive digits on {len} cells"
+            )),
+            LineKind::Entropic | LineKind::Modular => {
+                let same = Line::class(self.kind, n, x) == Line::class(self.kind, n, y);
+                let apart = j - i;
+                let class = |d| Line::class_name(self.kind, n, d);
+                if apart % 3 == 0 && !same {
+                    Some(format!(
+                        "{b} = {y} is {} but {apart} cells along the line from {a} = {x}, which is {}",
+                        class(y),
+                        class(x)
+                    ))
+                } else if apart % 3 != 0 && same {
+                    Some(format!(
+                        "{b} = {y} and {a} = {x} are both {}, {apart} cell{} apart",
+                        class(y),
+                        if apart == 1 { "" } else { "s" }
+                    ))
+                } else {
+                    None
+                }
+            }
             _ => None,
         }
+    }
+
+    /// The pairs of positions `check` compares: every pair, except where
+    /// only some pairs are related (a palindrome's mirror cells,
+    /// neighbours on whispers), which [`Line::broken`] sorts out itself.
+    fn checked_pairs(&self) -> impl Iterator<Item = (usize, usize)> {
+        let len = self.cells.len();
+        (0..len).flat_map(move |i| (i + 1..len).map(move |j| (i, j)))
     }
 }
 
@@ -112,10 +225,24 @@ impl Rule for Line {
             LineKind::Palindrome => "palindrome".into(),
             LineKind::Whispers { gap } => format!("whispers {gap}").into(),
             LineKind::Nabner => "nabner".into(),
+            LineKind::Renban => "renban".into(),
+            LineKind::Entropic => "entropic line".into(),
+            LineKind::Modular => "modular line".into(),
         }
     }
 
-    fn relations(&self, _: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+    fn groups(&self, _: &Geometry) -> Vec<Group> {
+        match self.kind {
+            LineKind::Renban => vec![Group::new("renban", self.cells.clone())],
+            _ => Vec::new(),
+        }
+    }
+
+    fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        let n = geometry.size();
+        let kind = self.kind;
+        let fits = self.fits(n).is_ok();
+        let len = self.cells.len();
         self.position_pairs()
             .into_iter()
             .map(|(i, j)| {
@@ -125,6 +252,27 @@ impl Rule for Line {
                     LineKind::Palindrome => Relation::Equal,
                     LineKind::Whispers { gap } => Relation::DifferenceAtLeast(gap),
                     LineKind::Nabner => Relation::DifferenceAtLeast(2),
+                    // Distinct (the group) and never `len` apart.
+                    LineKind::Renban => Relation::DifferenceAtLeast(len.min(255) as Digit).negate(),
+                    LineKind::Entropic | LineKind::Modular if !fits => {
+                        Relation::custom("impossible on this board", |_, _| false)
+                    }
+                    LineKind::Entropic | LineKind::Modular if (j - i) % 3 == 0 => Relation::custom(
+                        if kind == LineKind::Entropic {
+                            "same third"
+                        } else {
+                            "same residue mod 3"
+                        },
+                        move |a, b| Line::class(kind, n, a) == Line::class(kind, n, b),
+                    ),
+                    LineKind::Entropic | LineKind::Modular => Relation::custom(
+                        if kind == LineKind::Entropic {
+                            "different thirds"
+                        } else {
+                            "different residues mod 3"
+                        },
+                        move |a, b| Line::class(kind, n, a) != Line::class(kind, n, b),
+                    ),
                 };
                 (self.cells[i], self.cells[j], relation)
             })
@@ -133,14 +281,17 @@ impl Rule for Line {
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         let n = geometry.size();
-        for (i, j) in self.position_pairs() {
+        if let Err(why) = self.fits(n) {
+            return Err(Violation::new(
+                format!("{}: {why}", self.name()),
+                self.cells.clone(),
+            ));
+        }
+        for (i, j) in self.checked_pairs() {
             let (a, b) = (self.cells[i], self.cells[j]);
             if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
-                if let Some(what) = self.broken((i, j), x, y) {
-                    return Err(Violation::new(
-                        format!("{}: {} = {y} {what} {} = {x}", self.name(), b.name(n), a.name(n)),
-                        vec![a, b],
-                    ));
+                if let Some(what) = self.broken(n, (i, j), x, y) {
+                    return Err(Violation::new(format!("{}: {what}", self.name()), vec![a, b]));
                 }
             }
         }

@@ -197,6 +197,23 @@
 //! type = "clone"            # cells[i] and clones[i] hold the same digit
 //! cells = ["r1c1", "r1c2"]
 //! clones = ["r9c8", "r9c9"]
+//!
+//! [[rules]]
+//! type = "quadruple"        # every digit appears in the cells (a digit listed twice, twice)
+//! cells = "r4c4 r4c5 r5c4 r5c5"
+//! digits = [1, 3, 3]        # at most 4, and no more than the cells
+//!
+//! [[rules]]
+//! type = "row-indexer"      # r<r>c<c> = v puts r in r<v>c<c>
+//! cells = "r1c1 r1c2"
+//!
+//! [[rules]]
+//! type = "column-indexer"   # r<r>c<c> = v puts c in r<r>c<v> (the "159" rule: columns 1, 5, 9)
+//! cells = "r1c1 r2c1 r3c1 r4c1 r5c1 r6c1 r7c1 r8c1 r9c1"
+//!
+//! [[rules]]
+//! type = "box-indexer"      # the i-th cell of a region holding v puts i in its v-th cell
+//! cells = ["r2c2"]
 //! ```
 //!
 //! ## Lines
@@ -222,6 +239,22 @@
 //! [[rules]]
 //! type = "nabner"           # no two digits equal or consecutive
 //! cells = ["r9c5", "r9c6", "r9c7"]
+//!
+//! [[rules]]
+//! type = "renban"           # distinct consecutive digits in any order (at most n cells)
+//! cells = "r7c1 r7c2 r7c3"
+//!
+//! [[rules]]
+//! type = "between"          # every inner cell strictly between the two end cells (circles)
+//! cells = "r6c1 r6c2 r6c3 r6c4"
+//!
+//! [[rules]]
+//! type = "entropic"         # any 3 cells in a row: one low, one middle, one high (side divisible by 3)
+//! cells = "r8c1 r8c2 r8c3 r8c4"
+//!
+//! [[rules]]
+//! type = "modular"          # any 3 cells in a row: three different residues mod 3
+//! cells = "r4c7 r4c8 r4c9"
 //! ```
 //!
 //! ## Sums
@@ -276,7 +309,7 @@
 //! syntax, unknown keys (at the top and in every rule), unknown rule types
 //! (with the closest name), missing parameters, cell names and their place
 //! on the board, lists that repeat a cell, clone lists of different
-//! lengths, the shape of `regions` and `boxes`, the givens and every digit.
+//! lengths, quadruples of more than 4 digits (or more than their cells), the shape of `regions` and `boxes`, the givens and every digit.
 //! Whether the rules fit together is left to [`PuzzleSpec::build`].
 
 use std::collections::{HashMap, HashSet};
@@ -450,6 +483,14 @@ fn rule_type(rule: &RuleSpec) -> &'static str {
         RuleSpec::Palindrome(_) => "palindrome",
         RuleSpec::Whispers { .. } => "whispers",
         RuleSpec::Nabner(_) => "nabner",
+        RuleSpec::Renban(_) => "renban",
+        RuleSpec::BetweenLine(_) => "between",
+        RuleSpec::EntropicLine(_) => "entropic",
+        RuleSpec::ModularLine(_) => "modular",
+        RuleSpec::Quadruple { .. } => "quadruple",
+        RuleSpec::RowIndexer(_) => "row-indexer",
+        RuleSpec::ColumnIndexer(_) => "column-indexer",
+        RuleSpec::BoxIndexer(_) => "box-indexer",
         RuleSpec::Chess { .. } => "chess",
         RuleSpec::Taxicab(_) => "taxicab",
         RuleSpec::SelfTaxicab => "self-taxicab",
@@ -494,7 +535,14 @@ fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
         | RuleSpec::Nabner(cells)
         | RuleSpec::DoubleArrow(cells)
         | RuleSpec::ZipperLine(cells)
-        | RuleSpec::RegionSumLine(cells) => line("cells", names(cells)),
+        | RuleSpec::RegionSumLine(cells)
+        | RuleSpec::Renban(cells)
+        | RuleSpec::BetweenLine(cells)
+        | RuleSpec::EntropicLine(cells)
+        | RuleSpec::ModularLine(cells)
+        | RuleSpec::RowIndexer(cells)
+        | RuleSpec::ColumnIndexer(cells)
+        | RuleSpec::BoxIndexer(cells) => line("cells", names(cells)),
         RuleSpec::Arrow { circle, shafts } => {
             line("circle", names(circle));
             match &shafts[..] {
@@ -507,6 +555,10 @@ fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
                     ),
                 ),
             }
+        }
+        RuleSpec::Quadruple { cells, digits } => {
+            line("cells", names(cells));
+            line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
         }
         RuleSpec::PencilMarks { cell, digits } => {
             line("cell", format!("\"{}\"", cell.name(n)));
@@ -666,6 +718,10 @@ fn parameters(rule: &str) -> Option<(&'static [&'static str], &'static [&'static
         "odd" | "even" | "minimum" | "maximum" | "extra-region" | "thermometer" | "slow-thermometer"
         | "palindrome" | "nabner" | "double-arrow" | "zipper" | "region-sum-line" => (&["cells"], &[]),
         "arrow" => (&["circle"], &["cells", "shafts"]),
+        "renban" | "between" | "entropic" | "modular" | "row-indexer" | "column-indexer" | "box-indexer" => {
+            (&["cells"], &[])
+        }
+        "quadruple" => (&["cells", "digits"], &[]),
         "pencil-marks" => (&["cell", "digits"], &[]),
         "difference" | "ratio" | "whispers" => (&["cells"], &["value"]),
         "xv" | "sum" => (&["cells", "value"], &[]),
@@ -1450,6 +1506,31 @@ impl Reader<'_> {
                     ));
                 }
                 RuleSpec::Arrow { circle, shafts }
+            }
+            "renban" => RuleSpec::Renban(cells()?),
+            "between" => RuleSpec::BetweenLine(cells()?),
+            "entropic" => RuleSpec::EntropicLine(cells()?),
+            "modular" => RuleSpec::ModularLine(cells()?),
+            "row-indexer" => RuleSpec::RowIndexer(cells()?),
+            "column-indexer" => RuleSpec::ColumnIndexer(cells()?),
+            "box-indexer" => RuleSpec::BoxIndexer(cells()?),
+            "quadruple" => {
+                let cells = cells()?;
+                let key = key_of("digits");
+                let digits = self.digits(param("digits"), &key, n)?;
+                let most = cells.len().min(4);
+                if digits.len() > most {
+                    return Err(self.at(
+                        param("digits"),
+                        &key,
+                        format!(
+                            "a quadruple lists at most {most} digits (4, and no more than its {} cells), found {}",
+                            cells.len(),
+                            digits.len()
+                        ),
+                    ));
+                }
+                RuleSpec::Quadruple { cells, digits }
             }
             "pencil-marks" => {
                 let value = param("cell");

@@ -157,6 +157,30 @@ pub const RULES: &[RuleInfo] = &[
         parameters: "cells, clones (same length)",
     },
     RuleInfo {
+        name: "quadruple",
+        fpuzzles: Some("quadruple"),
+        meaning: "every listed digit appears in the cells around the circle (a digit listed twice, twice)",
+        parameters: "cells, digits (at most 4)",
+    },
+    RuleInfo {
+        name: "row-indexer",
+        fpuzzles: Some("rowindexer"),
+        meaning: "a listed cell in row r holding v puts r in row v of its column",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "column-indexer",
+        fpuzzles: Some("columnindexer"),
+        meaning: "a listed cell in column c holding v puts c in column v of its row (159: columns 1, 5, 9)",
+        parameters: "cells",
+    },
+    RuleInfo {
+        name: "box-indexer",
+        fpuzzles: Some("boxindexer"),
+        meaning: "a listed cell at position i of its region holding v puts i at position v of the region",
+        parameters: "cells",
+    },
+    RuleInfo {
         name: "thermometer",
         fpuzzles: Some("thermometer"),
         meaning: "digits strictly increase from the bulb (the first cell)",
@@ -209,6 +233,30 @@ pub const RULES: &[RuleInfo] = &[
         name: "region-sum-line",
         fpuzzles: Some("regionsumline"),
         meaning: "every stretch of the line inside one region has the same sum",
+        parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "renban",
+        fpuzzles: Some("renban"),
+        meaning: "the line holds distinct consecutive digits in any order",
+        parameters: "cells (a line, at most n cells)",
+    },
+    RuleInfo {
+        name: "between",
+        fpuzzles: Some("betweenline"),
+        meaning: "every inner cell holds a digit strictly between the two end cells (the circles)",
+        parameters: "cells (a line, circles first and last)",
+    },
+    RuleInfo {
+        name: "entropic",
+        fpuzzles: Some("entropicline"),
+        meaning: "any three cells in a row on the line hold a low, a middle and a high digit (1-3, 4-6, 7-9)",
+        parameters: "cells (a line; the board's side divisible by 3)",
+    },
+    RuleInfo {
+        name: "modular",
+        fpuzzles: Some("modularline"),
+        meaning: "any three cells in a row on the line hold three different residues mod 3",
         parameters: "cells (a line)",
     },
     RuleInfo {

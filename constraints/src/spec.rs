@@ -16,14 +16,17 @@
 //! assert_eq!(puzzle.constraints().len(), 2); // the classic rules and the thermometer
 //! ```
 
-use sudokit_core::{Cell, Constraint, Digit, Geometry, GeometryError, Grid, Puzzle, RuleError};
+use sudokit_core::{Cell, Constraint, Digit, Geometry, GeometryError, Grid, Puzzle, Rule, RuleError};
 
+use crate::between::BetweenLine;
 use crate::cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 use crate::chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 use crate::classic::ClassicRules;
 use crate::diagonal::Diagonal;
 use crate::dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+use crate::indexers::{Indexer, IndexerKind};
 use crate::lines::{Line, LineKind};
+use crate::quadruple::Quadruple;
 use crate::regions::{Cage, Clones, DisjointGroups};
 use crate::sums::{Arrow, DoubleArrow, KillerCage, RegionSumLine, ZipperLine};
 use crate::units::unordered;
@@ -161,6 +164,28 @@ pub enum RuleSpec {
     },
     /// No two digits on the line equal or consecutive.
     Nabner(Vec<Cell>),
+    /// A set of distinct consecutive digits in any order.
+    Renban(Vec<Cell>),
+    /// Every inner cell strictly between the two end cells (the circles).
+    BetweenLine(Vec<Cell>),
+    /// Any three consecutive cells hold a low, a middle and a high digit.
+    EntropicLine(Vec<Cell>),
+    /// Any three consecutive cells hold three different residues mod 3.
+    ModularLine(Vec<Cell>),
+    /// Every listed digit appears in the cells (as often as it is listed).
+    Quadruple {
+        /// The cells around the circle.
+        cells: Vec<Cell>,
+        /// The listed digits, repeats meaning "that many times".
+        digits: Vec<Digit>,
+    },
+    /// `(r, c) = v` ⇒ `(v, c) = r` for each listed cell.
+    RowIndexer(Vec<Cell>),
+    /// `(r, c) = v` ⇒ `(r, v) = c` for each listed cell.
+    ColumnIndexer(Vec<Cell>),
+    /// The cell at position `i` of its region holds `v` ⇒ the cell at
+    /// position `v` holds `i`, for each listed cell.
+    BoxIndexer(Vec<Cell>),
     /// Cells some chess-like moves apart differ (for some digits only when
     /// `digits` is given).
     Chess {
@@ -314,6 +339,20 @@ impl PuzzleSpec {
         if ratios.is_empty() {
             ratios.push(2);
         }
+        let geometry = self.geometry()?;
+        let fitting = |name: &str, fits: Result<(), String>| {
+            fits.map_err(|message| {
+                SpecError::Rule(RuleError {
+                    rule: name.to_string(),
+                    message,
+                })
+            })
+        };
+        let line = |kind: LineKind, cells: &[Cell]| -> Result<Box<dyn Constraint>, SpecError> {
+            let line = Line::new(kind, cells.iter().copied());
+            fitting(&line.name(), line.fits(n))?;
+            Ok(Box::new(line))
+        };
         let mut out: Vec<Box<dyn Constraint>> = Vec::with_capacity(self.rules.len());
         for rule in &self.rules {
             out.push(match rule {
@@ -397,6 +436,32 @@ impl PuzzleSpec {
                     Box::new(Line::new(LineKind::Whispers { gap }, cells.iter().copied()))
                 }
                 RuleSpec::Nabner(cells) => Box::new(Line::new(LineKind::Nabner, cells.iter().copied())),
+                RuleSpec::Renban(cells) => line(LineKind::Renban, cells)?,
+                RuleSpec::EntropicLine(cells) => line(LineKind::Entropic, cells)?,
+                RuleSpec::ModularLine(cells) => line(LineKind::Modular, cells)?,
+                RuleSpec::BetweenLine(cells) => {
+                    let line = BetweenLine::new(cells.iter().copied());
+                    // Inner cells in one unit differ under the classic rules.
+                    Box::new(if self.classic {
+                        line.with_distinct_inner(BetweenLine::distinct_by_units(&geometry, cells))
+                    } else {
+                        line
+                    })
+                }
+                RuleSpec::Quadruple { cells, digits } => {
+                    let quadruple = Quadruple::new(cells.iter().copied(), digits.iter().copied());
+                    fitting("quadruple", quadruple.fits(n))?;
+                    Box::new(quadruple)
+                }
+                RuleSpec::RowIndexer(cells) => {
+                    Box::new(Indexer::new(IndexerKind::Row, cells.iter().copied()))
+                }
+                RuleSpec::ColumnIndexer(cells) => {
+                    Box::new(Indexer::new(IndexerKind::Column, cells.iter().copied()))
+                }
+                RuleSpec::BoxIndexer(cells) => {
+                    Box::new(Indexer::new(IndexerKind::Box, cells.iter().copied()))
+                }
                 RuleSpec::Chess { name, moves, digits } => {
                     let rule = ChessMoves::new(name.clone(), moves.iter().copied());
                     Box::new(match digits {

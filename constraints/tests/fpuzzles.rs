@@ -43,6 +43,14 @@ const SUPPORTED_TYPES: &[&str] = &[
     "doublearrow",
     "zipperline",
     "regionsumline",
+    "renban",
+    "betweenline",
+    "entropicline",
+    "modularline",
+    "quadruple",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
 ];
 
 struct Entry {
@@ -153,18 +161,26 @@ fn every_shared_puzzle_imports_or_is_refused_as_unsupported() {
         [
             "err-6x6-thermometer-too-long-no-solution.json",
             "err-self-contained-without-anti-knight-multiple-solu.json",
+            "ss-159-arrows.json",
+            "ss-159.json",
             "ss-300-subs.json",
             "ss-6x6-extreme-killer.json",
             "ss-alien.json",
             "ss-behemoth.json",
             "ss-bird-in-a-storm.json",
+            "ss-boxes.json",
             "ss-clipped.json",
             "ss-cloneways-game-of-life.json",
+            "ss-dab.json",
+            "ss-dotween.json",
             "ss-eddies.json",
+            "ss-entropic-lines-101.json",
             "ss-equal-sums.json",
             "ss-fortress-sudoku.json",
+            "ss-hay-fever.json",
             "ss-irregular-7x7-kropki.json",
             "ss-jumbled-joy.json",
+            "ss-quadiagonal.json",
             "ss-self-contained.json",
             "ss-slow-thermo-sudoku.json",
             "ss-tangled-arrows.json",
@@ -215,7 +231,7 @@ fn imported_puzzles_survive_a_round_trip() {
         assert_eq!(read_ok(&url).spec, import.spec, "{}", entry.file);
         count += 1;
     }
-    assert_eq!(count, 18);
+    assert_eq!(count, 26);
 }
 
 #[test]
@@ -254,6 +270,48 @@ fn jigsaw_regions_fill_in_the_default_boxes() {
 fn four(extra: &str) -> String {
     let row = r#"[{},{},{},{}]"#;
     format!(r#"{{"size":4,"grid":[{row},{row},{row},{row}]{extra}}}"#)
+}
+
+#[test]
+fn line_count_and_indexer_keys_become_rules() {
+    let at = |r, c| Cell::at(r, c, 4);
+    let json = four(
+        r#","renban":[{"lines":[["R1C1","R1C2"],["R2C1","R3C1","R4C1"]]}],"betweenline":[{"lines":[["R1C3","R1C4","R2C4"]]}],
+        "entropicline":[{"lines":[[]]}],"modularline":[{"lines":[["R4C2","R4C3","R4C4"]]}],
+        "quadruple":[{"cells":["R2C2","R2C3","R3C2","R3C3"],"values":["1",3,3]},{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[]}],
+        "rowindexer":[{"cells":["R1C1"]}],"columnindexer":[{"cells":["R1C1","R2C1","R3C1","R4C1"]}],"boxindexer":[{"cells":["R4C4"]}]"#,
+    );
+    let spec = read_ok(&json).spec;
+    assert_eq!(
+        spec.rules,
+        [
+            RuleSpec::Quadruple {
+                cells: vec![at(1, 1), at(1, 2), at(2, 1), at(2, 2)],
+                digits: vec![1, 3, 3]
+            },
+            RuleSpec::RowIndexer(vec![at(0, 0)]),
+            RuleSpec::ColumnIndexer((0..4).map(|r| at(r, 0)).collect()),
+            RuleSpec::BoxIndexer(vec![at(3, 3)]),
+            RuleSpec::Renban(vec![at(0, 0), at(0, 1)]),
+            RuleSpec::Renban(vec![at(1, 0), at(2, 0), at(3, 0)]),
+            RuleSpec::BetweenLine(vec![at(0, 2), at(0, 3), at(1, 3)]),
+            RuleSpec::ModularLine(vec![at(3, 1), at(3, 2), at(3, 3)]),
+        ]
+    );
+    // Written back in the same order, read back the same.
+    let written = fpuzzles::to_json(&spec).unwrap();
+    assert!(
+        written.contains(r#""quadruple":[{"cells":["R2C2","R2C3","R3C2","R3C3"],"values":[1,3,3]}]"#),
+        "{written}"
+    );
+    assert_eq!(read_ok(&written).spec, spec);
+    // An entropic line on 4×4 is read, and refused when built.
+    let entropic = read_ok(&four(r#","entropicline":[{"lines":[["R1C1","R1C2"]]}]"#)).spec;
+    assert!(entropic
+        .build()
+        .unwrap_err()
+        .to_string()
+        .contains("divisible by 3"));
 }
 
 #[test]
@@ -550,9 +608,8 @@ fn bad_input_says_what_and_where() {
         ),
         // Keys.
         (four(r#","foo":[1]"#), "unknown f-puzzles key 'foo'"),
-        (four(r#","arrow":[{"lines":"R1C2","cells":["R1C1"]}]"#), r#"arrow[0].lines: expected a list of lines, found "R1C2""#),
         (four(r#","killercage":[{"cells":["R1C1"],"value":"ten"}]"#), r#"killercage[0].value: expected the cage's sum (a whole number), found "ten""#),
-        (four(r#","renban":[{"lines":[["R1C1","R1C2"]]}]"#), "key 'renban' (renban lines) is not supported yet"),
+        (four(r#","arrow":[{"lines":"R1C2","cells":["R1C1"]}]"#), r#"arrow[0].lines: expected a list of lines, found "R1C2""#),
         (
             four(r#","sandwichsum":[{"cell":"R0C1","value":""},{"cell":"R0C2","value":"5"}]"#),
             "key 'sandwichsum' (sandwich sums) is not supported yet",
@@ -596,6 +653,30 @@ fn bad_input_says_what_and_where() {
         ),
         (four(r#","whispers":[{"lines":[["R1C1","R1C2"]],"value":"9"}]"#), "whispers[0].value: expected the smallest difference (1 to 3), found \"9\""),
         (four(r#","nabner":[{"lines":"R1C1"}]"#), r#"nabner[0].lines: expected a list of lines, found "R1C1""#),
+        (
+            four(r#","renban":[{"lines":[["R1C1","R1C2","R1C1"]]}]"#),
+            "renban[0].lines[0]: cell 'R1C1' appears twice",
+        ),
+        (four(r#","betweenline":[{"lines":[["R1C1","R5C2"]]}]"#), "betweenline[0].lines[0][1]: cell 'R5C2' is off the 4×4 grid"),
+        (four(r#","entropicline":[{}]"#), "entropicline[0].lines: missing: expected a list of lines"),
+        (
+            four(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,2,3,4,1]}]"#),
+            "quadruple[0].values: 5 digits listed: a quadruple lists at most 4 (4, and no more than its 4 cells)",
+        ),
+        (
+            four(r#","quadruple":[{"cells":["R1C1","R1C2"],"values":[1,2,3]}]"#),
+            "quadruple[0].values: 3 digits listed: a quadruple lists at most 2",
+        ),
+        (
+            four(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[7]}]"#),
+            "quadruple[0].values[0]: 7 is not a digit of a 4×4 puzzle (1 to 4)",
+        ),
+        (
+            four(r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"]}]"#),
+            "quadruple[0].values: missing: expected the listed digits",
+        ),
+        (four(r#","columnindexer":[{"cells":"R1C1"}]"#), r#"columnindexer[0].cells: expected a list of cells, found "R1C1""#),
+        (four(r#","boxindexer":[{"cells":["R1C9"]}]"#), "boxindexer[0].cells[0]: cell 'R1C9' is off the 4×4 grid"),
     ];
     let mut wrong = Vec::new();
     for (input, expected) in cases {

@@ -116,6 +116,17 @@ fn every_rule() -> PuzzleSpec {
         RuleSpec::DoubleArrow(vec![c(9, 1), c(9, 2), c(9, 3), c(9, 4)]),
         RuleSpec::ZipperLine(vec![c(5, 5), c(5, 6), c(5, 7)]),
         RuleSpec::RegionSumLine(vec![c(3, 3), c(3, 4), c(4, 4)]),
+        RuleSpec::Renban(vec![c(7, 1), c(7, 2), c(7, 3)]),
+        RuleSpec::BetweenLine(vec![c(6, 1), c(6, 2), c(6, 3), c(6, 4)]),
+        RuleSpec::EntropicLine(vec![c(8, 1), c(8, 2), c(8, 3), c(8, 4)]),
+        RuleSpec::ModularLine(vec![c(4, 7), c(4, 8), c(4, 9)]),
+        RuleSpec::Quadruple {
+            cells: vec![c(4, 4), c(4, 5), c(5, 4), c(5, 5)],
+            digits: vec![1, 3, 3],
+        },
+        RuleSpec::RowIndexer(vec![c(1, 1), c(1, 2)]),
+        RuleSpec::ColumnIndexer((1..=9).map(|r| c(r, 1)).collect()),
+        RuleSpec::BoxIndexer(vec![c(2, 2)]),
         RuleSpec::Chess {
             name: "anti-camel".into(),
             moves: vec![(1, 3)],
@@ -1023,4 +1034,54 @@ fn no_input_panics() {
     ] {
         let _ = read(text);
     }
+}
+
+#[test]
+fn quadruples_and_the_new_lines() {
+    let err = fails(
+        &format!("{RULE}type = \"quadruple\"\ncells = \"r1c1 r1c2 r2c1 r2c2\"\ndigits = [1, 2, 3, 4, 5]\n"),
+        6,
+        "a quadruple lists at most 4 digits (4, and no more than its 4 cells), found 5",
+    );
+    assert_eq!(
+        (err.column, err.key.as_deref()),
+        (Some(10), Some("rules[1].digits"))
+    );
+    fails(
+        &format!("{RULE}type = \"quadruple\"\ncells = \"r1c1 r1c2\"\ndigits = [1, 1, 2]\n"),
+        6,
+        "a quadruple lists at most 2 digits",
+    );
+    fails(
+        &format!("{RULE}type = \"quadruple\"\ncells = \"r1c1 r1c2 r2c1 r2c2\"\ndigits = [0]\n"),
+        6,
+        "digit 0 is outside 1..=9",
+    );
+    fails(
+        &format!("{RULE}type = \"quadruple\"\ncells = \"r1c1 r1c2 r2c1 r2c2\"\n"),
+        3,
+        "the quadruple needs 'digits', such as digits = [1, 2]",
+    );
+    fails(
+        &format!("{RULE}type = \"renban\"\ncells = \"r1c1 r1c2 r1c1\"\n"),
+        5,
+        "the renban lists r1c1 twice",
+    );
+    fails(
+        &format!("{RULE}type = \"between\"\ncells = \"r1c1 r1c2\"\nvalue = 3\n"),
+        6,
+        "a between rule has no key 'value' (it takes cells)",
+    );
+    fails(
+        &format!("{RULE}type = \"entropy\"\n"),
+        4,
+        "unknown rule type 'entropy': did you mean 'entropic'?",
+    );
+    // Read, then refused when built: a renban longer than the board.
+    let spec =
+        read("size = 4\nrules = [{ type = \"renban\", cells = \"r1c1 r1c2 r1c3 r1c4 r2c4\" }]\n").unwrap();
+    assert_eq!(
+        spec.build().unwrap_err().to_string(),
+        "renban: a renban line of 5 cells needs 5 different consecutive digits, and a 4×4 board has 4"
+    );
 }

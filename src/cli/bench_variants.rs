@@ -77,7 +77,11 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "json"))
             .filter(|p| p.file_name().is_some_and(|n| n != "manifest.json"))
-            .filter(|p| args.filter.as_ref().is_none_or(|f| p.to_string_lossy().contains(f.as_str())))
+            .filter(|p| {
+                args.filter
+                    .as_ref()
+                    .is_none_or(|f| p.to_string_lossy().contains(f.as_str()))
+            })
             .collect(),
         Err(e) => {
             eprintln!("sudokit: {}: {e}", args.dir.display());
@@ -88,7 +92,11 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
     let mut puzzles = Vec::new();
     let mut refused = Vec::new();
     for path in files {
-        let file = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let file = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let read = std::fs::read_to_string(&path)
             .map_err(|e| e.to_string())
             .and_then(|text| {
@@ -98,7 +106,11 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
             });
         match read {
             Ok(read) => puzzles.push(Measured {
-                expected: manifest.iter().find(|(f, _)| *f == file).map(|(_, e)| e.clone()).unwrap_or_default(),
+                expected: manifest
+                    .iter()
+                    .find(|(f, _)| *f == file)
+                    .map(|(_, e)| e.clone())
+                    .unwrap_or_default(),
                 file,
                 puzzle: read.puzzle,
                 outcome: None,
@@ -300,8 +312,16 @@ fn report(puzzles: &[Measured], refused: &[(String, String)], runs: usize) -> St
     ));
     lines.push(format!(
         "Slower than the oracle: {}. More than 1,000 nodes: {}.",
-        if slower.is_empty() { "none".to_string() } else { slower.join(", ") },
-        if many_nodes.is_empty() { "none".to_string() } else { many_nodes.join(", ") }
+        if slower.is_empty() {
+            "none".to_string()
+        } else {
+            slower.join(", ")
+        },
+        if many_nodes.is_empty() {
+            "none".to_string()
+        } else {
+            many_nodes.join(", ")
+        }
     ));
     lines.join("\n")
 }

@@ -21,14 +21,6 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("sandwichsum", "sandwich sums"),
     ("xsum", "X-sums"),
     ("skyscraper", "skyscrapers"),
-    ("quadruple", "quadruples"),
-    ("betweenline", "between lines"),
-    ("renban", "renban lines"),
-    ("entropicline", "entropic lines"),
-    ("modularline", "modular lines"),
-    ("rowindexer", "row indexers"),
-    ("columnindexer", "column indexers"),
-    ("boxindexer", "box indexers"),
 ];
 
 /// Outside clues: a marker without a numeric value is a blank marker,
@@ -82,6 +74,10 @@ const READ: &[&str] = &[
     "killercage",
     "extraregion",
     "clone",
+    "quadruple",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
     "thermometer",
     "slowthermometer",
     "palindrome",
@@ -91,6 +87,10 @@ const READ: &[&str] = &[
     "zipperline",
     "regionsumline",
     "arrow",
+    "renban",
+    "betweenline",
+    "entropicline",
+    "modularline",
 ];
 
 /// Cell fields that are colours.
@@ -798,7 +798,7 @@ impl Reader {
     }
 
     /// `killercage` (without sums: those are refused up front),
-    /// `extraregion`, `clone`.
+    /// `extraregion`, `clone`, `quadruple`, the indexers.
     fn regions(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
         for key in ["killercage", "extraregion"] {
             for (path, fields) in self.entries(key, object.get(key))? {
@@ -843,6 +843,47 @@ impl Reader {
                 rules.push(RuleSpec::Clone { cells, clones });
             }
         }
+        for (path, fields) in self.entries("quadruple", object.get("quadruple"))? {
+            let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+            let values_path = format!("{path}.values");
+            let digits = match fields.get("values") {
+                None => {
+                    return Err(FpuzzlesError::at(
+                        values_path,
+                        "missing: expected the listed digits",
+                    ))
+                }
+                Some(value) => self.digits(value, &values_path)?,
+            };
+            if digits.is_empty() {
+                continue; // an empty circle: no rule
+            }
+            let most = cells.len().min(4);
+            if digits.len() > most {
+                return Err(FpuzzlesError::at(
+                    values_path,
+                    format!(
+                        "{} digits listed: a quadruple lists at most {most} (4, and no more than its {} cells)",
+                        digits.len(),
+                        cells.len()
+                    ),
+                ));
+            }
+            rules.push(RuleSpec::Quadruple { cells, digits });
+        }
+        let indexers: [(&str, MarkerRule); 3] = [
+            ("rowindexer", RuleSpec::RowIndexer),
+            ("columnindexer", RuleSpec::ColumnIndexer),
+            ("boxindexer", RuleSpec::BoxIndexer),
+        ];
+        for (key, rule) in indexers {
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+                if !cells.is_empty() {
+                    rules.push(rule(cells));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -857,6 +898,10 @@ impl Reader {
             "doublearrow",
             "zipperline",
             "regionsumline",
+            "renban",
+            "betweenline",
+            "entropicline",
+            "modularline",
         ] {
             for (path, fields) in self.entries(key, object.get(key))? {
                 let gap = if key == "whispers" {
@@ -901,6 +946,10 @@ impl Reader {
                         "doublearrow" => RuleSpec::DoubleArrow(cells),
                         "zipperline" => RuleSpec::ZipperLine(cells),
                         "regionsumline" => RuleSpec::RegionSumLine(cells),
+                        "renban" => RuleSpec::Renban(cells),
+                        "betweenline" => RuleSpec::BetweenLine(cells),
+                        "entropicline" => RuleSpec::EntropicLine(cells),
+                        "modularline" => RuleSpec::ModularLine(cells),
                         _ => RuleSpec::Nabner(cells),
                     });
                 }

@@ -13,7 +13,7 @@ use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 type Result<T> = std::result::Result<T, FpuzzlesError>;
 
 /// The keys that hold lists, in the order they are written (and read).
-const LIST_KEYS: [&str; 20] = [
+const LIST_KEYS: [&str; 28] = [
     "negative",
     "odd",
     "even",
@@ -25,6 +25,10 @@ const LIST_KEYS: [&str; 20] = [
     "killercage",
     "extraregion",
     "clone",
+    "quadruple",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
     "thermometer",
     "slowthermometer",
     "palindrome",
@@ -34,6 +38,10 @@ const LIST_KEYS: [&str; 20] = [
     "zipperline",
     "regionsumline",
     "arrow",
+    "renban",
+    "betweenline",
+    "entropicline",
+    "modularline",
 ];
 
 /// One JSON object, its fields in writing order, each already rendered.
@@ -319,6 +327,32 @@ impl<'a> Writer<'a> {
                     .collect::<Result<Vec<_>>>()?;
                 let item = json!({ "lines": lines, "cells": self.names(circle, path)? });
                 self.add("arrow", item);
+            }
+            RuleSpec::Renban(cells) => self.add("renban", self.line(cells, path)?),
+            RuleSpec::BetweenLine(cells) => self.add("betweenline", self.line(cells, path)?),
+            RuleSpec::EntropicLine(cells) => self.add("entropicline", self.line(cells, path)?),
+            RuleSpec::ModularLine(cells) => self.add("modularline", self.line(cells, path)?),
+            RuleSpec::Quadruple { cells, digits } => {
+                if let Some(&bad) = digits.iter().find(|&&d| d == 0 || d as usize > n) {
+                    return Err(FpuzzlesError::at(
+                        path,
+                        format!("{bad} is not a digit of a {n}×{n} puzzle"),
+                    ));
+                }
+                let item = json!({ "cells": self.names(cells, path)?, "values": digits });
+                self.add("quadruple", item);
+            }
+            RuleSpec::RowIndexer(cells) => {
+                let item = json!({ "cells": self.names(cells, path)? });
+                self.add("rowindexer", item);
+            }
+            RuleSpec::ColumnIndexer(cells) => {
+                let item = json!({ "cells": self.names(cells, path)? });
+                self.add("columnindexer", item);
+            }
+            RuleSpec::BoxIndexer(cells) => {
+                let item = json!({ "cells": self.names(cells, path)? });
+                self.add("boxindexer", item);
             }
             RuleSpec::DiagonalNonConsecutive => return Err(no_form("diagonal-nonconsecutive")),
             RuleSpec::Chess { name, .. } => return Err(no_form(&format!("chess ({name})"))),

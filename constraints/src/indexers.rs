@@ -1,0 +1,165 @@
+//! Indexers: a cell's digit names another cell of its row, column or
+//! region, and that cell holds the first cell's index.
+//!
+//! Each indexing cell is related to every cell it can point to: "if I hold
+//! `v`, the `v`-th cell holds my index". That is a pair relation (the pair
+//! `(v, anything but my index)` is forbidden), so the rule is declarative:
+//! the engine, DLX and SAT take it as it is.
+
+use std::borrow::Cow;
+
+use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
+
+/// Which line of cells an indexer's digit points along.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IndexerKind {
+    /// `(r, c) = v` ⇒ `(v, c) = r`: the digit names a row of the cell's
+    /// column (f-puzzles `rowindexer`).
+    Row,
+    /// `(r, c) = v` ⇒ `(r, v) = c`: the digit names a column of the cell's
+    /// row (f-puzzles `columnindexer`; the "159" rule indexes columns 1, 5
+    /// and 9).
+    Column,
+    /// The cell at position `i` of its region (reading order) holds `v` ⇒
+    /// the cell at position `v` of that region holds `i` (f-puzzles
+    /// `boxindexer`; works on jigsaw regions too).
+    Box,
+}
+
+/// Indexing cells: each one's digit `v` points to the `v`-th cell of its
+/// row, column or region ([`IndexerKind`]), which holds the indexing cell's
+/// own index there.
+///
+/// A relation rule: each indexing cell is related to the `n − 1` other
+/// cells it can point to.
+///
+/// ```
+/// use sudokit_constraints::{Indexer, IndexerKind};
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let column_1 = Indexer::new(IndexerKind::Column, (0..9).map(|r| Cell::at(r, 0, 9)));
+/// assert_eq!(column_1.relations(&g).len(), 9 * 8);
+/// let mut grid = Grid::empty(9);
+/// grid.set(Cell::at(0, 0, 9), 5); // r1c1 = 5: r1c5 must hold 1
+/// grid.set(Cell::at(0, 4, 9), 2);
+/// assert_eq!(
+///     column_1.check(&g, &grid).unwrap_err().message,
+///     "r1c1 = 5 points to r1c5, which must hold 1 but holds 2"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Indexer {
+    kind: IndexerKind,
+    cells: Vec<Cell>,
+}
+
+impl Indexer {
+    /// The indexing cells `cells` (each pointing along its own row, column
+    /// or region).
+    pub fn new(kind: IndexerKind, cells: impl IntoIterator<Item = Cell>) -> Indexer {
+        Indexer {
+            kind,
+            cells: cells.into_iter().collect(),
+        }
+    }
+
+    /// The indexing cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// What the digits point along.
+    pub fn kind(&self) -> IndexerKind {
+        self.kind
+    }
+
+    /// The cells `cell` can point to, in index order (the `v`-th is the
+    /// cell digit `v` names), and `cell`'s own index among them (1-based).
+    fn targets(&self, geometry: &Geometry, cell: Cell) -> (Vec<Cell>, Digit) {
+        let n = geometry.size();
+        let (r, c) = (cell.row(n), cell.col(n));
+        match self.kind {
+            IndexerKind::Row => ((0..n).map(|i| Cell::at(i, c, n)).collect(), (r + 1) as Digit),
+            IndexerKind::Column => ((0..n).map(|j| Cell::at(r, j, n)).collect(), (c + 1) as Digit),
+            IndexerKind::Box => {
+                let region = geometry.region_of(cell);
+                let members: Vec<Cell> = geometry
+                    .cells()
+                    .filter(|&x| geometry.region_of(x) == region)
+                    .collect();
+                let own = members.iter().position(|&x| x == cell).map_or(0, |p| p + 1);
+                (members, own as Digit)
+            }
+        }
+    }
+}
+
+impl Rule for Indexer {
+    fn name(&self) -> Cow<'_, str> {
+        match self.kind {
+            IndexerKind::Row => "row indexer".into(),
+            IndexerKind::Column => "column indexer".into(),
+            IndexerKind::Box => "box indexer".into(),
+        }
+    }
+
+    fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        let mut out = Vec::new();
+        for &cell in &self.cells {
+            if cell.index() >= geometry.cell_count() {
+                continue; // the puzzle refuses the rule by its scope
+            }
+            let (targets, own) = self.targets(geometry, cell);
+            for (k, &target) in targets.iter().enumerate() {
+                let v = (k + 1) as Digit;
+                if target != cell {
+                    out.push((
+                        cell,
+                        target,
+                        Relation::custom(format!("{v} points to {own}"), move |a, b| a != v || b == own),
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        let mut cells = self.cells.clone();
+        for (_, target, _) in self.relations(geometry) {
+            cells.push(target);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        for &cell in &self.cells {
+            if cell.index() >= geometry.cell_count() {
+                continue;
+            }
+            let Some(v) = grid.get(cell) else { continue };
+            let (targets, own) = self.targets(geometry, cell);
+            let Some(&target) = targets.get(v as usize - 1) else {
+                continue;
+            };
+            if let Some(held) = grid.get(target) {
+                if held != own {
+                    return Err(Violation::new(
+                        format!(
+                            "{} = {v} points to {}, which must hold {own} but holds {held}",
+                            cell.name(n),
+                            target.name(n)
+                        ),
+                        vec![cell, target],
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Constraint for Indexer {}
