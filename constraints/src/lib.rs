@@ -73,7 +73,7 @@ pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use indexers::{Indexer, IndexerKind};
-pub use lines::{Line, LineKind};
+pub use lines::{Line, LineKind, Renban};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
 pub use sums::{Arrow, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

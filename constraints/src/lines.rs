@@ -10,7 +10,11 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Group, Relation, Rule, Violation};
+use sudokit_core::cnf::{ClauseOptions, ClauseSink};
+use sudokit_core::{
+    keep_digit_sets, Cell, Constraint, Contradiction, CoverSink, Ctx, Digit, Geometry, Grid, Group,
+    Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
+};
 
 /// What a line says about its digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -300,3 +304,81 @@ impl Rule for Line {
 }
 
 impl Constraint for Line {}
+
+/// A renban line: its digits are different and form a run of consecutive
+/// digits, in any order.
+///
+/// The rule is declared exactly (a group, and "less than `len` apart" on
+/// every pair, which together mean a run): DLX and SAT take it from the
+/// declarations. Pairs cannot see the window of digits, though: a 4-cell
+/// renban through 5 and 7 holds 4…7 or 5…8, so a third cell can hold
+/// neither 3 nor 9 even where every pair allows it. The propagator keeps
+/// exactly the digits of some run that fits the cells
+/// ([`keep_digit_sets`]); it adds nothing the declarations do not mean, so
+/// its exact-cover items and clauses are empty.
+///
+/// ```
+/// use sudokit_constraints::Renban;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let renban = Renban::new([Cell(0), Cell(1), Cell(2)]);
+/// let mut grid = Grid::empty(9);
+/// grid.set(Cell(0), 2);
+/// grid.set(Cell(1), 5);
+/// assert!(renban.check(&g, &grid).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renban(Line);
+
+impl Renban {
+    /// The renban through `cells`.
+    pub fn new(cells: impl IntoIterator<Item = Cell>) -> Renban {
+        Renban(Line::new(LineKind::Renban, cells))
+    }
+
+    /// The line.
+    pub fn line(&self) -> &Line {
+        &self.0
+    }
+}
+
+impl Rule for Renban {
+    fn name(&self) -> Cow<'_, str> {
+        self.0.name()
+    }
+
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        self.0.groups(geometry)
+    }
+
+    fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
+        self.0.relations(geometry)
+    }
+
+    fn scope(&self, _: &Geometry) -> Vec<Cell> {
+        self.0.cells.clone()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        self.0.check(geometry, grid)
+    }
+
+    fn exact_cover(&self, _: &Geometry, _: &mut dyn CoverSink) -> Result<(), Unsupported> {
+        Ok(()) // the declarations say it all
+    }
+
+    fn clauses(&self, _: &Geometry, _: &ClauseOptions, _: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+        Ok(()) // the declarations say it all
+    }
+}
+
+impl Propagate for Renban {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+        let run = |set: u128| {
+            let low = set >> set.trailing_zeros();
+            low & (low + 1) == 0
+        };
+        cx.because(|| Reason::new("renban: a run of consecutive digits").cells(self.0.cells.iter().copied()));
+        keep_digit_sets(cx, &self.0.cells, run).map(|_| ())
+    }
+}

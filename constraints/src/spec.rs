@@ -25,7 +25,7 @@ use crate::classic::ClassicRules;
 use crate::diagonal::Diagonal;
 use crate::dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 use crate::indexers::{Indexer, IndexerKind};
-use crate::lines::{Line, LineKind};
+use crate::lines::{Line, LineKind, Renban};
 use crate::quadruple::Quadruple;
 use crate::regions::{Cage, Clones, DisjointGroups};
 use crate::sums::{Arrow, DoubleArrow, KillerCage, RegionSumLine, ZipperLine};
@@ -436,7 +436,10 @@ impl PuzzleSpec {
                     Box::new(Line::new(LineKind::Whispers { gap }, cells.iter().copied()))
                 }
                 RuleSpec::Nabner(cells) => Box::new(Line::new(LineKind::Nabner, cells.iter().copied())),
-                RuleSpec::Renban(cells) => line(LineKind::Renban, cells)?,
+                RuleSpec::Renban(cells) => {
+                    line(LineKind::Renban, cells)?; // refuses a line longer than the board
+                    Box::new(Renban::new(cells.iter().copied()))
+                }
                 RuleSpec::EntropicLine(cells) => line(LineKind::Entropic, cells)?,
                 RuleSpec::ModularLine(cells) => line(LineKind::Modular, cells)?,
                 RuleSpec::BetweenLine(cells) => {

@@ -10,7 +10,9 @@
 //! snapshot case of its own.
 
 use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
-use sudokit_constraints::{BetweenLine, ClassicRules, Indexer, IndexerKind, Line, LineKind, Quadruple};
+use sudokit_constraints::{
+    BetweenLine, ClassicRules, Indexer, IndexerKind, Line, LineKind, Quadruple, Renban,
+};
 use sudokit_core::cnf::{ClauseOptions, Cnf, Var};
 use sudokit_core::testkit::{assert_sound, propagate, Soundness, SoundnessReport};
 use sudokit_core::{Cand, Cell, Constraint, Geometry, Grid, Kind, Puzzle, Rule};
@@ -37,6 +39,10 @@ fn new_rules(geometry: &Geometry, classic: bool) -> Vec<(&'static str, Box<dyn C
         (
             "renban of two",
             Box::new(Line::new(LineKind::Renban, [at(2, 2), at(3, 2)])),
+        ),
+        (
+            "renban with its window propagator",
+            Box::new(Renban::new([at(1, 0), at(2, 0), at(2, 1), at(3, 1)])),
         ),
         (
             "modular line",
@@ -359,13 +365,14 @@ fn accepts_placement_agrees_with_check() {
 }
 
 /// The between line and the quadruple have a propagator and SAT clauses
-/// (DLX refuses them); every other rule here is a declaration.
+/// (DLX refuses them); the renban's window propagator adds no clause (its
+/// declarations say it all); every other rule here is a declaration.
 #[test]
 fn declarations_and_propagators() {
     let g = Geometry::square(9).unwrap();
     for (name, rule) in new_rules(&g, true) {
         assert_eq!(rule.kind(), Kind::Rule, "{name}");
-        let own = name.contains("between") || name.contains("quadruple");
+        let own = name.contains("between") || name.contains("quadruple") || name.contains("window");
         assert_eq!(rule.has_propagator(), own, "{name}");
         let mut cnf = Cnf::new(9 * 9 * 9);
         assert_eq!(
@@ -414,7 +421,12 @@ fn clauses_agree_with_check() {
                     && rule
                         .relations(&g)
                         .iter()
-                        .all(|(a, b, rel)| rel.allows(values[a.index()], values[b.index()]));
+                        .all(|(a, b, rel)| rel.allows(values[a.index()], values[b.index()]))
+                    && rule.groups(&g).iter().all(|group| {
+                        let mut digits: Vec<u8> = group.cells().iter().map(|c| values[c.index()]).collect();
+                        digits.sort_unstable();
+                        digits.windows(2).all(|w| w[0] != w[1])
+                    });
                 let ok = rule.check(&g, &grid).is_ok();
                 assert_eq!(satisfied && declared, ok, "{name} on {n}×{n}: {grid:?}");
                 if ok {

@@ -1,0 +1,115 @@
+//! Exact filtering of cells that hold different digits by a property of
+//! their *set* of digits: the tool behind rules like renban (the set is a
+//! run of consecutive digits) or digital-root cages (the set's sum has a
+//! given digital root), which no pairwise relation or linear sum states.
+
+use crate::cell::Cell;
+use crate::constraint::Word;
+use crate::contradiction::Contradiction;
+use crate::digits::Digits;
+use crate::state::Ctx;
+
+/// The most digit sets one layer may hold before the filter gives up (and
+/// removes nothing, which is always sound).
+const MAX_SETS: usize = 20_000;
+
+/// Keeps the candidates of `cells`, which must hold different digits, that
+/// some assignment uses whose set of digits `accept` allows (digit `d` at
+/// bit `d − 1`). Returns the digits every such set contains: the digits the
+/// cells must hold between them.
+///
+/// Cells are taken in order, layer by layer: layer `i` holds the digit sets
+/// the first `i` cells can take; the accepted sets of the last layer are
+/// walked back, and a digit of a cell stays when it leads from a set of one
+/// layer to a kept set of the next. A contradiction when no set is
+/// accepted.
+///
+/// ```
+/// use sudokit_core::{keep_digit_sets, Cell, Ctx, Digits, Engine, Geometry, Puzzle, State};
+/// # use sudokit_core::{Constraint, Contradiction, Grid, Propagate, Rule, Violation, Word};
+/// # use std::borrow::Cow;
+/// /// Three cells holding a run of consecutive digits.
+/// # #[derive(Clone, Debug)]
+/// struct Run;
+/// # impl Rule for Run {
+/// #     fn name(&self) -> Cow<'_, str> { "run".into() }
+/// #     fn scope(&self, _: &Geometry) -> Vec<Cell> { vec![Cell(0), Cell(1), Cell(2)] }
+/// #     fn check(&self, _: &Geometry, _: &Grid) -> Result<(), Violation> { Ok(()) }
+/// # }
+/// impl Propagate for Run {
+///     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+///         let contiguous = |set: u128| (set >> set.trailing_zeros()) & ((set >> set.trailing_zeros()) + 1) == 0;
+///         keep_digit_sets(cx, &[Cell(0), Cell(1), Cell(2)], contiguous).map(|_| ())
+///     }
+/// }
+/// let puzzle = Puzzle::new(Geometry::square(9).unwrap()).with(Run).unwrap();
+/// let mut state = State::<u16>::new(puzzle.geometry());
+/// state.restrict_untracked(Cell(0), Digits::from_u128(1 << 4)); // r1c1 = 5
+/// state.restrict_untracked(Cell(1), Digits::from_u128(0b1101000)); // r1c2 in {4, 6, 7}
+/// let mut engine = Engine::new(puzzle.model());
+/// engine.schedule_all();
+/// engine.propagate(&mut state, None).unwrap();
+/// // Runs through 5 with 4, 6 or 7: {3,4,5}, {4,5,6}, {5,6,7}.
+/// assert_eq!(state.candidates(Cell(2)).iter().collect::<Vec<_>>(), [3, 4, 6, 7]);
+/// ```
+pub fn keep_digit_sets<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: &[Cell],
+    accept: impl Fn(u128) -> bool,
+) -> Result<u128, Contradiction> {
+    let mut layers: Vec<Vec<u128>> = Vec::with_capacity(cells.len() + 1);
+    layers.push(vec![0]);
+    for &cell in cells {
+        let candidates = cx.candidates(cell).to_u128();
+        let mut next = Vec::new();
+        for &set in layers.last().expect("a layer") {
+            let mut free = candidates & !set;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                next.push(set | bit);
+                free ^= bit;
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        if next.is_empty() {
+            return Err(Contradiction::rule(Some(cell), "the cells cannot all differ"));
+        }
+        if next.len() > MAX_SETS {
+            return Ok(0);
+        }
+        layers.push(next);
+    }
+    let mut walk: Vec<u128> = layers
+        .pop()
+        .expect("a layer")
+        .into_iter()
+        .filter(|&s| accept(s))
+        .collect();
+    if walk.is_empty() {
+        return Err(Contradiction::rule(None, "no set of digits fits the rule"));
+    }
+    let required = walk.iter().fold(u128::MAX, |acc, &s| acc & s);
+    for (i, &cell) in cells.iter().enumerate().rev() {
+        let candidates = cx.candidates(cell).to_u128();
+        let previous = &layers[i];
+        let mut keep = 0u128;
+        let mut before_sets = Vec::new();
+        for &set in &walk {
+            let mut digits = set & candidates;
+            while digits != 0 {
+                let bit = digits & digits.wrapping_neg();
+                digits ^= bit;
+                if previous.binary_search(&(set ^ bit)).is_ok() {
+                    keep |= bit;
+                    before_sets.push(set ^ bit);
+                }
+            }
+        }
+        before_sets.sort_unstable();
+        before_sets.dedup();
+        walk = before_sets;
+        cx.restrict(cell, Digits::from_u128(keep))?;
+    }
+    Ok(required)
+}
