@@ -18,6 +18,9 @@
 //! * regions: [`Clones`];
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
 //!   nabner);
+//! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`] (each beside a
+//!   row or column, at a [`Clue`]); little killer clues are read and placed
+//!   ([`ClueCell`], [`Direction`]) but not solved yet;
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
@@ -26,7 +29,9 @@
 //! relations between two cells, or the digits a cell may hold. The engine
 //! propagates them with its built-in singles and relation tables, DLX and
 //! SAT encode them, and each rule's `check` scans a grid on its own,
-//! without the declarations.
+//! without the declarations. The outside clues also declare their line as
+//! a group but need propagators of their own (a sum or a count over the
+//! line); DLX and SAT refuse them with the typed `Unsupported` error.
 //!
 //! Files: a [`spec::PuzzleSpec`] is a puzzle as a file describes it, built
 //! into a [`Puzzle`](sudokit_core::Puzzle) in one place; [`native`] reads
@@ -53,6 +58,7 @@ mod dots;
 pub mod fpuzzles;
 mod lines;
 pub mod native;
+mod outside;
 mod regions;
 pub mod registry;
 pub mod spec;
@@ -65,4 +71,5 @@ pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use lines::{Line, LineKind};
+pub use outside::{Clue, ClueCell, Direction, Sandwich, Side, Skyscraper, XSum};
 pub use regions::{Cage, Clones, DisjointGroups};

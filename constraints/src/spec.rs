@@ -16,7 +16,7 @@
 //! assert_eq!(puzzle.constraints().len(), 2); // the classic rules and the thermometer
 //! ```
 
-use sudokit_core::{Cell, Constraint, Digit, Geometry, GeometryError, Grid, Puzzle, RuleError};
+use sudokit_core::{Cell, Constraint, Digit, Geometry, GeometryError, Grid, Puzzle, Rule, RuleError};
 
 use crate::cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 use crate::chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
@@ -24,6 +24,7 @@ use crate::classic::ClassicRules;
 use crate::diagonal::Diagonal;
 use crate::dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 use crate::lines::{Line, LineKind};
+use crate::outside::{Clue, ClueCell, Direction, Sandwich, Skyscraper, XSum};
 use crate::regions::{Cage, Clones, DisjointGroups};
 use crate::units::unordered;
 
@@ -174,6 +175,42 @@ pub enum RuleSpec {
     Taxicab(usize),
     /// A digit `d` does not repeat at taxicab distance `d`.
     SelfTaxicab,
+    /// A sandwich clue: in the clue's row or column, the digits between the
+    /// 1 and the `n` sum to `sum`.
+    Sandwich {
+        /// Where the clue is.
+        clue: Clue,
+        /// The sum (0 when the 1 and the `n` are neighbours).
+        sum: u32,
+    },
+    /// An X-sum clue: the first X digits from the clue, X being the first,
+    /// sum to `sum`.
+    XSum {
+        /// Where the clue is.
+        clue: Clue,
+        /// The sum.
+        sum: u32,
+    },
+    /// A skyscraper clue: seen from the clue, `visible` buildings.
+    Skyscraper {
+        /// Where the clue is.
+        clue: Clue,
+        /// How many buildings are seen.
+        visible: usize,
+    },
+    /// A little killer clue: the diagonal from `clue` in `direction` sums
+    /// to `sum` (digits may repeat). Read and written, not solved yet:
+    /// [`PuzzleSpec::build`] refuses it. [`ClueCell::diagonal`] gives its
+    /// cells.
+    LittleKiller {
+        /// Where the clue is: outside the grid (the diagonal starts one
+        /// step away) or on its first cell.
+        clue: ClueCell,
+        /// Where the diagonal goes.
+        direction: Direction,
+        /// The sum.
+        sum: u32,
+    },
     /// A setter's own pair rule.
     CustomPairs {
         /// The rule's name.
@@ -208,6 +245,16 @@ pub enum SpecError {
     /// A rule this version of sudokit cannot solve yet.
     #[error("{0} is not supported yet")]
     NotSupported(String),
+}
+
+/// A rule's own verdict on the board, as a [`SpecError::Rule`].
+fn fits(rule: std::borrow::Cow<'_, str>, verdict: Result<(), String>) -> Result<(), SpecError> {
+    verdict.map_err(|message| {
+        SpecError::Rule(RuleError {
+            rule: rule.into_owned(),
+            message,
+        })
+    })
 }
 
 impl PuzzleSpec {
@@ -375,6 +422,28 @@ impl PuzzleSpec {
                         Some(digits) => rule.for_digits(digits.iter().copied()),
                         None => rule,
                     })
+                }
+                RuleSpec::Sandwich { clue, sum } => {
+                    let rule = Sandwich::new(*clue, *sum);
+                    fits(rule.name(), rule.validate(n))?;
+                    Box::new(rule)
+                }
+                RuleSpec::XSum { clue, sum } => {
+                    let rule = XSum::new(*clue, *sum);
+                    fits(rule.name(), rule.validate(n))?;
+                    Box::new(rule)
+                }
+                RuleSpec::Skyscraper { clue, visible } => {
+                    let rule = Skyscraper::new(*clue, *visible);
+                    fits(rule.name(), rule.validate(n))?;
+                    Box::new(rule)
+                }
+                RuleSpec::LittleKiller { clue, direction, .. } => {
+                    fits(
+                        format!("little killer {clue} {}", direction.code()).into(),
+                        clue.diagonal(*direction, n).map(drop),
+                    )?;
+                    return Err(SpecError::NotSupported("little killer sums".into()));
                 }
                 RuleSpec::Taxicab(d) => Box::new(Taxicab::Distance(*d)),
                 RuleSpec::SelfTaxicab => Box::new(Taxicab::OwnDigit),

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use sudokit_core::{Cell, Digit, Grid};
 
 use super::{FpuzzlesError, MAX_SIZE};
+use crate::outside::{Clue, ClueCell, Direction, Sandwich, Skyscraper, XSum};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 type Result<T> = std::result::Result<T, FpuzzlesError>;
@@ -18,10 +19,6 @@ type MarkerRule = fn(Vec<Cell>) -> RuleSpec;
 /// Rules sudokit cannot solve yet: key and what it is.
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("arrow", "arrows"),
-    ("littlekillersum", "little killer sums"),
-    ("sandwichsum", "sandwich sums"),
-    ("xsum", "X-sums"),
-    ("skyscraper", "skyscrapers"),
     ("quadruple", "quadruples"),
     ("betweenline", "between lines"),
     ("renban", "renban lines"),
@@ -35,9 +32,12 @@ const UNSUPPORTED: &[(&str, &str)] = &[
     ("boxindexer", "box indexers"),
 ];
 
-/// Outside clues: a marker without a numeric value is a blank marker,
-/// ignored (spec §5.8).
-const OUTSIDE_CLUES: &[&str] = &["littlekillersum", "sandwichsum", "xsum", "skyscraper"];
+/// Outside clues beside a row or column: key and what one is called.
+const LINE_CLUES: &[(&str, &str)] = &[
+    ("sandwichsum", "sandwich"),
+    ("xsum", "X-sum"),
+    ("skyscraper", "skyscraper"),
+];
 
 /// Keys that carry no rule: key and why they are left out.
 const IGNORED: &[(&str, &str)] = &[
@@ -91,6 +91,10 @@ const READ: &[&str] = &[
     "palindrome",
     "whispers",
     "nabner",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
 ];
 
 /// Cell fields that are colours.
@@ -141,6 +145,7 @@ pub(super) fn read_value(value: &Value) -> Result<super::Import> {
     reader.dots(object, rules)?;
     reader.regions(object, rules)?;
     reader.lines(object, rules)?;
+    reader.outside(object, rules)?;
     reader.ignored(object);
     Ok(super::Import {
         spec,
@@ -155,14 +160,6 @@ fn check_keys(object: &Map<String, Value>) -> Result<()> {
         let Some(value) = object.get(key) else { continue };
         if unused(value) {
             continue;
-        }
-        if OUTSIDE_CLUES.contains(&key) {
-            if let Value::Array(items) = value {
-                let blank = |item: &Value| matches!(number(item.get("value")), Num::Blank | Num::Invalid);
-                if items.iter().all(blank) {
-                    continue;
-                }
-            }
         }
         return Err(not_supported(key, what));
     }
@@ -899,6 +896,136 @@ impl Reader {
         Ok(())
     }
 
+    /// A clue's place (`R0C3`, `R4C10`): 1-based row and column, 0 and
+    /// `n + 1` outside the grid.
+    fn clue_place(&self, fields: &Map<String, Value>, path: &str) -> Result<ClueCell> {
+        let n = self.n;
+        let path = format!("{path}.cell");
+        let name = match fields.get("cell") {
+            Some(Value::String(s)) => s.trim(),
+            Some(other) => {
+                return Err(FpuzzlesError::at(
+                    path,
+                    format!("expected a cell such as \"R0C1\", found {}", describe(other)),
+                ))
+            }
+            None => return Err(FpuzzlesError::at(path, "missing: expected the clue's cell")),
+        };
+        let bad = || {
+            FpuzzlesError::at(
+                &path,
+                format!("'{name}' is not a cell (expected R<row>C<col>, as R0C1)"),
+            )
+        };
+        let upper = name.to_ascii_uppercase();
+        let (row, col) = upper
+            .strip_prefix('R')
+            .and_then(|rest| rest.split_once('C'))
+            .ok_or_else(bad)?;
+        let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !all_digits(row) || !all_digits(col) {
+            return Err(bad());
+        }
+        let place = ClueCell {
+            row: row.parse().unwrap_or(usize::MAX),
+            col: col.parse().unwrap_or(usize::MAX),
+        };
+        if place.row > n + 1 || place.col > n + 1 {
+            return Err(FpuzzlesError::at(
+                path,
+                format!("'{name}' is not on or next to the {n}×{n} grid"),
+            ));
+        }
+        Ok(place)
+    }
+
+    /// The outside clues: little killers, then the clues beside a row or
+    /// column. A clue with an empty or non-numeric value is a blank marker,
+    /// skipped (spec §5.8) and counted in `skipped`.
+    fn outside(&mut self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let n = self.n;
+        let mut blank = Vec::new();
+        let key = "littlekillersum";
+        let mut blanks = 0;
+        for (path, fields) in self.entries(key, object.get(key))? {
+            // A sum of 0 or less is no clue either (as the oracle reads it).
+            let sum = match number(fields.get("value")) {
+                Num::Value(v) if v > 0 => v,
+                _ => {
+                    blanks += 1;
+                    continue;
+                }
+            };
+            let clue = self.clue_place(fields, &path)?;
+            let direction_path = format!("{path}.direction");
+            let direction = match fields.get("direction") {
+                Some(Value::String(s)) => Direction::parse(s),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                FpuzzlesError::at(
+                    &direction_path,
+                    format!(
+                        "expected \"UL\", \"UR\", \"DL\" or \"DR\", found {}",
+                        fields.get("direction").map_or("nothing".into(), describe)
+                    ),
+                )
+            })?;
+            clue.diagonal(direction, n)
+                .map_err(|m| FpuzzlesError::at(format!("{path}.cell"), m))?;
+            let sum = u32::try_from(sum).map_err(|_| {
+                FpuzzlesError::at(format!("{path}.value"), format!("the sum {sum} is too large"))
+            })?;
+            rules.push(RuleSpec::LittleKiller { clue, direction, sum });
+        }
+        blank.push((key, blanks));
+        for &(key, what) in LINE_CLUES {
+            let mut blanks = 0;
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let value = match number(fields.get("value")) {
+                    Num::Value(v) => v,
+                    Num::Blank | Num::Invalid => {
+                        blanks += 1;
+                        continue;
+                    }
+                };
+                let place = self.clue_place(fields, &path)?;
+                let clue = Clue::at_position(place.row, place.col, n)
+                    .map_err(|m| FpuzzlesError::at(format!("{path}.cell"), format!("a {what} clue: {m}")))?;
+                let v = u32::try_from(value).unwrap_or(u32::MAX);
+                let (rule, verdict) = match key {
+                    "sandwichsum" => (
+                        RuleSpec::Sandwich { clue, sum: v },
+                        Sandwich::new(clue, v).validate(n),
+                    ),
+                    "xsum" => (RuleSpec::XSum { clue, sum: v }, XSum::new(clue, v).validate(n)),
+                    _ => {
+                        let visible = v as usize;
+                        (
+                            RuleSpec::Skyscraper { clue, visible },
+                            Skyscraper::new(clue, visible).validate(n),
+                        )
+                    }
+                };
+                verdict.map_err(|m| FpuzzlesError::at(format!("{path}.value"), format!("{value}: {m}")))?;
+                rules.push(rule);
+            }
+            blank.push((key, blanks));
+        }
+        for (key, count) in blank {
+            match count {
+                0 => {}
+                1 => self
+                    .skipped
+                    .push(format!("{key}: 1 blank clue (no value, ignored)")),
+                _ => self
+                    .skipped
+                    .push(format!("{key}: {count} blank clues (no value, ignored)")),
+            }
+        }
+        Ok(())
+    }
+
     /// One line in `skipped` per key that carries no rule.
     fn ignored(&mut self, object: &Map<String, Value>) {
         for (key, value) in object {
@@ -907,8 +1034,6 @@ impl Reader {
             }
             let why = match IGNORED.iter().find(|(k, _)| k == key) {
                 Some((_, why)) => *why,
-                // Outside clues with only blank markers (spec §5.8).
-                None if OUTSIDE_CLUES.contains(&key.as_str()) => "blank markers, ignored",
                 None => continue,
             };
             let what = match value {
