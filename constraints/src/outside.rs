@@ -398,7 +398,9 @@ fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 
 /// "The cells hold different digits, each from its mask, summing to
 /// `target`": ORs into `support[j]` every digit that cell `j` takes in some
-/// such assignment, and says whether there is one.
+/// such assignment, sets `common` to the digits every such assignment uses
+/// (the other cells of the line cannot hold them), and says whether there
+/// is one.
 ///
 /// Exact: a layered search over the *set* of digits used so far (the sum
 /// is the set's), so assignments that reach one set the same way are
@@ -410,8 +412,10 @@ fn distinct_sum(
     cands: &[u128],
     target: u32,
     support: &mut [u128],
+    common: &mut u128,
     layers: &mut Vec<Vec<(u128, u32)>>,
 ) -> bool {
+    *common = 0;
     let k = cands.len();
     if k == 0 {
         return target == 0;
@@ -466,6 +470,7 @@ fn distinct_sum(
     if layers[k].is_empty() {
         return false;
     }
+    *common = layers[k].iter().fold(!0, |all, &(used, _)| all & used);
     // Backwards: keep the sets that reach a full one, and the digits that
     // lead there.
     for j in (0..k).rev() {
@@ -576,10 +581,11 @@ fn line_name(clue: Clue) -> String {
 /// whose gap can hold different digits from `2..n−1` summing to the clue
 /// (bounds first, then an exact search over digit sets); a cell keeps the 1
 /// or the `n` where some placement puts it, the digits the cells between
-/// take in some way of making the sum, and any middle digit outside the
-/// crust. Exact for each placement's gap taken alone; the interplay of the
-/// gap with the cells outside it (they differ too) is left to the row's
-/// group. Board sizes from 3×3. DLX and SAT refuse it (`Unsupported`).
+/// take in some way of making the sum, and, outside the crust, the middle
+/// digits that not every way of making the sum uses. Exact for each
+/// placement's gap taken alone; the rest of the interplay of the gap with
+/// the cells outside it (they differ too) is a relaxation left to the
+/// row's group. Board sizes from 3×3. DLX and SAT refuse it (`Unsupported`).
 ///
 /// ```
 /// use sudokit_constraints::{Clue, Sandwich, Side};
@@ -751,7 +757,8 @@ impl Propagate for Sandwich {
                         *slot = m & middle;
                     }
                     gap[..k].fill(0);
-                    if !distinct_sum(&between[..k], target, &mut gap[..k], layers) {
+                    let mut common = 0;
+                    if !distinct_sum(&between[..k], target, &mut gap[..k], &mut common, layers) {
                         continue;
                     }
                     found = true;
@@ -761,7 +768,7 @@ impl Propagate for Sandwich {
                         *slot |= g;
                     }
                     for i in (0..lo).chain(hi + 1..n) {
-                        keep[i] |= cands[i] & middle;
+                        keep[i] |= cands[i] & middle & !common;
                     }
                 }
             }
@@ -788,7 +795,8 @@ impl Propagate for Sandwich {
 /// different digits other than X summing to the clue minus X, searched
 /// exactly over digit sets (as for [`Sandwich`]); a cell keeps the digits
 /// some X and some way of making the sum give it, and the cells past the
-/// X-th keep anything but X. Exact for the first X cells taken alone; the
+/// X-th keep anything but X and the digits every way of making the sum
+/// uses. Exact for the first X cells taken alone; the
 /// cells past them are left to the row's group. Any board size. DLX and
 /// SAT refuse it (`Unsupported`).
 ///
@@ -919,7 +927,14 @@ impl Propagate for XSum {
                     *slot = m & !bit(x);
                 }
                 gap[..x - 1].fill(0);
-                if !distinct_sum(&others[..x - 1], target - x as u32, &mut gap[..x - 1], layers) {
+                let mut common = 0;
+                if !distinct_sum(
+                    &others[..x - 1],
+                    target - x as u32,
+                    &mut gap[..x - 1],
+                    &mut common,
+                    layers,
+                ) {
                     continue;
                 }
                 found = true;
@@ -928,7 +943,7 @@ impl Propagate for XSum {
                     *slot |= g;
                 }
                 for i in x..n {
-                    keep[i] |= cands[i] & !bit(x);
+                    keep[i] |= cands[i] & !bit(x) & !common;
                 }
             }
             if !found {
