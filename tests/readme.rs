@@ -7,6 +7,7 @@ mod common;
 use common::run_sudokit;
 use sudokit::constraints::native;
 use sudokit::constraints::registry::RULES;
+use sudokit::constraints::spec::SpecError;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
@@ -43,7 +44,14 @@ fn every_rule_has_a_row_with_an_example_that_builds() {
         let text = format!("size = 9\nrules = [{example}]\n");
         let spec = native::read(&text).unwrap_or_else(|e| panic!("{name}: {example}: {e}"));
         assert_eq!(spec.rules.len(), 1, "{name}");
-        spec.build().unwrap_or_else(|e| panic!("{name}: {example}: {e}"));
+        match spec.build() {
+            Ok(_) => {}
+            // A rule read from files but not solved yet (little killers,
+            // until the sum rules land) is refused by name: still a valid
+            // example of the file format.
+            Err(SpecError::NotSupported(what)) => assert!(info.meaning.contains("not yet"), "{name}: {what}"),
+            Err(e) => panic!("{name}: {example}: {e}"),
+        }
         assert!(
             example.starts_with(&format!("{{ type = \"{name}\"")),
             "{name}: the example is of another rule: {example}"

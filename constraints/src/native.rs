@@ -294,7 +294,8 @@
 //! (with the closest name), missing parameters, cell names and their place
 //! on the board, lists that repeat a cell, clone lists of different
 //! lengths, outside clue places and values (a sandwich of 40 on 9×9, a
-//! little killer pointing away from the grid), the shape of `regions` and `boxes`, the givens and every digit.
+//! little killer pointing away from the grid), the shape of `regions` and
+//! `boxes`, the givens and every digit.
 //! Whether the rules fit together is left to [`PuzzleSpec::build`].
 
 use std::collections::{HashMap, HashSet};

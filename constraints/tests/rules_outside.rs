@@ -202,9 +202,8 @@ fn one_line_propagation_against_every_permutation() {
                 continue;
             }
             assert!(report.contradiction.is_none(), "{name}: {start:?}");
-            for c in 0..n {
-                let kept = report.after[c];
-                assert!(truth[c].is_subset(kept), "{name}: lost a digit of r1c{}", c + 1);
+            for (c, (used, kept)) in truth.iter().zip(&report.after).enumerate() {
+                assert!(used.is_subset(*kept), "{name}: lost a digit of r1c{}", c + 1);
             }
             looser += usize::from((0..n).any(|c| report.after[c] != truth[c]));
         }
