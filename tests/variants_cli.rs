@@ -448,8 +448,8 @@ fn bad_files_get_errors_that_say_where_and_the_batch_goes_on() {
         ("size = 4\ngivens = \"1234\"\n", "givens"),
         ("{\"size\": 4, \"grid\": [", "malformed JSON"),
         (
-            "{\"size\": 4, \"grid\": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], \"cage\": [{\"cells\": [\"R1C1\"], \"value\": \"DR3\"}]}",
-            "key 'cage' (digital-root cages) is not supported yet",
+            "{\"size\": 4, \"grid\": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], \"cage\": [{\"cells\": [\"R1C1\"], \"value\": \"DR10\"}]}",
+            "cage[0].value: a digital root is DR1 to DR9, found \"DR10\"",
         ),
     ];
     for (text, message) in cases {

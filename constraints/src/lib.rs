@@ -20,6 +20,12 @@
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
 //!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
 //!   propagator of its own);
+//! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`] (each beside a
+//!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
+//!   [`Direction`]) are sums;
+//! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
+//!   [`RegionSumLine`], [`LittleKiller`], declared as linear sums the
+//!   engine propagates exactly;
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
@@ -29,7 +35,9 @@
 //! relations between two cells, or the digits a cell may hold. The engine
 //! propagates them with its built-in singles and relation tables, DLX and
 //! SAT encode them, and each rule's `check` scans a grid on its own,
-//! without the declarations.
+//! without the declarations. The outside clues also declare their line as
+//! a group but need propagators of their own (a sum or a count over the
+//! line); DLX and SAT refuse them with the typed `Unsupported` error.
 //!
 //! Files: a [`spec::PuzzleSpec`] is a puzzle as a file describes it, built
 //! into a [`Puzzle`](sudokit_core::Puzzle) in one place; [`native`] reads
@@ -58,6 +66,7 @@ pub mod fpuzzles;
 mod indexers;
 mod lines;
 pub mod native;
+mod outside;
 mod quadruple;
 mod regions;
 pub mod registry;
@@ -74,6 +83,7 @@ pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use indexers::{Indexer, IndexerKind};
 pub use lines::{Line, LineKind, Renban};
+pub use outside::{Clue, ClueCell, Direction, Sandwich, Side, Skyscraper, XSum};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
-pub use sums::{Arrow, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};
+pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

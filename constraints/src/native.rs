@@ -276,7 +276,47 @@
 //! [[rules]]
 //! type = "region-sum-line"  # every stretch of the line inside one region has the same sum
 //! cells = "r3c3 r3c4 r4c4"
+//!
+//! [[rules]]
+//! type = "digital-root-cage" # distinct digits whose sum has this digital root (sum ≡ root mod 9)
+//! cells = "r8c8 r8c9 r9c8"
+//! root = 3
 //! ```
+//!
+//! ## Outside clues
+//!
+//! A clue beside a row or a column names its place as people say it:
+//! `"left of r3"`, `"right of r3"`, `"above c5"` or `"below c5"`; the
+//! outside cell f-puzzles names (`"r3c0"`, `"r3c10"`, `"r0c5"`, `"r10c5"`
+//! on 9×9) is read too. The rule reads its line from that side.
+//!
+//! ```toml
+//! [[rules]]
+//! type = "sandwich"         # the digits between the 1 and the 9 sum to sum
+//! clue = "left of r3"
+//! sum = 15
+//!
+//! [[rules]]
+//! type = "x-sum"            # the first X digits from the clue, X the first one, sum to sum
+//! clue = "above c5"
+//! sum = 20
+//!
+//! [[rules]]
+//! type = "skyscraper"       # seen from the clue, taller digits hide lower ones: visible are seen
+//! clue = "right of r2"
+//! visible = 3
+//!
+//! [[rules]]
+//! type = "little-killer"    # the diagonal from the clue sums to sum; digits may repeat
+//! clue = "r0c4"             # a cell of the ring around the grid (row or column 0 or n + 1) …
+//! direction = "DL"          # … and where the diagonal goes: UL, UR, DL, DR (or down-left …)
+//! sum = 17
+//! ```
+//!
+//! A little killer's diagonal starts one step from its clue (`r1c3`,
+//! `r2c2`, `r3c1` above); a clue inside the grid is the diagonal's first
+//! cell. Little killers are read and written, but this version of sudokit
+//! cannot solve them yet: [`PuzzleSpec::build`] says so.
 //!
 //! ## Beyond f-puzzles
 //!
@@ -310,6 +350,9 @@
 //! (with the closest name), missing parameters, cell names and their place
 //! on the board, lists that repeat a cell, clone lists of different
 //! lengths, quadruples of more than 4 digits (or more than their cells), the shape of `regions` and `boxes`, the givens and every digit.
+//! lengths, outside clue places and values (a sandwich of 40 on 9×9, a
+//! little killer pointing away from the grid), the shape of `regions` and
+//! `boxes`, the givens and every digit.
 //! Whether the rules fit together is left to [`PuzzleSpec::build`].
 
 use std::collections::{HashMap, HashSet};
@@ -321,6 +364,7 @@ use sudokit_core::{Cell, Digit, Grid};
 use toml::de::{DeString, DeTable, DeValue};
 use toml::Spanned;
 
+use crate::outside::{Clue, ClueCell, Direction, Sandwich, Side, Skyscraper, XSum};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 /// Largest board side (the core's limit).
@@ -499,6 +543,11 @@ fn rule_type(rule: &RuleSpec) -> &'static str {
         RuleSpec::DoubleArrow(_) => "double-arrow",
         RuleSpec::ZipperLine(_) => "zipper",
         RuleSpec::RegionSumLine(_) => "region-sum-line",
+        RuleSpec::DigitalRootCage { .. } => "digital-root-cage",
+        RuleSpec::Sandwich { .. } => "sandwich",
+        RuleSpec::XSum { .. } => "x-sum",
+        RuleSpec::Skyscraper { .. } => "skyscraper",
+        RuleSpec::LittleKiller { .. } => "little-killer",
     }
 }
 
@@ -543,6 +592,10 @@ fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
         | RuleSpec::RowIndexer(cells)
         | RuleSpec::ColumnIndexer(cells)
         | RuleSpec::BoxIndexer(cells) => line("cells", names(cells)),
+        RuleSpec::DigitalRootCage { cells, root } => {
+            line("cells", names(cells));
+            line("root", root.to_string());
+        }
         RuleSpec::Arrow { circle, shafts } => {
             line("circle", names(circle));
             match &shafts[..] {
@@ -613,6 +666,19 @@ fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
             }
         }
         RuleSpec::Taxicab(distance) => line("value", distance.to_string()),
+        RuleSpec::Sandwich { clue, sum } | RuleSpec::XSum { clue, sum } => {
+            line("clue", quote(&clue.to_string()));
+            line("sum", sum.to_string());
+        }
+        RuleSpec::Skyscraper { clue, visible } => {
+            line("clue", quote(&clue.to_string()));
+            line("visible", visible.to_string());
+        }
+        RuleSpec::LittleKiller { clue, direction, sum } => {
+            line("clue", quote(&clue.to_string()));
+            line("direction", quote(direction.code()));
+            line("sum", sum.to_string());
+        }
         RuleSpec::CustomPairs {
             name,
             cells,
@@ -718,6 +784,7 @@ fn parameters(rule: &str) -> Option<(&'static [&'static str], &'static [&'static
         "odd" | "even" | "minimum" | "maximum" | "extra-region" | "thermometer" | "slow-thermometer"
         | "palindrome" | "nabner" | "double-arrow" | "zipper" | "region-sum-line" => (&["cells"], &[]),
         "arrow" => (&["circle"], &["cells", "shafts"]),
+        "digital-root-cage" => (&["cells", "root"], &[]),
         "renban" | "between" | "entropic" | "modular" | "row-indexer" | "column-indexer" | "box-indexer" => {
             (&["cells"], &[])
         }
@@ -730,6 +797,9 @@ fn parameters(rule: &str) -> Option<(&'static [&'static str], &'static [&'static
         "chess" => (&["moves"], &["name", "digits"]),
         "taxicab" => (&["value"], &[]),
         "custom-pairs" => (&["pairs"], &["name", "allowed", "forbidden"]),
+        "sandwich" | "x-sum" => (&["clue", "sum"], &[]),
+        "skyscraper" => (&["clue", "visible"], &[]),
+        "little-killer" => (&["clue", "direction", "sum"], &[]),
         _ => return None,
     })
 }
@@ -744,6 +814,11 @@ fn example(rule: &str, key: &str) -> &'static str {
         (_, "clones") => "clones = [\"r9c9\", \"r9c8\"]",
         (_, "moves") => "moves = [[1, 3]]",
         (_, "pairs") => "pairs = [[\"r1c1\", \"r1c2\"]]",
+        ("little-killer", "clue") => "clue = \"r0c4\"",
+        (_, "clue") => "clue = \"left of r3\"",
+        (_, "direction") => "direction = \"DL\"",
+        (_, "visible") => "visible = 3",
+        (_, "sum") => "sum = 15",
         ("xv", _) => "value = \"X\"",
         ("taxicab", _) => "value = 3",
         _ => "value = 10",
@@ -822,6 +897,75 @@ fn cell_name(name: &str, n: usize) -> Result<Cell, String> {
         return Err(format!("'{}' is off the {n}×{n} board", name.trim()));
     }
     Ok(Cell::at(row - 1, col - 1, n))
+}
+
+/// Where an outside clue sits: `left of r3`, `right of r3`, `above c5`,
+/// `below c5`, or the outside cell f-puzzles names (`r3c0`, `r0c5`, `r10c5`
+/// on 9×9).
+fn outside_clue(text: &str, n: usize) -> Result<Clue, String> {
+    let malformed = || {
+        format!(
+            "'{}' is not a clue position (write \"left of r3\", \"right of r3\", \"above c5\" or \"below c5\")",
+            text.trim()
+        )
+    };
+    let lower = text.trim().to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let number = |s: &str, prefix: char| -> Result<usize, String> {
+        let digits = s.strip_prefix(prefix).ok_or_else(malformed)?;
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        let k = digits.parse::<usize>().unwrap_or(usize::MAX);
+        if !(1..=n).contains(&k) {
+            let what = if prefix == 'r' { "row" } else { "column" };
+            return Err(format!("the {n}×{n} board has no {what} {k}"));
+        }
+        Ok(k - 1)
+    };
+    match words[..] {
+        ["left", "of", row] => Ok(Clue::new(Side::Left, number(row, 'r')?)),
+        ["right", "of", row] => Ok(Clue::new(Side::Right, number(row, 'r')?)),
+        ["above", col] => Ok(Clue::new(Side::Top, number(col, 'c')?)),
+        ["below", col] => Ok(Clue::new(Side::Bottom, number(col, 'c')?)),
+        [cell] => {
+            let place = clue_cell(cell, n).map_err(|_| malformed())?;
+            Clue::at_position(place.row, place.col, n).map_err(|m| m.replace('R', "r").replace('C', "c"))
+        }
+        _ => Err(malformed()),
+    }
+}
+
+/// `r<row>c<col>` where rows and columns 0 and `n + 1` are outside the grid
+/// (`r0c4` is above `r1c4`).
+fn clue_cell(text: &str, n: usize) -> Result<ClueCell, String> {
+    let malformed = || {
+        format!(
+            "'{}' is not a clue cell (write r<row>c<col>, with row or column 0 or {} outside the grid, such as r0c4)",
+            text.trim(),
+            n + 1
+        )
+    };
+    let lower = text.trim().to_ascii_lowercase();
+    let rest = lower.strip_prefix('r').ok_or_else(malformed)?;
+    let (row, col) = rest.split_once('c').ok_or_else(malformed)?;
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        Ok(s.parse::<usize>().unwrap_or(usize::MAX))
+    };
+    let place = ClueCell {
+        row: number(row)?,
+        col: number(col)?,
+    };
+    if place.row > n + 1 || place.col > n + 1 {
+        return Err(format!(
+            "'{}' is not on or next to the {n}×{n} board",
+            text.trim()
+        ));
+    }
+    Ok(place)
 }
 
 /// The cell pairs of a `custom-pairs` rule, its digit pairs, and whether
@@ -1465,6 +1609,10 @@ impl Reader<'_> {
             "double-arrow" => RuleSpec::DoubleArrow(cells()?),
             "zipper" => RuleSpec::ZipperLine(cells()?),
             "region-sum-line" => RuleSpec::RegionSumLine(cells()?),
+            "digital-root-cage" => RuleSpec::DigitalRootCage {
+                cells: cells()?,
+                root: self.bounded(param("root"), &key_of("root"), "digital root", 1..10)? as u32,
+            },
             "arrow" => {
                 let circle = self.distinct_cells(param("circle"), &key_of("circle"), n, ty)?;
                 let shafts = match (get("cells"), get("shafts")) {
@@ -1636,6 +1784,49 @@ impl Reader<'_> {
                         .map(|v| self.digits(v, &key_of("digits"), n))
                         .transpose()?,
                 }
+            }
+            "sandwich" | "x-sum" | "skyscraper" => {
+                let clue_key = key_of("clue");
+                let text = self.string(param("clue"), &clue_key)?;
+                let clue = outside_clue(text, n).map_err(|m| self.at(param("clue"), &clue_key, m))?;
+                let value_name = if ty == "skyscraper" { "visible" } else { "sum" };
+                let value_key = key_of(value_name);
+                let value = param(value_name);
+                let v = self.bounded(value, &value_key, value_name, 0..u32::MAX as i64 + 1)? as u32;
+                let (rule, verdict) = match ty {
+                    "sandwich" => (
+                        RuleSpec::Sandwich { clue, sum: v },
+                        Sandwich::new(clue, v).validate(n),
+                    ),
+                    "x-sum" => (RuleSpec::XSum { clue, sum: v }, XSum::new(clue, v).validate(n)),
+                    _ => {
+                        let visible = v as usize;
+                        (
+                            RuleSpec::Skyscraper { clue, visible },
+                            Skyscraper::new(clue, visible).validate(n),
+                        )
+                    }
+                };
+                verdict.map_err(|m| self.at(value, &value_key, m))?;
+                rule
+            }
+            "little-killer" => {
+                let clue_key = key_of("clue");
+                let text = self.string(param("clue"), &clue_key)?;
+                let clue = clue_cell(text, n).map_err(|m| self.at(param("clue"), &clue_key, m))?;
+                let direction_key = key_of("direction");
+                let text = self.string(param("direction"), &direction_key)?;
+                let direction = Direction::parse(text).ok_or_else(|| {
+                    self.at(
+                        param("direction"),
+                        &direction_key,
+                        format!("'{text}' is not a direction (UL, UR, DL or DR: up-left, up-right, down-left, down-right)"),
+                    )
+                })?;
+                clue.diagonal(direction, n)
+                    .map_err(|m| self.at(param("direction"), &direction_key, m))?;
+                let sum = self.bounded(param("sum"), &key_of("sum"), "sum", 1..u32::MAX as i64 + 1)? as u32;
+                RuleSpec::LittleKiller { clue, direction, sum }
             }
             "taxicab" => {
                 let farthest = 2 * (n as i64 - 1);

@@ -16,7 +16,7 @@ pub struct RuleInfo {
 }
 
 /// Every rule, grouped as the README lists them: global rules, cells,
-/// pairs, regions, lines, and rules beyond f-puzzles.
+/// pairs, regions, lines, outside clues, and rules beyond f-puzzles.
 pub const RULES: &[RuleInfo] = &[
     RuleInfo {
         name: "classic",
@@ -236,6 +236,12 @@ pub const RULES: &[RuleInfo] = &[
         parameters: "cells (a line)",
     },
     RuleInfo {
+        name: "digital-root-cage",
+        fpuzzles: Some("cage: DR<k>"),
+        meaning: "the cage holds no repeated digit and the digital root of its sum is the root",
+        parameters: "cells, root (1 to 9)",
+    },
+    RuleInfo {
         name: "renban",
         fpuzzles: Some("renban"),
         meaning: "the line holds distinct consecutive digits in any order",
@@ -258,6 +264,30 @@ pub const RULES: &[RuleInfo] = &[
         fpuzzles: Some("modularline"),
         meaning: "any three cells in a row on the line hold three different residues mod 3",
         parameters: "cells (a line)",
+    },
+    RuleInfo {
+        name: "little-killer",
+        fpuzzles: Some("littlekillersum"),
+        meaning: "the diagonal from the clue in its direction sums to the value; digits may repeat",
+        parameters: "clue (a cell outside the grid, as \"r0c4\", or the diagonal's first cell), direction (UL, UR, DL, DR), sum",
+    },
+    RuleInfo {
+        name: "sandwich",
+        fpuzzles: Some("sandwichsum"),
+        meaning: "in the clue's row or column, the digits between the 1 and the largest digit sum to the clue",
+        parameters: "clue (\"left of r3\", \"right of r3\", \"above c5\", \"below c5\"), sum",
+    },
+    RuleInfo {
+        name: "x-sum",
+        fpuzzles: Some("xsum"),
+        meaning: "from the clue, the first digit X says how many digits to add: the first X digits sum to the clue",
+        parameters: "clue (\"left of r3\", …), sum",
+    },
+    RuleInfo {
+        name: "skyscraper",
+        fpuzzles: Some("skyscraper"),
+        meaning: "seen from the clue, digits are heights and taller ones hide lower ones behind: that many are seen",
+        parameters: "clue (\"left of r3\", …), visible",
     },
     RuleInfo {
         name: "chess",

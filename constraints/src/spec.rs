@@ -26,9 +26,10 @@ use crate::diagonal::Diagonal;
 use crate::dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 use crate::indexers::{Indexer, IndexerKind};
 use crate::lines::{Line, LineKind, Renban};
+use crate::outside::{Clue, ClueCell, Direction, Sandwich, Skyscraper, XSum};
 use crate::quadruple::Quadruple;
 use crate::regions::{Cage, Clones, DisjointGroups};
-use crate::sums::{Arrow, DoubleArrow, KillerCage, RegionSumLine, ZipperLine};
+use crate::sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};
 use crate::units::unordered;
 
 /// Cell pairs, each as (smaller cell, larger cell).
@@ -211,10 +212,52 @@ pub enum RuleSpec {
     ZipperLine(Vec<Cell>),
     /// Every stretch of the line inside one region has the same sum.
     RegionSumLine(Vec<Cell>),
+    /// A cage whose digits differ and whose sum has digital root `root`.
+    DigitalRootCage {
+        /// The cells.
+        cells: Vec<Cell>,
+        /// The digital root, 1 to 9.
+        root: u32,
+    },
     /// Cells `distance` apart (taxicab) differ.
     Taxicab(usize),
     /// A digit `d` does not repeat at taxicab distance `d`.
     SelfTaxicab,
+    /// A sandwich clue: in the clue's row or column, the digits between the
+    /// 1 and the `n` sum to `sum`.
+    Sandwich {
+        /// Where the clue is.
+        clue: Clue,
+        /// The sum (0 when the 1 and the `n` are neighbours).
+        sum: u32,
+    },
+    /// An X-sum clue: the first X digits from the clue, X being the first,
+    /// sum to `sum`.
+    XSum {
+        /// Where the clue is.
+        clue: Clue,
+        /// The sum.
+        sum: u32,
+    },
+    /// A skyscraper clue: seen from the clue, `visible` buildings.
+    Skyscraper {
+        /// Where the clue is.
+        clue: Clue,
+        /// How many buildings are seen.
+        visible: usize,
+    },
+    /// A little killer clue: the diagonal from `clue` in `direction` sums
+    /// to `sum` (digits may repeat). [`ClueCell::diagonal`] gives its
+    /// cells.
+    LittleKiller {
+        /// Where the clue is: outside the grid (the diagonal starts one
+        /// step away) or on its first cell.
+        clue: ClueCell,
+        /// Where the diagonal goes.
+        direction: Direction,
+        /// The sum.
+        sum: u32,
+    },
     /// A setter's own pair rule.
     CustomPairs {
         /// The rule's name.
@@ -249,6 +292,16 @@ pub enum SpecError {
     /// A rule this version of sudokit cannot solve yet.
     #[error("{0} is not supported yet")]
     NotSupported(String),
+}
+
+/// A rule's own verdict on the board, as a [`SpecError::Rule`].
+fn fits(rule: std::borrow::Cow<'_, str>, verdict: Result<(), String>) -> Result<(), SpecError> {
+    verdict.map_err(|message| {
+        SpecError::Rule(RuleError {
+            rule: rule.into_owned(),
+            message,
+        })
+    })
 }
 
 impl PuzzleSpec {
@@ -418,6 +471,17 @@ impl PuzzleSpec {
                 RuleSpec::DoubleArrow(cells) => Box::new(DoubleArrow::new(cells.iter().copied())),
                 RuleSpec::ZipperLine(cells) => Box::new(ZipperLine::new(cells.iter().copied())),
                 RuleSpec::RegionSumLine(cells) => Box::new(RegionSumLine::new(cells.iter().copied())),
+                RuleSpec::DigitalRootCage { cells, root } => {
+                    fits(
+                        format!("digital root cage {root}").into(),
+                        if (1..=9).contains(root) {
+                            Ok(())
+                        } else {
+                            Err(format!("a digital root is 1 to 9, not {root}"))
+                        },
+                    )?;
+                    Box::new(DigitalRootCage::new(cells.iter().copied(), *root))
+                }
                 RuleSpec::ExtraRegion(cells) => Box::new(Cage::extra_region(cells.iter().copied())),
                 RuleSpec::Clone { cells, clones } => {
                     Box::new(Clones::new(cells.iter().copied(), clones.iter().copied()))
@@ -471,6 +535,29 @@ impl PuzzleSpec {
                         Some(digits) => rule.for_digits(digits.iter().copied()),
                         None => rule,
                     })
+                }
+                RuleSpec::Sandwich { clue, sum } => {
+                    let rule = Sandwich::new(*clue, *sum);
+                    fits(rule.name(), rule.validate(n))?;
+                    Box::new(rule)
+                }
+                RuleSpec::XSum { clue, sum } => {
+                    let rule = XSum::new(*clue, *sum);
+                    fits(rule.name(), rule.validate(n))?;
+                    Box::new(rule)
+                }
+                RuleSpec::Skyscraper { clue, visible } => {
+                    let rule = Skyscraper::new(*clue, *visible);
+                    fits(rule.name(), rule.validate(n))?;
+                    Box::new(rule)
+                }
+                RuleSpec::LittleKiller { clue, direction, sum } => {
+                    let cells = clue.diagonal(*direction, n);
+                    fits(
+                        format!("little killer {clue} {}", direction.code()).into(),
+                        cells.as_ref().map(drop).map_err(Clone::clone),
+                    )?;
+                    Box::new(LittleKiller::new(cells.unwrap_or_default(), *sum))
                 }
                 RuleSpec::Taxicab(d) => Box::new(Taxicab::Distance(*d)),
                 RuleSpec::SelfTaxicab => Box::new(Taxicab::OwnDigit),

@@ -9,7 +9,10 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Sum, Violation};
+use sudokit_core::{
+    keep_digit_sets, Cell, Constraint, Contradiction, Ctx, Geometry, Grid, Group, Propagate, Reason, Rule,
+    Sum, Violation, Word,
+};
 
 use crate::units::{duplicate_violation, first_duplicate};
 
@@ -530,3 +533,107 @@ impl Rule for LittleKiller {
 }
 
 impl Constraint for LittleKiller {}
+
+/// A digital-root cage (SudokuSolver's `cage` with a value `DR<k>`): the
+/// digits differ, and the digital root of their sum is `root` (the sum is
+/// `root`, `root + 9`, `root + 18` … as far as the cage can reach).
+///
+/// Not a linear sum: the propagator keeps exactly the digits of some set
+/// whose sum has the right root ([`keep_digit_sets`]). DLX and SAT have no
+/// form for it and refuse it by name.
+///
+/// ```
+/// use sudokit_constraints::DigitalRootCage;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let cage = DigitalRootCage::new([Cell(0), Cell(1)], 3);
+/// let mut grid = Grid::empty(9);
+/// grid.set(Cell(0), 5);
+/// grid.set(Cell(1), 7); // 12: digital root 3
+/// assert!(cage.check(&g, &grid).is_ok());
+/// grid.set(Cell(1), 8);
+/// assert_eq!(cage.check(&g, &grid).unwrap_err().message, "digital root cage 3: r1c1 + r1c2 = 13, whose digital root is 4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DigitalRootCage {
+    cells: Vec<Cell>,
+    root: u32,
+}
+
+/// The digital root of a positive number: 1 + (s − 1) mod 9.
+fn digital_root(sum: u32) -> u32 {
+    if sum == 0 {
+        0
+    } else {
+        1 + (sum - 1) % 9
+    }
+}
+
+impl DigitalRootCage {
+    /// The cage over `cells` whose sum has digital root `root` (1 to 9).
+    pub fn new(cells: impl IntoIterator<Item = Cell>, root: u32) -> DigitalRootCage {
+        DigitalRootCage {
+            cells: cells.into_iter().collect(),
+            root,
+        }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The digital root.
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+}
+
+impl Rule for DigitalRootCage {
+    fn name(&self) -> Cow<'_, str> {
+        format!("digital root cage {}", self.root).into()
+    }
+
+    fn groups(&self, _: &Geometry) -> Vec<Group> {
+        vec![Group::new(self.name(), self.cells.clone())]
+    }
+
+    fn scope(&self, _: &Geometry) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        if let Some(dup) = first_duplicate(grid, &self.cells) {
+            return Err(duplicate_violation(n, dup, &self.name()));
+        }
+        let Some(values) = digits(grid, &self.cells) else {
+            return Ok(());
+        };
+        let sum: u32 = values.iter().sum();
+        if digital_root(sum) != self.root {
+            return Err(Violation::new(
+                format!(
+                    "{}: {} = {sum}, whose digital root is {}",
+                    self.name(),
+                    names(&self.cells, n),
+                    digital_root(sum)
+                ),
+                self.cells.clone(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Propagate for DigitalRootCage {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+        let root = self.root;
+        let accept = |set: u128| {
+            let sum: u32 = (0..128).filter(|d| set >> d & 1 == 1).map(|d| d + 1).sum();
+            digital_root(sum) == root
+        };
+        cx.because(|| Reason::new(self.name().into_owned()).cells(self.cells.iter().copied()));
+        keep_digit_sets(cx, &self.cells, accept).map(|_| ())
+    }
+}

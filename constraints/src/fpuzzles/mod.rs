@@ -5,10 +5,13 @@
 //!
 //! Variant setters share puzzles this way, so this is how most variant
 //! puzzles reach sudokit. The reader refuses loudly: a rule it cannot solve
-//! yet (arrows, killer sums, outside clues) or a key it does not know is an
+//! yet (arrows, killer sums) or a key it does not know is an
 //! error, never dropped, since a puzzle missing a rule has "many solutions"
 //! for the wrong reason. What carries no rule (colours, decoration, a
-//! solver's own entries) is left out and listed in [`Import::skipped`].
+//! solver's own entries) is left out and listed in [`Import::skipped`], as
+//! are blank outside clues (markers without a value). Little killers are
+//! read and written, but [`PuzzleSpec::build`] refuses them until their
+//! rule exists.
 //!
 //! ```
 //! use sudokit_constraints::fpuzzles;

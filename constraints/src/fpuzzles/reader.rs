@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use sudokit_core::{Cell, Digit, Grid};
 
 use super::{FpuzzlesError, MAX_SIZE};
+use crate::outside::{Clue, ClueCell, Direction, Sandwich, Skyscraper, XSum};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 type Result<T> = std::result::Result<T, FpuzzlesError>;
@@ -16,16 +17,14 @@ type Result<T> = std::result::Result<T, FpuzzlesError>;
 type MarkerRule = fn(Vec<Cell>) -> RuleSpec;
 
 /// Rules sudokit cannot solve yet: key and what it is.
-const UNSUPPORTED: &[(&str, &str)] = &[
-    ("littlekillersum", "little killer sums"),
-    ("sandwichsum", "sandwich sums"),
-    ("xsum", "X-sums"),
-    ("skyscraper", "skyscrapers"),
-];
+const UNSUPPORTED: &[(&str, &str)] = &[];
 
-/// Outside clues: a marker without a numeric value is a blank marker,
-/// ignored (spec §5.8).
-const OUTSIDE_CLUES: &[&str] = &["littlekillersum", "sandwichsum", "xsum", "skyscraper"];
+/// Outside clues beside a row or column: key and what one is called.
+const LINE_CLUES: &[(&str, &str)] = &[
+    ("sandwichsum", "sandwich"),
+    ("xsum", "X-sum"),
+    ("skyscraper", "skyscraper"),
+];
 
 /// Keys that carry no rule: key and why they are left out.
 const IGNORED: &[(&str, &str)] = &[
@@ -91,6 +90,10 @@ const READ: &[&str] = &[
     "betweenline",
     "entropicline",
     "modularline",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
 ];
 
 /// Cell fields that are colours.
@@ -142,6 +145,8 @@ pub(super) fn read_value(value: &Value) -> Result<super::Import> {
     reader.regions(object, rules)?;
     reader.lines(object, rules)?;
     reader.arrows(object, rules)?;
+    reader.digital_root_cages(object, rules)?;
+    reader.outside(object, rules)?;
     reader.ignored(object);
     Ok(super::Import {
         spec,
@@ -157,27 +162,7 @@ fn check_keys(object: &Map<String, Value>) -> Result<()> {
         if unused(value) {
             continue;
         }
-        if OUTSIDE_CLUES.contains(&key) {
-            if let Value::Array(items) = value {
-                let blank = |item: &Value| matches!(number(item.get("value")), Num::Blank | Num::Invalid);
-                if items.iter().all(blank) {
-                    continue;
-                }
-            }
-        }
         return Err(not_supported(key, what));
-    }
-    if let Some(Value::Array(cages)) = object.get("cage") {
-        for (i, cage) in cages.iter().enumerate() {
-            if let Some(Value::String(v)) = cage.get("value") {
-                if v.trim().get(..2).is_some_and(|p| p.eq_ignore_ascii_case("DR")) {
-                    return Err(FpuzzlesError::at(
-                        format!("cage[{i}].value"),
-                        "key 'cage' (digital-root cages) is not supported yet",
-                    ));
-                }
-            }
-        }
     }
     for (key, value) in object {
         let known = READ.contains(&key.as_str())
@@ -226,6 +211,17 @@ fn read_size(object: &Map<String, Value>) -> Result<usize> {
             ),
         )),
     }
+}
+
+/// The `<k>` of a cage whose value is `DR<k>`.
+fn digital_root_value(cage: &Value) -> Option<&str> {
+    let Some(Value::String(v)) = cage.get("value") else {
+        return None;
+    };
+    let v = v.trim();
+    v.get(..2)
+        .is_some_and(|p| p.eq_ignore_ascii_case("DR"))
+        .then(|| &v[2..])
 }
 
 /// A number as f-puzzles stores it: a JSON number or a numeric string.
@@ -1005,6 +1001,164 @@ impl Reader {
         Ok(())
     }
 
+    /// `cage` entries whose value is `DR<k>` (SudokuSolver's digital-root
+    /// cages); the other cages are decoration.
+    fn digital_root_cages(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let Some(Value::Array(cages)) = object.get("cage") else {
+            return Ok(());
+        };
+        for (i, cage) in cages.iter().enumerate() {
+            let Some(root) = digital_root_value(cage) else {
+                continue;
+            };
+            let path = format!("cage[{i}]");
+            let root = match root.parse::<u32>() {
+                Ok(k) if (1..=9).contains(&k) => k,
+                _ => {
+                    return Err(FpuzzlesError::at(
+                        format!("{path}.value"),
+                        format!("a digital root is DR1 to DR9, found \"DR{root}\""),
+                    ))
+                }
+            };
+            let cells = self.distinct_cells(cage.get("cells"), &format!("{path}.cells"))?;
+            if !cells.is_empty() {
+                rules.push(RuleSpec::DigitalRootCage { cells, root });
+            }
+        }
+        Ok(())
+    }
+
+    /// A clue's place (`R0C3`, `R4C10`): 1-based row and column, 0 and
+    /// `n + 1` outside the grid.
+    fn clue_place(&self, fields: &Map<String, Value>, path: &str) -> Result<ClueCell> {
+        let n = self.n;
+        let path = format!("{path}.cell");
+        let name = match fields.get("cell") {
+            Some(Value::String(s)) => s.trim(),
+            Some(other) => {
+                return Err(FpuzzlesError::at(
+                    path,
+                    format!("expected a cell such as \"R0C1\", found {}", describe(other)),
+                ))
+            }
+            None => return Err(FpuzzlesError::at(path, "missing: expected the clue's cell")),
+        };
+        let bad = || {
+            FpuzzlesError::at(
+                &path,
+                format!("'{name}' is not a cell (expected R<row>C<col>, as R0C1)"),
+            )
+        };
+        let upper = name.to_ascii_uppercase();
+        let (row, col) = upper
+            .strip_prefix('R')
+            .and_then(|rest| rest.split_once('C'))
+            .ok_or_else(bad)?;
+        let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !all_digits(row) || !all_digits(col) {
+            return Err(bad());
+        }
+        let place = ClueCell {
+            row: row.parse().unwrap_or(usize::MAX),
+            col: col.parse().unwrap_or(usize::MAX),
+        };
+        if place.row > n + 1 || place.col > n + 1 {
+            return Err(FpuzzlesError::at(
+                path,
+                format!("'{name}' is not on or next to the {n}×{n} grid"),
+            ));
+        }
+        Ok(place)
+    }
+
+    /// The outside clues: little killers, then the clues beside a row or
+    /// column. A clue with an empty or non-numeric value is a blank marker,
+    /// skipped (spec §5.8) and counted in `skipped`.
+    fn outside(&mut self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let n = self.n;
+        let mut blank = Vec::new();
+        let key = "littlekillersum";
+        let mut blanks = 0;
+        for (path, fields) in self.entries(key, object.get(key))? {
+            // A sum of 0 or less is no clue either (as the oracle reads it).
+            let sum = match number(fields.get("value")) {
+                Num::Value(v) if v > 0 => v,
+                _ => {
+                    blanks += 1;
+                    continue;
+                }
+            };
+            let clue = self.clue_place(fields, &path)?;
+            let direction_path = format!("{path}.direction");
+            let direction = match fields.get("direction") {
+                Some(Value::String(s)) => Direction::parse(s),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                FpuzzlesError::at(
+                    &direction_path,
+                    format!(
+                        "expected \"UL\", \"UR\", \"DL\" or \"DR\", found {}",
+                        fields.get("direction").map_or("nothing".into(), describe)
+                    ),
+                )
+            })?;
+            clue.diagonal(direction, n)
+                .map_err(|m| FpuzzlesError::at(format!("{path}.cell"), m))?;
+            let sum = u32::try_from(sum).map_err(|_| {
+                FpuzzlesError::at(format!("{path}.value"), format!("the sum {sum} is too large"))
+            })?;
+            rules.push(RuleSpec::LittleKiller { clue, direction, sum });
+        }
+        blank.push((key, blanks));
+        for &(key, what) in LINE_CLUES {
+            let mut blanks = 0;
+            for (path, fields) in self.entries(key, object.get(key))? {
+                let value = match number(fields.get("value")) {
+                    Num::Value(v) => v,
+                    Num::Blank | Num::Invalid => {
+                        blanks += 1;
+                        continue;
+                    }
+                };
+                let place = self.clue_place(fields, &path)?;
+                let clue = Clue::at_position(place.row, place.col, n)
+                    .map_err(|m| FpuzzlesError::at(format!("{path}.cell"), format!("a {what} clue: {m}")))?;
+                let v = u32::try_from(value).unwrap_or(u32::MAX);
+                let (rule, verdict) = match key {
+                    "sandwichsum" => (
+                        RuleSpec::Sandwich { clue, sum: v },
+                        Sandwich::new(clue, v).validate(n),
+                    ),
+                    "xsum" => (RuleSpec::XSum { clue, sum: v }, XSum::new(clue, v).validate(n)),
+                    _ => {
+                        let visible = v as usize;
+                        (
+                            RuleSpec::Skyscraper { clue, visible },
+                            Skyscraper::new(clue, visible).validate(n),
+                        )
+                    }
+                };
+                verdict.map_err(|m| FpuzzlesError::at(format!("{path}.value"), format!("{value}: {m}")))?;
+                rules.push(rule);
+            }
+            blank.push((key, blanks));
+        }
+        for (key, count) in blank {
+            match count {
+                0 => {}
+                1 => self
+                    .skipped
+                    .push(format!("{key}: 1 blank clue (no value, ignored)")),
+                _ => self
+                    .skipped
+                    .push(format!("{key}: {count} blank clues (no value, ignored)")),
+            }
+        }
+        Ok(())
+    }
+
     /// One line in `skipped` per key that carries no rule.
     fn ignored(&mut self, object: &Map<String, Value>) {
         for (key, value) in object {
@@ -1013,9 +1167,19 @@ impl Reader {
             }
             let why = match IGNORED.iter().find(|(k, _)| k == key) {
                 Some((_, why)) => *why,
-                // Outside clues with only blank markers (spec §5.8).
-                None if OUTSIDE_CLUES.contains(&key.as_str()) => "blank markers, ignored",
                 None => continue,
+            };
+            let decoration: Vec<&Value>;
+            let value = match value {
+                // Digital-root cages are rules, read above.
+                Value::Array(items) if key == "cage" => {
+                    decoration = items.iter().filter(|c| digital_root_value(c).is_none()).collect();
+                    if decoration.is_empty() {
+                        continue;
+                    }
+                    &Value::Array(decoration.iter().map(|&v| v.clone()).collect())
+                }
+                other => other,
             };
             let what = match value {
                 Value::Array(items) if key == "solution" => format!("{} digits", items.len()),

@@ -8,12 +8,13 @@ use serde_json::{json, Value};
 use sudokit_core::{Cell, Digit};
 
 use super::{FpuzzlesError, MAX_SIZE};
+use crate::outside::Clue;
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 type Result<T> = std::result::Result<T, FpuzzlesError>;
 
 /// The keys that hold lists, in the order they are written (and read).
-const LIST_KEYS: [&str; 28] = [
+const LIST_KEYS: [&str; 33] = [
     "negative",
     "odd",
     "even",
@@ -42,6 +43,11 @@ const LIST_KEYS: [&str; 28] = [
     "betweenline",
     "entropicline",
     "modularline",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "cage",
 ];
 
 /// One JSON object, its fields in writing order, each already rendered.
@@ -212,6 +218,19 @@ impl<'a> Writer<'a> {
         Ok(json!({ "lines": [self.names(cells, path)?] }))
     }
 
+    /// `{"cell":"R0C3","value":"17"}`: a clue beside a row or column.
+    fn clue(&self, clue: Clue, value: usize, path: &str) -> Result<Value> {
+        let n = self.n;
+        if clue.index >= n {
+            return Err(FpuzzlesError::at(
+                path,
+                format!("the clue {clue} is off the {n}×{n} grid"),
+            ));
+        }
+        let (row, col) = clue.position(n);
+        Ok(json!({ "cell": format!("R{row}C{col}"), "value": value.to_string() }))
+    }
+
     fn markers(&mut self, key: &str, cells: &[Cell], path: &str) -> Result<()> {
         for &cell in cells {
             let item = json!({ "cell": self.name(cell, path)? });
@@ -313,6 +332,10 @@ impl<'a> Writer<'a> {
             RuleSpec::DoubleArrow(cells) => self.add("doublearrow", self.line(cells, path)?),
             RuleSpec::ZipperLine(cells) => self.add("zipperline", self.line(cells, path)?),
             RuleSpec::RegionSumLine(cells) => self.add("regionsumline", self.line(cells, path)?),
+            RuleSpec::DigitalRootCage { cells, root } => {
+                let item = json!({ "cells": self.names(cells, path)?, "value": format!("DR{root}") });
+                self.add("cage", item);
+            }
             RuleSpec::Arrow { circle, shafts } => {
                 // Each line starts in the circle; the rest of it is the shaft.
                 let Some(&start) = circle.first() else {
@@ -353,6 +376,30 @@ impl<'a> Writer<'a> {
             RuleSpec::BoxIndexer(cells) => {
                 let item = json!({ "cells": self.names(cells, path)? });
                 self.add("boxindexer", item);
+            }
+            RuleSpec::Sandwich { clue, sum } => {
+                let item = self.clue(*clue, *sum as usize, path)?;
+                self.add("sandwichsum", item);
+            }
+            RuleSpec::XSum { clue, sum } => {
+                let item = self.clue(*clue, *sum as usize, path)?;
+                self.add("xsum", item);
+            }
+            RuleSpec::Skyscraper { clue, visible } => {
+                let item = self.clue(*clue, *visible, path)?;
+                self.add("skyscraper", item);
+            }
+            RuleSpec::LittleKiller { clue, direction, sum } => {
+                let cells = clue
+                    .diagonal(*direction, n)
+                    .map_err(|m| FpuzzlesError::at(path, m))?;
+                let item = json!({
+                    "cell": format!("R{}C{}", clue.row, clue.col),
+                    "cells": self.names(&cells, path)?,
+                    "direction": direction.code(),
+                    "value": sum.to_string(),
+                });
+                self.add("littlekillersum", item);
             }
             RuleSpec::DiagonalNonConsecutive => return Err(no_form("diagonal-nonconsecutive")),
             RuleSpec::Chess { name, .. } => return Err(no_form(&format!("chess ({name})"))),

@@ -1,0 +1,1174 @@
+//! Outside clues: numbers written beside a row or a column (sandwich sums,
+//! X-sums, skyscrapers), and the positions files give them.
+//!
+//! A clue sits on one [`Side`] of the board, next to one row or column: a
+//! [`Clue`] (`left of r3`, `above c5`). Each rule reads its line from the
+//! clue's side inward ([`Clue::cells`]). The line of a clue is a row or a
+//! column of a sudoku, so every rule here takes its digits to be different
+//! and declares the line as an all-different group (the classic rules
+//! declare it too; the engine keeps it once). On top of that, each rule has
+//! a propagator of its own: no declaration expresses a sum or a count over
+//! a line. DLX and SAT refuse these rules with the typed
+//! [`Unsupported`](sudokit_core::Unsupported) error (they have no exact
+//! cover or clause form yet); the propagation and backtracking strategies
+//! take them.
+//!
+//! Little killer clues are positioned here too ([`ClueCell`],
+//! [`Direction`]); the rule itself belongs with the sum rules.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::fmt;
+
+use sudokit_core::{
+    Cell, Contradiction, Ctx, Digit, Geometry, Grid, Group, GroupKind, Propagate, Reason, Rule, Violation,
+    Word,
+};
+
+use crate::units::{duplicate_violation, first_duplicate};
+
+/// The side of the board a clue sits on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Above a column, reading down.
+    Top,
+    /// Below a column, reading up.
+    Bottom,
+    /// Left of a row, reading right.
+    Left,
+    /// Right of a row, reading left.
+    Right,
+}
+
+impl Side {
+    /// Every side, in the order files list clues: top, bottom, left, right.
+    pub const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+
+    /// The word files use: `above`, `below`, `left`, `right`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Top => "above",
+            Side::Bottom => "below",
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+}
+
+/// Where an outside clue sits: beside row `index` (0-based) on the left or
+/// right, or beside column `index` above or below.
+///
+/// Displayed as people say it: `left of r3`, `right of r3`, `above c5`,
+/// `below c5` (1-based).
+///
+/// ```
+/// use sudokit_constraints::{Clue, Side};
+/// use sudokit_core::Cell;
+/// let clue = Clue::new(Side::Right, 2);
+/// assert_eq!(clue.to_string(), "right of r3");
+/// // Nearest cell first.
+/// assert_eq!(clue.cells(4), [Cell::at(2, 3, 4), Cell::at(2, 2, 4), Cell::at(2, 1, 4), Cell::at(2, 0, 4)]);
+/// // f-puzzles names the same place R3C5 on a 4×4 board (one column past the edge).
+/// assert_eq!(Clue::at_position(3, 5, 4), Ok(clue));
+/// assert_eq!(clue.position(4), (3, 5));
+/// assert!(Clue::at_position(2, 2, 4).is_err()); // inside the grid
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Clue {
+    /// The side of the board.
+    pub side: Side,
+    /// The 0-based row (left, right) or column (top, bottom).
+    pub index: usize,
+}
+
+impl Clue {
+    /// The clue on `side` beside row or column `index` (0-based).
+    pub fn new(side: Side, index: usize) -> Clue {
+        Clue { side, index }
+    }
+
+    /// The clue at a position around an `n`×`n` board, as f-puzzles names
+    /// it: 1-based row and column where 0 and `n + 1` are outside the grid
+    /// (`R0C3` above column 3, `R4C10` right of row 4 on 9×9). Inside the
+    /// grid, in a corner or further out is an error.
+    pub fn at_position(row: usize, col: usize, n: usize) -> Result<Clue, String> {
+        let outside = |v: usize| v == 0 || v == n + 1;
+        let within = |v: usize| (1..=n).contains(&v);
+        let name = format!("R{row}C{col}");
+        if row > n + 1 || col > n + 1 {
+            return Err(format!("{name} is not next to the {n}×{n} grid"));
+        }
+        match (outside(row), outside(col)) {
+            (true, false) if within(col) => Ok(Clue::new(
+                if row == 0 { Side::Top } else { Side::Bottom },
+                col - 1,
+            )),
+            (false, true) if within(row) => Ok(Clue::new(
+                if col == 0 { Side::Left } else { Side::Right },
+                row - 1,
+            )),
+            (false, false) => Err(format!(
+                "{name} is inside the grid: the clue goes outside, next to a row or a column"
+            )),
+            _ => Err(format!(
+                "{name} is a corner: the clue goes next to a row or a column"
+            )),
+        }
+    }
+
+    /// The position of the clue as f-puzzles names it: (row, col), 1-based,
+    /// 0 and `n + 1` outside the grid.
+    pub fn position(self, n: usize) -> (usize, usize) {
+        let i = self.index + 1;
+        match self.side {
+            Side::Top => (0, i),
+            Side::Bottom => (n + 1, i),
+            Side::Left => (i, 0),
+            Side::Right => (i, n + 1),
+        }
+    }
+
+    /// The `k`-th cell from the clue (0: the nearest).
+    fn cell(self, k: usize, n: usize) -> Cell {
+        let i = self.index;
+        match self.side {
+            Side::Top => Cell::at(k, i, n),
+            Side::Bottom => Cell::at(n - 1 - k, i, n),
+            Side::Left => Cell::at(i, k, n),
+            Side::Right => Cell::at(i, n - 1 - k, n),
+        }
+    }
+
+    /// The cells of the row or column, nearest the clue first; none when
+    /// the clue is off an `n`×`n` board.
+    pub fn cells(self, n: usize) -> Vec<Cell> {
+        if self.index >= n {
+            return Vec::new();
+        }
+        (0..n).map(|k| self.cell(k, n)).collect()
+    }
+
+    /// `row 3` or `column 5`, with its kind, for the group of the line.
+    fn group(self, n: usize) -> Group {
+        let kind = match self.side {
+            Side::Left | Side::Right => GroupKind::Row,
+            Side::Top | Side::Bottom => GroupKind::Column,
+        };
+        Group::new(line_name(self), self.cells(n)).with_kind(kind)
+    }
+
+    /// An error when the clue is off an `n`×`n` board.
+    fn fits(self, n: usize) -> Result<(), String> {
+        if self.index < n {
+            Ok(())
+        } else {
+            let what = match self.side {
+                Side::Left | Side::Right => "row",
+                Side::Top | Side::Bottom => "column",
+            };
+            Err(format!("the {n}×{n} board has no {what} {}", self.index + 1))
+        }
+    }
+}
+
+impl fmt::Display for Clue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let i = self.index + 1;
+        match self.side {
+            Side::Top => write!(f, "above c{i}"),
+            Side::Bottom => write!(f, "below c{i}"),
+            Side::Left => write!(f, "left of r{i}"),
+            Side::Right => write!(f, "right of r{i}"),
+        }
+    }
+}
+
+/// The direction a little killer clue points in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Up and left (`UL`).
+    UpLeft,
+    /// Up and right (`UR`).
+    UpRight,
+    /// Down and left (`DL`).
+    DownLeft,
+    /// Down and right (`DR`).
+    DownRight,
+}
+
+impl Direction {
+    /// Every direction.
+    pub const ALL: [Direction; 4] = [
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+
+    /// The f-puzzles code: `UL`, `UR`, `DL`, `DR`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Direction::UpLeft => "UL",
+            Direction::UpRight => "UR",
+            Direction::DownLeft => "DL",
+            Direction::DownRight => "DR",
+        }
+    }
+
+    /// The direction of a code (`UL`, `up-left`, any case).
+    pub fn parse(text: &str) -> Option<Direction> {
+        let t = text.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.code().eq_ignore_ascii_case(&t) || d.words().replace('-', "") == t)
+    }
+
+    /// `up-left`, `up-right`, `down-left`, `down-right`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Direction::UpLeft => "up-left",
+            Direction::UpRight => "up-right",
+            Direction::DownLeft => "down-left",
+            Direction::DownRight => "down-right",
+        }
+    }
+
+    /// One step: (rows, columns).
+    fn step(self) -> (isize, isize) {
+        match self {
+            Direction::UpLeft => (-1, -1),
+            Direction::UpRight => (-1, 1),
+            Direction::DownLeft => (1, -1),
+            Direction::DownRight => (1, 1),
+        }
+    }
+}
+
+/// A clue's place as files give it, inside the grid or in the ring around
+/// it: 1-based row and column, where 0 and `n + 1` are outside (`r0c4` is
+/// above `r1c4`). Little killer clues use it.
+///
+/// ```
+/// use sudokit_constraints::{ClueCell, Direction};
+/// use sudokit_core::Cell;
+/// let clue = ClueCell { row: 0, col: 4 };
+/// assert_eq!(clue.to_string(), "r0c4");
+/// // From above r1c4, down and to the left: r1c3, r2c2, r3c1.
+/// let cells = clue.diagonal(Direction::DownLeft, 9).unwrap();
+/// assert_eq!(cells, [Cell::at(0, 2, 9), Cell::at(1, 1, 9), Cell::at(2, 0, 9)]);
+/// // A clue inside the grid is the first cell of its diagonal.
+/// let inside = ClueCell { row: 1, col: 3 }.diagonal(Direction::DownLeft, 9).unwrap();
+/// assert_eq!(inside, cells);
+/// assert_eq!(
+///     clue.diagonal(Direction::UpRight, 9).unwrap_err(),
+///     "the little killer clue r0c4 points up-right, away from the 9×9 grid"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClueCell {
+    /// 1-based row; 0 above the grid, `n + 1` below.
+    pub row: usize,
+    /// 1-based column; 0 left of the grid, `n + 1` right of it.
+    pub col: usize,
+}
+
+impl ClueCell {
+    /// True when the place is a cell of an `n`×`n` grid.
+    pub fn is_inside(self, n: usize) -> bool {
+        (1..=n).contains(&self.row) && (1..=n).contains(&self.col)
+    }
+
+    /// The cells of a little killer diagonal from this clue: starting one
+    /// step from the clue in `direction` (or at the clue itself when it is
+    /// inside the grid) up to the edge of an `n`×`n` grid. An error when
+    /// the clue is further out than the ring around the grid or its
+    /// diagonal holds no cell.
+    pub fn diagonal(self, direction: Direction, n: usize) -> Result<Vec<Cell>, String> {
+        if self.row > n + 1 || self.col > n + 1 {
+            return Err(format!(
+                "the little killer clue {self} is not on or next to the {n}×{n} grid"
+            ));
+        }
+        let (dr, dc) = direction.step();
+        let (mut r, mut c) = (self.row as isize, self.col as isize);
+        let inside = |r: isize, c: isize| (1..=n as isize).contains(&r) && (1..=n as isize).contains(&c);
+        if !inside(r, c) {
+            r += dr;
+            c += dc;
+        }
+        let mut cells = Vec::new();
+        while inside(r, c) {
+            cells.push(Cell::at(r as usize - 1, c as usize - 1, n));
+            r += dr;
+            c += dc;
+        }
+        if cells.is_empty() {
+            return Err(format!(
+                "the little killer clue {self} points {}, away from the {n}×{n} grid",
+                direction.words()
+            ));
+        }
+        Ok(cells)
+    }
+}
+
+impl fmt::Display for ClueCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row, self.col)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Shared machinery: digit masks as u128 (bit d - 1 for digit d), so that the
+// combinatorics below is compiled once for every board width.
+// ---------------------------------------------------------------------------
+
+#[inline(always)]
+fn bit(d: usize) -> u128 {
+    1u128 << (d - 1)
+}
+
+/// Digits `1..=n` as a mask.
+#[inline(always)]
+fn full(n: usize) -> u128 {
+    if n >= 128 {
+        !0
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+/// The sum of the digits of a mask.
+fn mask_sum(mut mask: u128) -> u32 {
+    let mut sum = 0;
+    while mask != 0 {
+        sum += mask.trailing_zeros() + 1;
+        mask &= mask - 1;
+    }
+    sum
+}
+
+/// The sum of the `k` smallest (or largest) digits of `mask`, `None` when
+/// it holds fewer than `k`.
+fn extreme_sum(mut mask: u128, k: usize, largest: bool) -> Option<u32> {
+    if (mask.count_ones() as usize) < k {
+        return None;
+    }
+    let mut sum = 0;
+    for _ in 0..k {
+        let d = if largest {
+            128 - mask.leading_zeros()
+        } else {
+            mask.trailing_zeros() + 1
+        };
+        sum += d;
+        mask &= !bit(d as usize);
+    }
+    Some(sum)
+}
+
+/// Above this many partial assignments in one layer, [`distinct_sum`]
+/// gives up exactness for sum bounds (only ever on boards far above 9×9).
+const MAX_STATES: usize = 1 << 13;
+
+/// Reusable buffers, one set per thread, so that propagation does not
+/// allocate once warmed up.
+#[derive(Default)]
+struct Scratch {
+    /// Layers of the subset search: (digits used, their sum), sorted.
+    layers: Vec<Vec<(u128, u32)>>,
+    /// Per-cell masks: candidates, support, and a second support.
+    masks: Vec<u128>,
+    /// The skyscraper's forward and backward tables.
+    table: Vec<u128>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Runs `f` with this thread's scratch buffers (fresh ones if they are in
+/// use, which propagators never cause).
+fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => f(&mut scratch),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// "The cells hold different digits, each from its mask, summing to
+/// `target`": ORs into `support[j]` every digit that cell `j` takes in some
+/// such assignment, sets `common` to the digits every such assignment uses
+/// (the other cells of the line cannot hold them), and says whether there
+/// is one.
+///
+/// Exact: a layered search over the *set* of digits used so far (the sum
+/// is the set's), so assignments that reach one set the same way are
+/// merged; sets that cannot reach `target` with the digits left are cut.
+/// When a layer grows beyond [`MAX_STATES`] (large boards, loose sums), it
+/// falls back to bounds: a digit stays when the other cells' smallest and
+/// largest candidates leave room for it (a relaxation: sound, not exact).
+fn distinct_sum(
+    cands: &[u128],
+    target: u32,
+    support: &mut [u128],
+    common: &mut u128,
+    layers: &mut Vec<Vec<(u128, u32)>>,
+) -> bool {
+    *common = 0;
+    let k = cands.len();
+    if k == 0 {
+        return target == 0;
+    }
+    if cands.contains(&0) {
+        return false;
+    }
+    // Digits still available to cells j.. (for the bounds of a partial set).
+    let mut rest = [0u128; 129];
+    for j in (0..k).rev() {
+        rest[j] = rest[j + 1] | cands[j];
+    }
+    while layers.len() < k + 1 {
+        layers.push(Vec::new());
+    }
+    layers[0].clear();
+    layers[0].push((0, 0));
+    for j in 0..k {
+        let (done, todo) = layers.split_at_mut(j + 1);
+        let (current, next) = (&done[j], &mut todo[0]);
+        next.clear();
+        let left = k - j - 1;
+        for &(used, sum) in current.iter() {
+            let mut options = cands[j] & !used;
+            while options != 0 {
+                let d = options.trailing_zeros() + 1;
+                options &= options - 1;
+                let (used, sum) = (used | bit(d as usize), sum + d);
+                if sum > target {
+                    break; // digits come in increasing order
+                }
+                let free = rest[j + 1] & !used;
+                let (Some(low), Some(high)) = (extreme_sum(free, left, false), extreme_sum(free, left, true))
+                else {
+                    continue;
+                };
+                if sum + low <= target && sum + high >= target {
+                    next.push((used, sum));
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        if next.len() > MAX_STATES {
+            return sum_bounds(cands, target, support);
+        }
+        if next.is_empty() {
+            return false;
+        }
+    }
+    layers[k].retain(|&(_, sum)| sum == target);
+    if layers[k].is_empty() {
+        return false;
+    }
+    *common = layers[k].iter().fold(!0, |all, &(used, _)| all & used);
+    // Backwards: keep the sets that reach a full one, and the digits that
+    // lead there.
+    for j in (0..k).rev() {
+        let (done, after) = layers.split_at_mut(j + 1);
+        let (current, next) = (&mut done[j], &after[0]);
+        let mut used_digits = 0u128;
+        current.retain(|&(used, sum)| {
+            let mut alive = false;
+            let mut options = cands[j] & !used;
+            while options != 0 {
+                let d = options.trailing_zeros() + 1;
+                options &= options - 1;
+                let key = (used | bit(d as usize), sum + d);
+                if next.binary_search(&key).is_ok() {
+                    used_digits |= bit(d as usize);
+                    alive = true;
+                }
+            }
+            alive
+        });
+        support[j] |= used_digits;
+    }
+    true
+}
+
+/// The relaxation of [`distinct_sum`]: cell `j` keeps digit `d` when the
+/// other cells' smallest and largest candidates can make up `target − d`.
+fn sum_bounds(cands: &[u128], target: u32, support: &mut [u128]) -> bool {
+    let low: u32 = cands.iter().map(|&m| m.trailing_zeros() + 1).sum();
+    let high: u32 = cands.iter().map(|&m| 128 - m.leading_zeros()).sum();
+    if target < low || target > high {
+        return false;
+    }
+    for (j, &m) in cands.iter().enumerate() {
+        let (lo, hi) = (m.trailing_zeros() + 1, 128 - m.leading_zeros());
+        let mut keep = 0;
+        let mut options = m;
+        while options != 0 {
+            let d = options.trailing_zeros() + 1;
+            options &= options - 1;
+            if low - lo + d <= target && high - hi + d >= target {
+                keep |= bit(d as usize);
+            }
+        }
+        support[j] |= keep;
+    }
+    true
+}
+
+/// Narrows every cell of `cells` to its mask in `keep`, with `reason`.
+fn restrict_all<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: &[Cell],
+    keep: &[u128],
+    reason: impl Fn() -> String,
+) -> Result<(), Contradiction> {
+    let mut explained = false;
+    for (&cell, &mask) in cells.iter().zip(keep) {
+        let old = cx.candidates(cell);
+        let new = sudokit_core::Digits::<W>::from_u128(mask) & old;
+        if new != old {
+            if !explained {
+                cx.because(|| Reason::new(reason()));
+                explained = true;
+            }
+            cx.restrict(cell, new)?;
+        }
+    }
+    Ok(())
+}
+
+/// The line's digits from the clue inward, `None` for empty cells.
+fn line_values(grid: &Grid, cells: &[Cell]) -> Vec<Option<Digit>> {
+    cells.iter().map(|&c| grid.get(c)).collect()
+}
+
+/// The repeated digit of a line, as a violation.
+fn repeated(n: usize, grid: &Grid, cells: &[Cell], line: &str) -> Result<(), Violation> {
+    match first_duplicate(grid, cells) {
+        Some(dup) => Err(duplicate_violation(n, dup, line)),
+        None => Ok(()),
+    }
+}
+
+/// "the r3c2, r3c3 …" list of cell names.
+fn names(cells: &[Cell], n: usize) -> String {
+    cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(", ")
+}
+
+/// The line of a clue, as its group is named: `row 3`, `column 5`.
+fn line_name(clue: Clue) -> String {
+    match clue.side {
+        Side::Left | Side::Right => format!("row {}", clue.index + 1),
+        Side::Top | Side::Bottom => format!("column {}", clue.index + 1),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Sandwich
+// ---------------------------------------------------------------------------
+
+/// In the clue's row or column, the digits strictly between the 1 and the
+/// `n` sum to the clue (0 when the two are neighbours): f-puzzles'
+/// `sandwichsum`.
+///
+/// The line's digits are different (a declared group). The propagator
+/// tries every placement of the 1 and the `n` that the candidates allow and
+/// whose gap can hold different digits from `2..n−1` summing to the clue
+/// (bounds first, then an exact search over digit sets); a cell keeps the 1
+/// or the `n` where some placement puts it, the digits the cells between
+/// take in some way of making the sum, and, outside the crust, the middle
+/// digits that not every way of making the sum uses. Exact for each
+/// placement's gap taken alone; the rest of the interplay of the gap with
+/// the cells outside it (they differ too) is a relaxation left to the
+/// row's group. Board sizes from 3×3. DLX and SAT refuse it (`Unsupported`).
+///
+/// ```
+/// use sudokit_constraints::{Clue, Sandwich, Side};
+/// use sudokit_core::{Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// let rule = Sandwich::new(Clue::new(Side::Left, 0), 5);
+/// assert_eq!(rule.name(), "sandwich 5 left of r1");
+/// let grid = Grid::from_values(4, [1, 2, 3, 4].into_iter().chain([0; 12]).collect()).unwrap();
+/// assert!(rule.check(&g, &grid).is_ok()); // 2 + 3 between the 1 and the 4
+/// let grid = Grid::from_values(4, [1, 4, 3, 2].into_iter().chain([0; 12]).collect()).unwrap();
+/// assert_eq!(
+///     rule.check(&g, &grid).unwrap_err().message,
+///     "sandwich 5 left of r1: the digits between r1c1 = 1 and r1c2 = 4 sum to 0"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sandwich {
+    clue: Clue,
+    sum: u32,
+}
+
+impl Sandwich {
+    /// The sandwich clue `sum` at `clue`.
+    pub fn new(clue: Clue, sum: u32) -> Sandwich {
+        Sandwich { clue, sum }
+    }
+
+    /// Where the clue is.
+    pub fn clue(&self) -> Clue {
+        self.clue
+    }
+
+    /// The clue's value.
+    pub fn sum(&self) -> u32 {
+        self.sum
+    }
+
+    /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
+    /// is off the board, the board is below 3×3, or no digits make the sum.
+    pub fn validate(&self, n: usize) -> Result<(), String> {
+        self.clue.fits(n)?;
+        if n < 3 {
+            return Err(format!(
+                "a sandwich needs a board of at least 3×3 (a 1, an {n} and room between), this one is {n}×{n}"
+            ));
+        }
+        let most = mask_sum(full(n - 1) & !1);
+        if self.sum > most {
+            return Err(format!(
+                "the digits between the 1 and the {n} sum to at most {most} on a {n}×{n} board"
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Rule for Sandwich {
+    fn name(&self) -> Cow<'_, str> {
+        format!("sandwich {} {}", self.sum, self.clue).into()
+    }
+
+    fn cost(&self) -> sudokit_core::Cost {
+        sudokit_core::Cost::Medium
+    }
+
+    fn idempotent(&self) -> bool {
+        // Not quite: the cells outside the crust are only kept to the
+        // middle digits, which a second run may tighten through the gap.
+        false
+    }
+
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        vec![self.clue.group(geometry.size())]
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        self.clue.cells(geometry.size())
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let cells = self.clue.cells(n);
+        repeated(n, grid, &cells, &line_name(self.clue))?;
+        let values = line_values(grid, &cells);
+        let one = values.iter().position(|&v| v == Some(1));
+        let top = values.iter().position(|&v| v == Some(n as Digit));
+        let (Some(a), Some(b)) = (one, top) else {
+            return Ok(());
+        };
+        let (lo, hi) = (a.min(b), a.max(b));
+        let between = &values[lo + 1..hi];
+        let sum: u32 = between.iter().flatten().map(|&d| d as u32).sum();
+        let complete = between.iter().all(Option::is_some);
+        if (complete && sum != self.sum) || sum > self.sum {
+            let what = if complete { "sum to" } else { "already sum to" };
+            return Err(Violation::new(
+                format!(
+                    "{}: the digits between {} = {} and {} = {} {what} {sum}",
+                    self.name(),
+                    cells[lo].name(n),
+                    values[lo].unwrap_or(0),
+                    cells[hi].name(n),
+                    values[hi].unwrap_or(0),
+                ),
+                cells[lo..=hi].to_vec(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Propagate for Sandwich {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let n = cx.size();
+        if self.clue.fits(n).is_err() || n < 3 {
+            return Err(Contradiction::rule(
+                None,
+                "the sandwich clue does not fit the board",
+            ));
+        }
+        let cells = self.clue.cells(n);
+        let (one, top) = (bit(1), bit(n));
+        let middle = full(n) & !one & !top;
+        let target = self.sum;
+        with_scratch(|scratch| {
+            let Scratch { layers, masks, .. } = scratch;
+            masks.clear();
+            masks.resize(4 * n, 0);
+            let (cands, rest) = masks.split_at_mut(n);
+            let (keep, rest) = rest.split_at_mut(n);
+            let (gap, between) = rest.split_at_mut(n);
+            for (slot, &cell) in cands.iter_mut().zip(&cells) {
+                *slot = cx.candidates(cell).to_u128();
+            }
+            // The cells outside the crust hold middle digits: those that
+            // cannot must be inside it.
+            let cannot = |i: &usize| cands[*i] & middle == 0;
+            let first_bad = (0..n).find(cannot).unwrap_or(n);
+            let last_bad = (0..n).rev().find(cannot);
+            let mut found = false;
+            for lo in 0..n {
+                let (lo_one, lo_top) = (cands[lo] & one != 0, cands[lo] & top != 0);
+                if !lo_one && !lo_top {
+                    continue;
+                }
+                for hi in lo + 1..n {
+                    let forward = lo_one && cands[hi] & top != 0;
+                    let backward = lo_top && cands[hi] & one != 0;
+                    if !forward && !backward {
+                        continue;
+                    }
+                    let k = hi - lo - 1;
+                    // Bounds on k different digits of 2..n−1.
+                    let (Some(low), Some(high)) =
+                        (extreme_sum(middle, k, false), extreme_sum(middle, k, true))
+                    else {
+                        break; // longer gaps need even more digits
+                    };
+                    if target < low {
+                        break; // longer gaps only sum to more
+                    }
+                    if target > high {
+                        continue;
+                    }
+                    if first_bad < lo || last_bad.is_some_and(|i| i > hi) {
+                        continue;
+                    }
+                    for (slot, &m) in between.iter_mut().zip(&cands[lo + 1..hi]) {
+                        *slot = m & middle;
+                    }
+                    gap[..k].fill(0);
+                    let mut common = 0;
+                    if !distinct_sum(&between[..k], target, &mut gap[..k], &mut common, layers) {
+                        continue;
+                    }
+                    found = true;
+                    keep[lo] |= if forward { one } else { 0 } | if backward { top } else { 0 };
+                    keep[hi] |= if forward { top } else { 0 } | if backward { one } else { 0 };
+                    for (slot, &g) in keep[lo + 1..hi].iter_mut().zip(&gap[..k]) {
+                        *slot |= g;
+                    }
+                    for i in (0..lo).chain(hi + 1..n) {
+                        keep[i] |= cands[i] & middle & !common;
+                    }
+                }
+            }
+            if !found {
+                return Err(Contradiction::rule(
+                    None,
+                    "no placement of the 1 and the n makes the sandwich sum",
+                ));
+            }
+            restrict_all(cx, &cells, keep, || self.name().into_owned())
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// X-sum
+// ---------------------------------------------------------------------------
+
+/// Counting from the clue, the first digit X says how many cells to add:
+/// the first X digits (the X itself included) sum to the clue: `xsum`.
+///
+/// The line's digits are different (a declared group). The propagator
+/// tries every X the first cell allows: the next X − 1 cells then hold
+/// different digits other than X summing to the clue minus X, searched
+/// exactly over digit sets (as for [`Sandwich`]); a cell keeps the digits
+/// some X and some way of making the sum give it, and the cells past the
+/// X-th keep anything but X and the digits every way of making the sum
+/// uses. Exact for the first X cells taken alone; the
+/// cells past them are left to the row's group. Any board size. DLX and
+/// SAT refuse it (`Unsupported`).
+///
+/// ```
+/// use sudokit_constraints::{Clue, Side, XSum};
+/// use sudokit_core::{Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// let rule = XSum::new(Clue::new(Side::Top, 1), 6);
+/// assert_eq!(rule.name(), "x-sum 6 above c2");
+/// let column = |digits: [u8; 4]| {
+///     let mut grid = Grid::empty(4);
+///     for (r, d) in digits.into_iter().enumerate() {
+///         grid.set(sudokit_core::Cell::at(r, 1, 4), d);
+///     }
+///     grid
+/// };
+/// assert!(rule.check(&g, &column([2, 4, 1, 3])).is_ok()); // 2 + 4
+/// assert_eq!(
+///     rule.check(&g, &column([3, 4, 1, 2])).unwrap_err().message,
+///     "x-sum 6 above c2: the first 3 digits r1c2, r2c2, r3c2 sum to 8"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XSum {
+    clue: Clue,
+    sum: u32,
+}
+
+impl XSum {
+    /// The X-sum clue `sum` at `clue`.
+    pub fn new(clue: Clue, sum: u32) -> XSum {
+        XSum { clue, sum }
+    }
+
+    /// Where the clue is.
+    pub fn clue(&self) -> Clue {
+        self.clue
+    }
+
+    /// The clue's value.
+    pub fn sum(&self) -> u32 {
+        self.sum
+    }
+
+    /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
+    /// is off the board, or the sum is out of reach (1 to n(n+1)/2).
+    pub fn validate(&self, n: usize) -> Result<(), String> {
+        self.clue.fits(n)?;
+        let most = mask_sum(full(n));
+        if self.sum == 0 || self.sum > most {
+            return Err(format!("an X-sum on a {n}×{n} board is 1 to {most}"));
+        }
+        Ok(())
+    }
+}
+
+impl Rule for XSum {
+    fn name(&self) -> Cow<'_, str> {
+        format!("x-sum {} {}", self.sum, self.clue).into()
+    }
+
+    fn cost(&self) -> sudokit_core::Cost {
+        sudokit_core::Cost::Medium
+    }
+
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        vec![self.clue.group(geometry.size())]
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        self.clue.cells(geometry.size())
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let cells = self.clue.cells(n);
+        repeated(n, grid, &cells, &line_name(self.clue))?;
+        let values = line_values(grid, &cells);
+        let Some(Some(x)) = values.first().copied() else {
+            return Ok(());
+        };
+        let x = (x as usize).min(n);
+        let first = &values[..x];
+        let sum: u32 = first.iter().flatten().map(|&d| d as u32).sum();
+        let complete = first.iter().all(Option::is_some);
+        if (complete && sum != self.sum) || sum > self.sum {
+            let what = if complete { "sum to" } else { "already sum to" };
+            return Err(Violation::new(
+                format!(
+                    "{}: the first {x} digits {} {what} {sum}",
+                    self.name(),
+                    names(&cells[..x], n)
+                ),
+                cells[..x].to_vec(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Propagate for XSum {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let n = cx.size();
+        if self.clue.fits(n).is_err() {
+            return Err(Contradiction::rule(None, "the X-sum clue does not fit the board"));
+        }
+        let cells = self.clue.cells(n);
+        let target = self.sum;
+        with_scratch(|scratch| {
+            let Scratch { layers, masks, .. } = scratch;
+            masks.clear();
+            masks.resize(4 * n, 0);
+            let (cands, rest) = masks.split_at_mut(n);
+            let (keep, rest) = rest.split_at_mut(n);
+            let (gap, others) = rest.split_at_mut(n);
+            for (slot, &cell) in cands.iter_mut().zip(&cells) {
+                *slot = cx.candidates(cell).to_u128();
+            }
+            let mut found = false;
+            let mut xs = cands[0];
+            while xs != 0 {
+                let x = (xs.trailing_zeros() + 1) as usize;
+                xs &= xs - 1;
+                if x as u32 > target {
+                    break;
+                }
+                for (slot, &m) in others.iter_mut().zip(&cands[1..x]) {
+                    *slot = m & !bit(x);
+                }
+                gap[..x - 1].fill(0);
+                let mut common = 0;
+                if !distinct_sum(
+                    &others[..x - 1],
+                    target - x as u32,
+                    &mut gap[..x - 1],
+                    &mut common,
+                    layers,
+                ) {
+                    continue;
+                }
+                found = true;
+                keep[0] |= bit(x);
+                for (slot, &g) in keep[1..x].iter_mut().zip(&gap[..x - 1]) {
+                    *slot |= g;
+                }
+                for i in x..n {
+                    keep[i] |= cands[i] & !bit(x) & !common;
+                }
+            }
+            if !found {
+                return Err(Contradiction::rule(None, "no first digit X makes the X-sum"));
+            }
+            restrict_all(cx, &cells, keep, || self.name().into_owned())
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Skyscraper
+// ---------------------------------------------------------------------------
+
+/// The largest board for skyscrapers: the counts seen, 0 to n, are the bits
+/// of a `u128`.
+const MAX_SKYSCRAPER: usize = 127;
+
+/// Seen from the clue, digits are heights of buildings and a building
+/// hides every lower one behind it: exactly `visible` buildings are seen
+/// (`skyscraper`).
+///
+/// The line's digits are different (a declared group). The propagator runs
+/// a dynamic programme along the line over (tallest so far, buildings seen
+/// so far), forwards from the clue and backwards from the far end, and a
+/// cell keeps a digit when some path through it ends with the `n` placed
+/// and `visible` buildings seen. Of the line's distinctness it uses what is
+/// cheap: a digit never equals the tallest so far, and after `i` cells the
+/// tallest is at least `i` (so the `n` stands at position `visible` or
+/// later, the first cell is at most `n − visible + 1`, a clue of 1 puts the
+/// `n` first and a clue of `n` forces `1..n` in order). The rest of the
+/// distinctness is left to the row's group, so it is exact only for that
+/// relaxation. Boards up to 127×127. DLX and SAT refuse it (`Unsupported`).
+///
+/// ```
+/// use sudokit_constraints::{Clue, Side, Skyscraper};
+/// use sudokit_core::{Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// let rule = Skyscraper::new(Clue::new(Side::Right, 0), 2);
+/// assert_eq!(rule.name(), "skyscraper 2 right of r1");
+/// // Seen from the right: the 3, then the 4, which hides the 2 and the 1.
+/// let grid = Grid::from_values(4, [1, 2, 4, 3].into_iter().chain([0; 12]).collect()).unwrap();
+/// assert!(rule.check(&g, &grid).is_ok());
+/// let grid = Grid::from_values(4, [1, 2, 3, 4].into_iter().chain([0; 12]).collect()).unwrap();
+/// assert_eq!(rule.check(&g, &grid).unwrap_err().message, "skyscraper 2 right of r1: 1 seen (r1c4)");
+/// let mut grid = Grid::empty(4);
+/// grid.set(sudokit_core::Cell(3), 1);
+/// grid.set(sudokit_core::Cell(2), 2);
+/// assert_eq!(
+///     rule.check(&g, &grid).unwrap_err().message,
+///     "skyscraper 2 right of r1: 2 seen already (r1c4, r1c3) and the 4 still to come"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skyscraper {
+    clue: Clue,
+    visible: usize,
+}
+
+impl Skyscraper {
+    /// The skyscraper clue `visible` at `clue`.
+    pub fn new(clue: Clue, visible: usize) -> Skyscraper {
+        Skyscraper { clue, visible }
+    }
+
+    /// Where the clue is.
+    pub fn clue(&self) -> Clue {
+        self.clue
+    }
+
+    /// How many buildings are seen.
+    pub fn visible(&self) -> usize {
+        self.visible
+    }
+
+    /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
+    /// is off the board, or the count is not 1 to `n`.
+    pub fn validate(&self, n: usize) -> Result<(), String> {
+        self.clue.fits(n)?;
+        if n > MAX_SKYSCRAPER {
+            return Err(format!(
+                "skyscrapers go up to {MAX_SKYSCRAPER}×{MAX_SKYSCRAPER} boards"
+            ));
+        }
+        if !(1..=n).contains(&self.visible) {
+            return Err(format!("a skyscraper clue on a {n}×{n} board is 1 to {n}"));
+        }
+        Ok(())
+    }
+}
+
+impl Rule for Skyscraper {
+    fn name(&self) -> Cow<'_, str> {
+        format!("skyscraper {} {}", self.visible, self.clue).into()
+    }
+
+    fn cost(&self) -> sudokit_core::Cost {
+        sudokit_core::Cost::Medium
+    }
+
+    fn idempotent(&self) -> bool {
+        // Every digit kept lies on a path of kept digits: a second run
+        // keeps them all.
+        true
+    }
+
+    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+        vec![self.clue.group(geometry.size())]
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        self.clue.cells(geometry.size())
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let cells = self.clue.cells(n);
+        repeated(n, grid, &cells, &line_name(self.clue))?;
+        // Only the filled cells next to the clue tell anything for sure.
+        let mut tallest = 0;
+        let mut seen = Vec::new();
+        let mut complete = false;
+        for (&cell, value) in cells.iter().zip(line_values(grid, &cells)) {
+            let Some(d) = value else { break };
+            if d > tallest {
+                tallest = d;
+                seen.push(cell);
+            }
+            if d as usize == n {
+                complete = true;
+                break;
+            }
+        }
+        // Without its n yet, the line will show one building more at least.
+        let least = seen.len() + usize::from(!complete);
+        if (complete && seen.len() != self.visible) || least > self.visible {
+            let list = names(&seen, n);
+            let what = if complete {
+                format!("{} seen ({list})", seen.len())
+            } else {
+                format!("{} seen already ({list}) and the {n} still to come", seen.len())
+            };
+            return Err(Violation::new(format!("{}: {what}", self.name()), seen));
+        }
+        Ok(())
+    }
+}
+
+impl Propagate for Skyscraper {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let n = cx.size();
+        if self.clue.fits(n).is_err() || !(1..=n).contains(&self.visible) || n > MAX_SKYSCRAPER {
+            return Err(Contradiction::rule(
+                None,
+                "the skyscraper clue does not fit the board",
+            ));
+        }
+        let cells = self.clue.cells(n);
+        let goal = self.visible;
+        with_scratch(|scratch| {
+            let Scratch { masks, table, .. } = scratch;
+            masks.clear();
+            masks.resize(2 * n, 0);
+            let (cands, keep) = masks.split_at_mut(n);
+            for (slot, &cell) in cands.iter_mut().zip(&cells) {
+                *slot = cx.candidates(cell).to_u128();
+            }
+            // forward[i][m]: the counts seen (bit v) after i cells with the
+            // tallest m; backward[i][m]: the counts seen before cell i from
+            // which the line can end with n tallest and `goal` seen.
+            let w = n + 1;
+            table.clear();
+            table.resize(2 * w * w, 0);
+            let (forward, backward) = table.split_at_mut(w * w);
+            forward[0] = 1;
+            for i in 0..n {
+                for m in i..=n {
+                    let seen = forward[i * w + m];
+                    if seen == 0 {
+                        continue;
+                    }
+                    let mut digits = cands[i];
+                    while digits != 0 {
+                        let d = (digits.trailing_zeros() + 1) as usize;
+                        digits &= digits - 1;
+                        // After i + 1 different digits, the tallest is ≥ i + 1.
+                        if d > m && d > i {
+                            forward[(i + 1) * w + d] |= seen << 1;
+                        } else if d < m && m > i {
+                            forward[(i + 1) * w + m] |= seen;
+                        }
+                    }
+                }
+            }
+            if forward[n * w + n] & (1u128 << goal) == 0 {
+                return Err(Contradiction::rule(
+                    None,
+                    "no order of the line shows that many buildings",
+                ));
+            }
+            backward[n * w + n] = 1u128 << goal;
+            for i in (0..n).rev() {
+                for m in i..=n {
+                    let reach = forward[i * w + m];
+                    let mut after = 0;
+                    let mut digits = cands[i];
+                    while digits != 0 {
+                        let d = (digits.trailing_zeros() + 1) as usize;
+                        digits &= digits - 1;
+                        let ok = if d > m && d > i {
+                            backward[(i + 1) * w + d] >> 1
+                        } else if d < m && m > i {
+                            backward[(i + 1) * w + m]
+                        } else {
+                            0
+                        };
+                        after |= ok;
+                        if ok & reach != 0 {
+                            keep[i] |= bit(d);
+                        }
+                    }
+                    backward[i * w + m] = after;
+                }
+            }
+            restrict_all(cx, &cells, keep, || self.name().into_owned())
+        })
+    }
+}
