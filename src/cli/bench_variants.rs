@@ -249,7 +249,7 @@ fn ms(d: Duration) -> String {
 /// The table, the puzzles that were refused, and the summary.
 fn report(puzzles: &[Measured], refused: &[(String, String)], runs: usize) -> String {
     let mut lines = vec![format!(
-        "{:<52} {:>2} {:>5} {:>7} {:>7} {:>9} {:>9} {:>9} {:>9} {:>7}",
+        "{:<58} {:>2} {:>5} {:>7} {:>7} {:>9} {:>9} {:>9} {:>9} {:>7}",
         "puzzle", "n", "count", "nodes", "guesses", "solve ms", "max ms", "process", "oracle", "ratio"
     )];
     let mut process_medians = Vec::new();
@@ -278,7 +278,7 @@ fn report(puzzles: &[Measured], refused: &[(String, String)], runs: usize) -> St
             many_nodes.push(format!("{} ({nodes} nodes)", m.file));
         }
         let mut line = format!(
-            "{:<52} {:>2} {:>5} {:>7} {:>7} {:>9} {:>9} {:>9} {:>9} {:>7}",
+            "{:<58} {:>2} {:>5} {:>7} {:>7} {:>9} {:>9} {:>9} {:>9} {:>7}",
             m.file,
             m.puzzle.size(),
             count,
@@ -296,7 +296,7 @@ fn report(puzzles: &[Measured], refused: &[(String, String)], runs: usize) -> St
         lines.push(line);
     }
     for (file, why) in refused {
-        lines.push(format!("{file:<52} not read: {why}"));
+        lines.push(format!("{file:<58} not read: {why}"));
     }
     let median_process = median(&process_medians);
     ratios.sort_by(f64::total_cmp);

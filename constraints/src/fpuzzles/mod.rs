@@ -106,8 +106,8 @@ impl FpuzzlesError {
 /// told apart automatically so callers need not know which one they hold.
 ///
 /// The board is 1×1 to 31×31. The classic rules are always on. Only values
-/// marked `given: true` are givens; rules sudokit cannot solve yet and keys
-/// it does not know are errors.
+/// marked `given: true` are givens; keys it does not know are errors (every
+/// rule key of the format is read).
 ///
 /// ```
 /// use sudokit_constraints::fpuzzles;
@@ -122,8 +122,8 @@ impl FpuzzlesError {
 ///     assert_eq!(spec.givens.get(Cell(0)), Some(1));
 ///     assert_eq!(spec.rules, [RuleSpec::Thermometer(vec![Cell(4), Cell(9), Cell(14)])]);
 /// }
-/// let err = fpuzzles::read(r#"{"size":9,"grid":[],"arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]}"#);
-/// assert_eq!(err.unwrap_err().message, "key 'arrow' (arrows) is not supported yet");
+/// let err = fpuzzles::read(r#"{"size":9,"grid":[],"arrows":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]}"#);
+/// assert_eq!(err.unwrap_err().message, "unknown f-puzzles key 'arrows'");
 /// ```
 pub fn read(text: &str) -> Result<Import, FpuzzlesError> {
     let (json, from_lz) = transport::decode(text)?;

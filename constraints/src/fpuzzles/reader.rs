@@ -16,7 +16,8 @@ type Result<T> = std::result::Result<T, FpuzzlesError>;
 /// The rule a cell-marker key (`odd`, `minimum`, …) makes of its cells.
 type MarkerRule = fn(Vec<Cell>) -> RuleSpec;
 
-/// Rules sudokit cannot solve yet: key and what it is.
+/// Rules sudokit cannot solve yet, refused by name: key and what it is
+/// (none today: every rule key of the format is read).
 const UNSUPPORTED: &[(&str, &str)] = &[];
 
 /// Outside clues beside a row or column: key and what one is called.

@@ -20,10 +20,8 @@
 //! ```
 
 pub(crate) mod compile;
-mod sets;
 
 pub use compile::{CompiledSum, SumOrigin};
-pub use sets::keep_digit_sets;
 
 use std::fmt;
 
