@@ -4,12 +4,14 @@
 //!
 //! A new rule joins [`every_rule`] and gets a snapshot case of its own.
 
+mod common;
+
 use sudokit_constraints::{
     Adjacency, AllDifferent, AntiKing, AntiKnight, Cage, ChessMoves, ClassicRules, Clones, CustomPairs,
     Diagonal, DisjointGroups, Dot, DotKind, Extreme, ExtremeCells, Forbidden, Line, LineKind, Negative,
     Parity, ParityCells, PencilMarks, SumPair, Taxicab,
 };
-use sudokit_core::testkit::{assert_sound, propagate, Soundness, SoundnessReport};
+use sudokit_core::testkit::{assert_sound, propagate, Soundness};
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Kind, Puzzle};
 
 /// Every rule of the crate on an `n`×`n` board (n ≥ 4), by name.
@@ -147,32 +149,8 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
     ]
 }
 
-/// Soundness of every rule on the 4×4 and 6×6 boards with `options`; some
-/// rules have no solution on one board (anti-king with the classic rules on
-/// 4×4), so solutions are counted over both.
 fn sound_on_small_boards(classic: bool, options: &Soundness) {
-    let names: Vec<&str> = every_rule(4).iter().map(|(name, _)| *name).collect();
-    for (k, name) in names.into_iter().enumerate() {
-        let mut reports: Vec<SoundnessReport> = Vec::new();
-        for n in [4, 6] {
-            let rule = every_rule(n).into_iter().nth(k).expect("same list").1;
-            let mut puzzle = Puzzle::new(Geometry::square(n).unwrap());
-            if classic {
-                puzzle.push(Box::new(ClassicRules)).unwrap();
-            }
-            puzzle.push(rule).unwrap();
-            let report = assert_sound(&puzzle, options);
-            println!("{name} (classic: {classic}) on {n}×{n}: {report:?}");
-            assert!(
-                report.checked * 4 >= options.trials * 3,
-                "{name} on {n}×{n}: {report:?}"
-            );
-            assert!(report.removed > 0, "{name} on {n}×{n}: nothing was ever removed");
-            reports.push(report);
-        }
-        let satisfiable: usize = reports.iter().map(|r| r.satisfiable).sum();
-        assert!(satisfiable * 4 >= options.trials, "{name}: {reports:?}");
-    }
+    common::sound_on_small_boards(|g: &Geometry| every_rule(g.size()), classic, options);
 }
 
 /// Each rule beside the classic rules, from random starts with solutions.

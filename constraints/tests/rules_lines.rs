@@ -9,12 +9,14 @@
 //! Modelled on `rules.rs`: a new rule joins [`new_rules`] and gets a
 //! snapshot case of its own.
 
+mod common;
+
 use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
 use sudokit_constraints::{
     BetweenLine, ClassicRules, Indexer, IndexerKind, Line, LineKind, Quadruple, Renban,
 };
 use sudokit_core::cnf::{ClauseOptions, Cnf, Var};
-use sudokit_core::testkit::{assert_sound, propagate, Soundness, SoundnessReport};
+use sudokit_core::testkit::{assert_sound, propagate, Soundness};
 use sudokit_core::{Cand, Cell, Constraint, Geometry, Grid, Kind, Puzzle, Rule};
 
 /// The rules of this file on `geometry` (side n ≥ 4), by name; `classic`
@@ -102,37 +104,8 @@ fn new_rules(geometry: &Geometry, classic: bool) -> Vec<(&'static str, Box<dyn C
     rules
 }
 
-/// Soundness of every rule on the 4×4 (when it fits) and 6×6 boards.
 fn sound_on_small_boards(classic: bool, options: &Soundness) {
-    let six = Geometry::square(6).unwrap();
-    let names: Vec<&str> = new_rules(&six, classic).iter().map(|(name, _)| *name).collect();
-    for name in names {
-        let mut reports: Vec<SoundnessReport> = Vec::new();
-        for n in [4, 6] {
-            let geometry = Geometry::square(n).unwrap();
-            let Some((_, rule)) = new_rules(&geometry, classic)
-                .into_iter()
-                .find(|(r, _)| *r == name)
-            else {
-                continue;
-            };
-            let mut puzzle = Puzzle::new(geometry);
-            if classic {
-                puzzle.push(Box::new(ClassicRules)).unwrap();
-            }
-            puzzle.push(rule).unwrap();
-            let report = assert_sound(&puzzle, options);
-            println!("{name} (classic: {classic}) on {n}×{n}: {report:?}");
-            assert!(
-                report.checked * 4 >= options.trials * 3,
-                "{name} on {n}×{n}: {report:?}"
-            );
-            assert!(report.removed > 0, "{name} on {n}×{n}: nothing was ever removed");
-            reports.push(report);
-        }
-        let satisfiable: usize = reports.iter().map(|r| r.satisfiable).sum();
-        assert!(satisfiable * 4 >= options.trials, "{name}: {reports:?}");
-    }
+    common::sound_on_small_boards(|g: &Geometry| new_rules(g, classic), classic, options);
 }
 
 #[test]

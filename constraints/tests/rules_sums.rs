@@ -3,10 +3,12 @@
 //! some assignment of the sum), snapshots of what they remove and why, and
 //! `accepts_placement` agreeing with `check`.
 
+mod common;
+
 use sudokit_constraints::{
     Arrow, ClassicRules, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine,
 };
-use sudokit_core::testkit::{assert_sound, propagate, Soundness, SoundnessReport};
+use sudokit_core::testkit::{assert_sound, propagate, Soundness};
 use sudokit_core::{Cell, Constraint, Digits, Engine, Geometry, Grid, Puzzle, State};
 
 /// Every sum rule on an `n`×`n` board (n ≥ 4), by name.
@@ -77,27 +79,7 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
 }
 
 fn sound_on_small_boards(classic: bool, options: &Soundness) {
-    let names: Vec<&str> = every_rule(4).iter().map(|(name, _)| *name).collect();
-    for (k, name) in names.into_iter().enumerate() {
-        let mut reports: Vec<SoundnessReport> = Vec::new();
-        for n in [4, 6] {
-            let rule = every_rule(n).into_iter().nth(k).expect("same list").1;
-            let mut puzzle = Puzzle::new(Geometry::square(n).unwrap());
-            if classic {
-                puzzle.push(Box::new(ClassicRules)).unwrap();
-            }
-            puzzle.push(rule).unwrap();
-            let report = assert_sound(&puzzle, options);
-            assert!(
-                report.checked * 4 >= options.trials * 3,
-                "{name} on {n}×{n}: {report:?}"
-            );
-            assert!(report.removed > 0, "{name} on {n}×{n}: nothing was ever removed");
-            reports.push(report);
-        }
-        let satisfiable: usize = reports.iter().map(|r| r.satisfiable).sum();
-        assert!(satisfiable * 4 >= options.trials, "{name}: {reports:?}");
-    }
+    common::sound_on_small_boards(|g: &Geometry| every_rule(g.size()), classic, options);
 }
 
 #[test]
