@@ -1,0 +1,44 @@
+//! # sudokit-logic
+//!
+//! Solving as people do: techniques that each make one kind of deduction,
+//! a logical solver that applies the simplest one available at every step
+//! and explains itself, and grades.
+//!
+//! * [`Technique`]: the plugin trait. A technique looks at a [`Board`] (the
+//!   candidates, and every group and relation of the puzzle's rules) and
+//!   reports one [`Deduction`]. [`techniques`] holds sudokit's own, from
+//!   singles to chains.
+//! * [`Accelerator`]: any technique as a constraint of the propagation
+//!   engine, so searches can use it too.
+//!
+//! # Difficulty
+//!
+//! Every deduction has a difficulty on the scale of Sudoku Explainer, the
+//! rating most puzzle collections quote (1.0 is trivial, around 4 needs
+//! wings, 6.5 and up needs chains, 8.5 and up needs trial of a candidate):
+//!
+//! | technique | difficulty |
+//! |---|---:|
+//! | full house | 1.0 |
+//! | hidden single (box, line) | 1.2, 1.5 |
+//! | naked single | 2.3 |
+//! | pointing, claiming | 2.6, 2.8 |
+//! | naked pair, triple, quad | 3.0, 3.6, 5.0 |
+//! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |
+//!
+//! Variant rules have no Sudoku Explainer rating; a deduction a rule's own
+//! propagator makes (a thermometer, a killer cage's combinations) counts as
+//! [`RULE_DIFFICULTY`].
+
+mod accelerator;
+mod board;
+mod technique;
+pub mod techniques;
+
+pub use accelerator::{accelerate, Accelerate, Accelerator};
+pub use board::{Board, Cells};
+pub use technique::{Deduction, Technique};
+
+/// The difficulty of a deduction made by a rule's own propagator (a
+/// variant's basic logic: a thermometer's bounds, a cage's combinations).
+pub const RULE_DIFFICULTY: f32 = 2.0;

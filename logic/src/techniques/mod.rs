@@ -1,0 +1,62 @@
+//! The techniques sudokit knows, by name and in order of difficulty.
+
+mod locked;
+mod singles;
+mod subsets;
+
+pub use locked::LockedCandidates;
+pub use singles::{FullHouse, HiddenSingle, NakedSingle};
+pub use subsets::{HiddenSubset, NakedSubset};
+
+use crate::technique::Technique;
+
+/// Names accepted by [`by_name`], in the order of [`standard`].
+pub const NAMES: &[&str] = &[
+    "full-house",
+    "hidden-single",
+    "naked-single",
+    "locked-candidates",
+    "naked-pair",
+    "hidden-pair",
+    "naked-triple",
+    "hidden-triple",
+    "naked-quad",
+    "hidden-quad",
+];
+
+/// The technique called `name` (see [`NAMES`]; `locked` is short for
+/// `locked-candidates`, plurals are accepted).
+///
+/// ```
+/// use sudokit_logic::techniques::by_name;
+/// assert_eq!(by_name("naked-pairs").unwrap().name(), "naked pair");
+/// assert_eq!(by_name("locked").unwrap().name(), "locked candidates");
+/// assert!(by_name("magic").is_none());
+/// ```
+pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
+    let name = name.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+    let name = name
+        .strip_suffix('s')
+        .filter(|n| *n != "locked-candidate")
+        .unwrap_or(&name);
+    Some(match name {
+        "full-house" => Box::new(FullHouse),
+        "hidden-single" => Box::new(HiddenSingle),
+        "naked-single" => Box::new(NakedSingle),
+        "locked" | "locked-candidates" | "locked-candidate" => Box::new(LockedCandidates),
+        "naked-pair" => Box::new(NakedSubset::new(2)),
+        "naked-triple" => Box::new(NakedSubset::new(3)),
+        "naked-quad" => Box::new(NakedSubset::new(4)),
+        "hidden-pair" => Box::new(HiddenSubset::new(2)),
+        "hidden-triple" => Box::new(HiddenSubset::new(3)),
+        "hidden-quad" => Box::new(HiddenSubset::new(4)),
+        _ => return None,
+    })
+}
+
+/// Every technique, simplest first: the logical solver's ladder.
+pub fn standard() -> Vec<Box<dyn Technique>> {
+    let mut all: Vec<Box<dyn Technique>> = NAMES.iter().filter_map(|n| by_name(n)).collect();
+    all.sort_by(|a, b| a.difficulty().total_cmp(&b.difficulty()));
+    all
+}

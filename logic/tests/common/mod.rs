@@ -1,0 +1,125 @@
+//! What the technique tests share: classic puzzles with their solutions,
+//! propagation to the singles' fixpoint, and a soundness replay.
+#![allow(dead_code, reason = "each test file uses part of it")]
+
+use std::path::PathBuf;
+
+use sudokit_constraints::classic_puzzle;
+use sudokit_core::format::{parse_grids, ParseOptions};
+use sudokit_core::{Digits, Engine, Geometry, Grid, Puzzle, State};
+use sudokit_logic::{Board, Technique};
+
+/// A classic 9×9 puzzle from its one-line form.
+pub fn classic(line: &str) -> Puzzle {
+    let grid = parse_grids(line, &ParseOptions::default())
+        .remove(0)
+        .unwrap()
+        .grid;
+    classic_puzzle(grid).unwrap()
+}
+
+/// A grid from its one-line form.
+pub fn grid(line: &str) -> Grid {
+    parse_grids(line, &ParseOptions::default())
+        .remove(0)
+        .unwrap()
+        .grid
+}
+
+/// `../shared/data/classic/NAME`, which CI has beside the repository.
+pub fn shared_classic(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data/classic")
+        .join(name)
+}
+
+/// The first `limit` puzzles of a shared classic set with their solutions.
+pub fn classic_set(name: &str, limit: usize) -> Vec<(Puzzle, Grid)> {
+    let puzzles = std::fs::read_to_string(shared_classic(&format!("{name}.txt"))).unwrap();
+    let solutions = std::fs::read_to_string(shared_classic(&format!("{name}.solutions.txt"))).unwrap();
+    puzzles
+        .lines()
+        .zip(solutions.lines())
+        .take(limit)
+        .map(|(p, s)| (classic(p), grid(s)))
+        .collect()
+}
+
+/// `cands` propagated by the rules to their fixpoint (singles, relations,
+/// the rules' own propagators); `None` on a contradiction.
+pub fn propagate(puzzle: &Puzzle, cands: &[Digits<u128>]) -> Option<Vec<Digits<u128>>> {
+    let mut engine = Engine::rules_only(puzzle.model());
+    let mut state = State::<u128>::from_candidates(puzzle.geometry(), cands);
+    engine.schedule_all();
+    engine.propagate(&mut state, None).ok()?;
+    Some(state.cells().to_vec())
+}
+
+/// The puzzle's candidates once the rules reach their fixpoint.
+pub fn start(puzzle: &Puzzle) -> Vec<Digits<u128>> {
+    let n = puzzle.size();
+    let cands: Vec<Digits<u128>> = puzzle
+        .givens()
+        .values()
+        .iter()
+        .map(|&d| {
+            if d == 0 {
+                Digits::full(n)
+            } else {
+                Digits::single(d)
+            }
+        })
+        .collect();
+    propagate(puzzle, &cands).expect("the puzzle has a solution")
+}
+
+/// Alternates propagation and `technique` until it finds nothing, checking
+/// every deduction against `solution`: no elimination removes its digit,
+/// every placement is its digit. Returns how many deductions it made.
+pub fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Technique) -> usize {
+    let n = puzzle.size();
+    let mut cands = start(puzzle);
+    let mut made = 0;
+    loop {
+        let board = Board::new(puzzle.model(), &cands);
+        let Some(found) = technique.find(&board) else {
+            return made;
+        };
+        assert!(
+            found.changes(&board),
+            "{} reported a deduction that changes nothing: {found:?}",
+            technique.name()
+        );
+        for e in &found.eliminations {
+            assert_ne!(
+                solution.get(e.cell),
+                Some(e.digit),
+                "{} removed {} from {}, the solution's digit: {:?}",
+                technique.name(),
+                e.digit,
+                e.cell.name(n),
+                found.reason
+            );
+            cands[e.cell.index()].remove(e.digit);
+        }
+        for p in &found.placements {
+            assert_eq!(
+                solution.get(p.cell),
+                Some(p.digit),
+                "{} placed a wrong digit: {found:?}",
+                technique.name()
+            );
+            cands[p.cell.index()] = Digits::single(p.digit);
+        }
+        made += 1;
+        cands = propagate(puzzle, &cands).expect("a sound deduction keeps the solution");
+    }
+}
+
+/// A 9×9 board of hand-made candidates (the `display_candidates` layout)
+/// under the classic rules.
+pub fn hand_made(text: &str) -> (Puzzle, Vec<Digits<u128>>) {
+    let puzzle = classic_puzzle(Grid::empty(9)).unwrap();
+    let cands = sudokit_core::format::parse_candidates(&Geometry::square(9).unwrap(), text).unwrap();
+    (puzzle, cands)
+}
