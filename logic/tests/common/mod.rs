@@ -10,7 +10,7 @@ use sudokit_core::{Digits, Engine, Geometry, Grid, Puzzle, State};
 use sudokit_logic::{Board, Technique};
 
 /// A classic 9×9 puzzle from its one-line form.
-pub fn classic(line: &str) -> Puzzle {
+pub(crate) fn classic(line: &str) -> Puzzle {
     let grid = parse_grids(line, &ParseOptions::default())
         .remove(0)
         .unwrap()
@@ -19,7 +19,7 @@ pub fn classic(line: &str) -> Puzzle {
 }
 
 /// A grid from its one-line form.
-pub fn grid(line: &str) -> Grid {
+pub(crate) fn grid(line: &str) -> Grid {
     parse_grids(line, &ParseOptions::default())
         .remove(0)
         .unwrap()
@@ -27,14 +27,14 @@ pub fn grid(line: &str) -> Grid {
 }
 
 /// `../shared/data/classic/NAME`, which CI has beside the repository.
-pub fn shared_classic(name: &str) -> PathBuf {
+pub(crate) fn shared_classic(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/data/classic")
         .join(name)
 }
 
 /// The first `limit` puzzles of a shared classic set with their solutions.
-pub fn classic_set(name: &str, limit: usize) -> Vec<(Puzzle, Grid)> {
+pub(crate) fn classic_set(name: &str, limit: usize) -> Vec<(Puzzle, Grid)> {
     let puzzles = std::fs::read_to_string(shared_classic(&format!("{name}.txt"))).unwrap();
     let solutions = std::fs::read_to_string(shared_classic(&format!("{name}.solutions.txt"))).unwrap();
     puzzles
@@ -47,7 +47,7 @@ pub fn classic_set(name: &str, limit: usize) -> Vec<(Puzzle, Grid)> {
 
 /// `cands` propagated by the rules to their fixpoint (singles, relations,
 /// the rules' own propagators); `None` on a contradiction.
-pub fn propagate(puzzle: &Puzzle, cands: &[Digits<u128>]) -> Option<Vec<Digits<u128>>> {
+pub(crate) fn propagate(puzzle: &Puzzle, cands: &[Digits<u128>]) -> Option<Vec<Digits<u128>>> {
     let mut engine = Engine::rules_only(puzzle.model());
     let mut state = State::<u128>::from_candidates(puzzle.geometry(), cands);
     engine.schedule_all();
@@ -56,7 +56,7 @@ pub fn propagate(puzzle: &Puzzle, cands: &[Digits<u128>]) -> Option<Vec<Digits<u
 }
 
 /// The puzzle's candidates once the rules reach their fixpoint.
-pub fn start(puzzle: &Puzzle) -> Vec<Digits<u128>> {
+pub(crate) fn start(puzzle: &Puzzle) -> Vec<Digits<u128>> {
     let n = puzzle.size();
     let cands: Vec<Digits<u128>> = puzzle
         .givens()
@@ -76,7 +76,7 @@ pub fn start(puzzle: &Puzzle) -> Vec<Digits<u128>> {
 /// Alternates propagation and `technique` until it finds nothing, checking
 /// every deduction against `solution`: no elimination removes its digit,
 /// every placement is its digit. Returns how many deductions it made.
-pub fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Technique) -> usize {
+pub(crate) fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Technique) -> usize {
     let n = puzzle.size();
     let mut cands = start(puzzle);
     let mut made = 0;
@@ -118,7 +118,7 @@ pub fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Technique)
 
 /// A 9×9 board of hand-made candidates (the `display_candidates` layout)
 /// under the classic rules.
-pub fn hand_made(text: &str) -> (Puzzle, Vec<Digits<u128>>) {
+pub(crate) fn hand_made(text: &str) -> (Puzzle, Vec<Digits<u128>>) {
     let puzzle = classic_puzzle(Grid::empty(9)).unwrap();
     let cands = sudokit_core::format::parse_candidates(&Geometry::square(9).unwrap(), text).unwrap();
     (puzzle, cands)
