@@ -8,6 +8,8 @@
 //!   `Constraint` trait, the propagation engine, puzzles and text formats;
 //! * [`constraints`] — the rules as plugins;
 //! * [`solvers`] — the strategies;
+//! * [`logic`] — human techniques, the logical solver that explains
+//!   itself, and grades;
 //!
 //! and the readers the command line uses: [`read_puzzles`] takes any input
 //! sudokit understands (classic grids in every text layout, f-puzzles JSON,
@@ -25,6 +27,7 @@
 
 pub use sudokit_constraints as constraints;
 pub use sudokit_core as core;
+pub use sudokit_logic as logic;
 pub use sudokit_solvers as solvers;
 
 use std::collections::hash_map::{Entry, HashMap};

@@ -45,6 +45,7 @@ impl Step {
     /// * `naked single r1c1 = 5: removes 5 from r1c2, r1c3`
     /// * `hidden single 4 in negative diagonal: r3c3 = 4`
     /// * `black dot r9c8 ∈ {1,2}: removes 3,4,5,6 from r9c9`
+    /// * `naked pair {2,6} in r1c5, r1c6 (box 2): removes 2 from r1c2, r1c3`
     ///
     /// Removals in a cell the step places are implied and left out; the
     /// others are grouped by digit or by cell, whichever is shorter.
@@ -55,6 +56,19 @@ impl Step {
         let mut line = reason.rule.to_string();
         let group = reason.group.filter(|&g| g < model.groups().len());
         match (reason.cells.as_slice(), reason.digits.as_slice(), group) {
+            (cells @ [_, ..], digits, Some(g)) => {
+                match digits {
+                    [] => {}
+                    [digit] => {
+                        let _ = write!(line, " {digit}");
+                    }
+                    digits => {
+                        let _ = write!(line, " {{{}}}", list(digits));
+                    }
+                }
+                let names: Vec<String> = cells.iter().map(|c| c.name(n)).collect();
+                let _ = write!(line, " in {} ({})", names.join(", "), model.group(g).name());
+            }
             (_, digits, Some(g)) => {
                 if !digits.is_empty() {
                     let _ = write!(line, " {}", list(digits));

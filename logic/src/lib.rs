@@ -8,6 +8,11 @@
 //!   candidates, and every group and relation of the puzzle's rules) and
 //!   reports one [`Deduction`]. [`techniques`] holds sudokit's own, from
 //!   singles to chains.
+//! * [`LogicalSolver`]: the simplest deduction available at every step,
+//!   recorded with its reason ([`Explanation`]), until the puzzle is solved
+//!   or no technique helps; the rules' own propagators (a thermometer, a
+//!   killer cage) take part as one rung of its ladder, so variant puzzles
+//!   are explained too. [`Grade`] rates the result.
 //! * [`Accelerator`]: any technique as a constraint of the propagation
 //!   engine, so searches can use it too.
 //!
@@ -32,11 +37,15 @@
 
 mod accelerator;
 mod board;
+mod grade;
+mod solver;
 mod technique;
 pub mod techniques;
 
 pub use accelerator::{accelerate, Accelerate, Accelerator};
 pub use board::{Board, Cells};
+pub use grade::{Grade, Verdict};
+pub use solver::{Ending, Explanation, LogicStep, LogicalSolver};
 pub use technique::{Deduction, Technique};
 
 /// The difficulty of a deduction made by a rule's own propagator (a

@@ -9,8 +9,10 @@ use clap::Args;
 use serde_json::json;
 use sudokit::core::format::display_candidates;
 use sudokit::core::{Cell, Digits};
+use sudokit::logic::Verdict;
 use sudokit::solvers::{candidate_counts, strategy_by_name, true_candidates, Limits, STRATEGY_NAMES};
 
+use super::explain::LadderArgs;
 use super::input::InputArgs;
 use super::output;
 use super::report::ms;
@@ -37,6 +39,13 @@ pub(crate) struct CandidatesArgs {
     /// Give up on each search after SECS seconds (its candidate is then unknown).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
+    /// What logic alone reaches instead (the logical solver's candidates
+    /// when it is solved or stuck), to compare with the true candidates.
+    /// Exit code 3 when some cell keeps several.
+    #[arg(long, conflicts_with_all = ["counts", "strategy", "timeout"])]
+    logical: bool,
+    #[command(flatten)]
+    ladder: LadderArgs,
     /// Per puzzle on stderr: the cells left open, the searches run, the
     /// time, and what an f-puzzles file held that is only decoration.
     #[arg(long)]
@@ -45,6 +54,9 @@ pub(crate) struct CandidatesArgs {
 
 /// Runs `sudokit candidates`.
 pub(crate) fn run(args: &CandidatesArgs) -> Status {
+    if args.logical {
+        return run_logical(args);
+    }
     let Some(strategy) = strategy_by_name(&args.strategy) else {
         eprintln!(
             "sudokit: unknown strategy '{}' (available: {})",
@@ -224,4 +236,55 @@ impl Tally {
             ms(self.longest)
         )
     }
+}
+
+/// `candidates --logical`: the candidates the logical solver reaches.
+fn run_logical(args: &CandidatesArgs) -> Status {
+    let solver = match args.ladder.solver() {
+        Ok(solver) => solver,
+        Err(e) => {
+            eprintln!("sudokit: {e}");
+            return Status::BadInput;
+        }
+    };
+    let mut out = output::stdout();
+    let mut status = Status::Ok;
+    for (index, entry) in args.input.entries().into_iter().enumerate() {
+        if index > 0 && !args.json {
+            let _ = writeln!(out);
+        }
+        let puzzle = match entry.puzzle {
+            Ok(read) => read.puzzle,
+            Err(message) => {
+                eprintln!("sudokit: {message}");
+                let _ = writeln!(out, "error: {message}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        let explanation = solver.solve(&puzzle);
+        let grade = explanation.grade();
+        status = status.worst(match grade.verdict {
+            Verdict::Solved => Status::Ok,
+            Verdict::NeedsGuessing => Status::Several,
+            Verdict::NoSolution => Status::NoSolution,
+        });
+        if args.json {
+            let digits = |set: &Digits<u128>| set.iter().collect::<Vec<_>>();
+            let line = json!({
+                "input": entry.origin,
+                "logical": true,
+                "verdict": grade.verdict.to_string(),
+                "score": grade.score,
+                "hardest": grade.hardest,
+                "steps": grade.steps,
+                "candidates": explanation.end.iter().map(digits).collect::<Vec<_>>(),
+            });
+            let _ = writeln!(out, "{line}");
+            continue;
+        }
+        let _ = write!(out, "{}", display_candidates(puzzle.geometry(), &explanation.end));
+        let _ = writeln!(out, "logic: {grade}");
+    }
+    status
 }

@@ -28,11 +28,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use sudokit::core::Puzzle;
-use sudokit::solvers::{strategy_by_name, Limits, Outcome, Stop, Strategy, Tally, STRATEGY_NAMES};
+use sudokit::solvers::{Limits, Outcome, Stop, Tally, STRATEGY_NAMES};
 
 use super::input::{display_name, InputArgs};
 use super::output;
 use super::report::ms;
+use super::strategies::Pick;
 use super::Status;
 
 /// Options of `sudokit compare`.
@@ -41,6 +42,7 @@ pub(crate) struct CompareArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Strategies to compare, comma-separated (default: every registered one).
+    /// `propagation+locked+naked-pairs` runs techniques in the propagation search.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     strategies: Vec<String>,
     /// Count each puzzle's solutions up to N (2 tells unique from several).
@@ -114,15 +116,12 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
     } else {
         args.strategies.iter().map(|s| s.trim().to_string()).collect()
     };
-    let mut strategies: Vec<Box<dyn Strategy>> = Vec::new();
+    let mut strategies: Vec<Pick> = Vec::new();
     for name in &names {
-        match strategy_by_name(name) {
-            Some(strategy) => strategies.push(strategy),
-            None => {
-                eprintln!(
-                    "sudokit: unknown strategy '{name}' (available: {})",
-                    STRATEGY_NAMES.join(", ")
-                );
+        match Pick::parse(name) {
+            Ok(pick) => strategies.push(pick),
+            Err(e) => {
+                eprintln!("sudokit: {e}");
                 return Status::BadInput;
             }
         }
@@ -160,18 +159,20 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
             }
         }
         // The first settled answer per puzzle, and which strategy gave it.
-        let mut answers: Vec<Option<(String, &str)>> = vec![None; puzzles.len()];
-        for strategy in &strategies {
-            bar.set_message(format!("{file} · {}", strategy.name()));
+        let mut answers: Vec<Option<(String, String)>> = vec![None; puzzles.len()];
+        for pick in &mut strategies {
+            bar.set_message(format!("{file} · {}", pick.label));
             bar.inc(malformed as u64);
             let mut tally = Tally::default();
             let mut wrong = 0;
             let mut note = None;
             for (i, &(origin, puzzle)) in puzzles.iter().enumerate() {
+                let puzzle = pick.puzzle(puzzle);
+                let puzzle = puzzle.as_ref();
                 let started = Instant::now();
                 // A strategy refuses a puzzle it cannot express through
                 // `solve` itself: asking `supports` first would encode twice.
-                let result = strategy.solve(puzzle, &limits);
+                let result = pick.strategy.solve(puzzle, &limits);
                 let elapsed = started.elapsed();
                 bar.inc(1);
                 let outcome = match result {
@@ -187,17 +188,17 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
                     .solutions
                     .iter()
                     .find_map(|s| puzzle.verify_solution(s).err())
-                    .map(|v| format!("{origin}: {} gave a wrong solution: {v}", strategy.name()));
+                    .map(|v| format!("{origin}: {} gave a wrong solution: {v}", pick.label));
                 if let Some(answer) = settled(&outcome, limits.max_solutions.unwrap_or(u64::MAX)) {
                     match &answers[i] {
                         Some((theirs, who)) if *theirs != answer => {
                             trouble.get_or_insert(format!(
                                 "{origin}: strategies disagree: {who} counts {theirs}, {} counts {answer}",
-                                strategy.name()
+                                pick.label
                             ));
                         }
                         Some(_) => {}
-                        None => answers[i] = Some((answer, strategy.name())),
+                        None => answers[i] = Some((answer, pick.label.clone())),
                     }
                 }
                 if let Some(message) = trouble {
@@ -208,7 +209,7 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
             }
             rows.push(row(
                 file,
-                strategy.name(),
+                &pick.label,
                 entries.len(),
                 malformed,
                 wrong,

@@ -59,7 +59,7 @@ impl InputArgs {
     pub(crate) fn entries(&self) -> Vec<Entry> {
         let mut entries = Vec::new();
         if let Some(data) = &self.fpuzzles {
-            entries.extend(self.text_entries("--fpuzzles", data, InputFormat::Fpuzzles));
+            entries.extend(self.fpuzzles_entries(data));
         }
         let stdin = [PathBuf::from("-")];
         let files: &[PathBuf] = match (self.files.is_empty(), self.fpuzzles.is_some()) {
@@ -91,6 +91,11 @@ impl InputArgs {
         };
         let format = InputFormat::detect(path.to_str(), &text);
         self.text_entries(&name, &text, format)
+    }
+
+    /// The `--fpuzzles` puzzle given on the command line.
+    pub(crate) fn fpuzzles_entries(&self, data: &str) -> Vec<Entry> {
+        self.text_entries("--fpuzzles", data, InputFormat::Fpuzzles)
     }
 
     /// The puzzles of `text`, called `name` in messages.

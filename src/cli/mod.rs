@@ -11,12 +11,15 @@ mod candidates;
 mod compare;
 mod convert;
 mod encode;
+mod explain;
+mod grade;
 mod input;
 mod output;
 mod report;
 mod rules;
 mod sat_bench;
 mod solve;
+mod strategies;
 
 /// Sudoku and its variants as a pluggable constraint-solving framework.
 #[derive(Debug, Parser)]
@@ -32,6 +35,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// The true candidates of puzzles: the digits each cell holds in some solution.
     Candidates(candidates::CandidatesArgs),
+    /// Solve by logic alone and say why, step by step (`Naked pair {2,6} in r1c5, r1c6 (box 2) …`).
+    Explain(explain::ExplainArgs),
+    /// How hard puzzles are for people: the hardest technique needed, a score, a histogram.
+    Grade(grade::GradeArgs),
     /// List every rule: native name, f-puzzles key, meaning.
     Rules(rules::RulesArgs),
     /// Write puzzles in another format: f-puzzles JSON or URL, native TOML, one line.
@@ -86,6 +93,8 @@ pub(crate) fn run() -> ExitCode {
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Candidates(args) => candidates::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Grade(args) => grade::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Bench(args) => bench::run(&args),

@@ -40,7 +40,7 @@ impl Technique for FullHouse {
                 .filter_map(|&c| board.value(c))
                 .collect();
             let digit = board.candidates(cell).iter().find(|d| !placed.contains(d))?;
-            let reason = Reason::new("full house").cells([cell]).digits([digit]).group(h);
+            let reason = Reason::new("full house").digits([digit]).group(h);
             Some(Deduction::place(reason, 1.0, Cand::new(cell, digit)))
         })
     }
@@ -78,9 +78,7 @@ impl Technique for HiddenSingle {
                             GroupKind::Box | GroupKind::Region => Self::IN_BOX,
                             _ => Self::IN_LINE,
                         };
-                        let reason = Reason::new("hidden single")
-                            .cells([cell])
-                            .digits([digit])
+                        let reason = Reason::new("hidden single").digits([digit])
                             .group(h);
                         return Some(Deduction::place(reason, difficulty, Cand::new(cell, digit)));
                     }

@@ -1,0 +1,69 @@
+//! Strategies as the command line names them, techniques included:
+//! `propagation+locked+naked-pairs` is the propagation search running
+//! locked candidates and naked pairs as accelerators.
+
+use std::borrow::Cow;
+
+use sudokit::core::Puzzle;
+use sudokit::logic::{techniques, Accelerate};
+use sudokit::solvers::{strategy_by_name, PropagationSearch, Strategy, STRATEGY_NAMES};
+
+/// A strategy picked on the command line.
+#[derive(Debug)]
+pub(crate) struct Pick {
+    /// The name as given (`propagation+locked`), for tables.
+    pub(crate) label: String,
+    pub(crate) strategy: Box<dyn Strategy>,
+    /// The techniques added to every puzzle, if any.
+    accelerate: Option<Accelerate>,
+}
+
+impl Pick {
+    /// `NAME[+TECHNIQUE…]`: a strategy, and techniques for the propagation
+    /// search to run.
+    pub(crate) fn parse(spec: &str) -> Result<Pick, String> {
+        let mut parts = spec.split('+').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let strategy = strategy_by_name(name).ok_or_else(|| {
+            format!(
+                "unknown strategy '{name}' (available: {}; add techniques with +, e.g. propagation+locked)",
+                STRATEGY_NAMES.join(", ")
+            )
+        })?;
+        let chosen = parts
+            .map(|t| {
+                techniques::by_name(t).ok_or_else(|| {
+                    format!("unknown technique '{t}' (available: {})", techniques::NAMES.join(", "))
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        if chosen.is_empty() {
+            return Ok(Pick {
+                label: spec.trim().to_string(),
+                strategy,
+                accelerate: None,
+            });
+        }
+        if name != "propagation" {
+            return Err(format!(
+                "'{spec}': only the propagation strategy runs techniques (dlx, sat and backtracking skip them)"
+            ));
+        }
+        Ok(Pick {
+            label: spec.trim().to_string(),
+            strategy: Box::new(PropagationSearch {
+                techniques: true,
+                ..PropagationSearch::default()
+            }),
+            accelerate: Some(Accelerate::new(chosen)),
+        })
+    }
+
+    /// `puzzle` as this strategy solves it: with its techniques added.
+    pub(crate) fn puzzle<'a>(&mut self, puzzle: &'a Puzzle) -> Cow<'a, Puzzle> {
+        match &mut self.accelerate {
+            Some(accelerate) => Cow::Owned(accelerate.apply(puzzle)),
+            None => Cow::Borrowed(puzzle),
+        }
+    }
+}
