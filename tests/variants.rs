@@ -5,11 +5,12 @@
 
 mod common;
 
+use common::manifest::{manifest, read, solution_grid, Entry};
+
 use std::collections::BTreeSet;
 
-use sudokit::core::{Digits, Grid, Puzzle};
+use sudokit::core::{Digits, Puzzle};
 use sudokit::solvers::{strategy_by_name, true_candidates, Limits, SolveError};
-use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 /// The manifest's rule types that sudokit supports (f-puzzles keys, plus
 /// the manifest's own names for jigsaw boards, givens and negatives).
@@ -68,57 +69,6 @@ const TOO_SLOW: &[(&str, &str, &str)] = &[(
     "ss-slow-thermo-sudoku.json",
     "5,815,959 nodes, 22.7 s (propagation: 1.4 ms, sat: 4.7 ms)",
 )];
-
-/// One manifest entry.
-struct Entry {
-    file: String,
-    types: Vec<String>,
-    expect: String,
-    solution: Option<String>,
-}
-
-fn manifest() -> Vec<Entry> {
-    let text = std::fs::read_to_string(common::shared("variants/manifest.json")).expect("the manifest");
-    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    json.as_array()
-        .expect("a list")
-        .iter()
-        .map(|e| Entry {
-            file: e["file"].as_str().unwrap().to_string(),
-            types: e["types"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| t.as_str().unwrap().to_string())
-                .collect(),
-            expect: e["expect"].as_str().unwrap().to_string(),
-            solution: e["solution"].as_str().map(str::to_string),
-        })
-        .collect()
-}
-
-/// The puzzle of a manifest file, or why it could not be read.
-fn read(file: &str) -> Result<Puzzle, String> {
-    let text = std::fs::read_to_string(common::shared("variants").join(file)).unwrap();
-    read_puzzles(&text, InputFormat::Fpuzzles, &ReadOptions::default())
-        .remove(0)
-        .map(|r| r.puzzle)
-        .map_err(|e| e.to_string())
-}
-
-/// The manifest's solution as a grid: one character per cell up to 9×9,
-/// two digits per cell above.
-fn solution_grid(n: usize, text: &str) -> Grid {
-    let values: Vec<u8> = if n <= 9 {
-        text.bytes().map(|b| b - b'0').collect()
-    } else {
-        text.as_bytes()
-            .chunks(2)
-            .map(|pair| std::str::from_utf8(pair).unwrap().parse().unwrap())
-            .collect()
-    };
-    Grid::from_values(n, values).expect("a full grid")
-}
 
 /// The supported puzzles, read, with their manifest entries.
 fn supported() -> Vec<(Entry, Puzzle)> {

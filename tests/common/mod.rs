@@ -4,6 +4,8 @@
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
+pub(crate) mod manifest;
+
 use std::path::PathBuf;
 
 /// `../shared/data/<rel>` beside the repository.

@@ -1,0 +1,145 @@
+//! The logical solver and the techniques through the facade: variant
+//! puzzles explained and replayed against their solutions, techniques as
+//! accelerators of the propagation search, and the command line.
+
+mod common;
+
+use common::manifest::{manifest, read, solution_grid};
+use common::run_sudokit;
+use sudokit::core::{Geometry, Grid, Puzzle};
+use sudokit::logic::{accelerate, techniques, Ending, Explanation, LogicalSolver};
+use sudokit::solvers::{Limits, PropagationSearch, Strategy};
+
+/// Every removal of `explanation` leaves `solution`'s digit, every
+/// placement is `solution`'s digit.
+fn assert_consistent(puzzle: &Puzzle, solution: &Grid, explanation: &Explanation, what: &str) {
+    for set in explanation.start.iter().zip(solution.values()) {
+        assert!(set.0.contains(*set.1), "{what}: the start lost a solution digit");
+    }
+    for step in &explanation.steps {
+        let text = step.describe(puzzle.model());
+        for r in &step.step.removed {
+            assert_ne!(solution.get(r.cell), Some(r.digit), "{what}: {text}");
+        }
+        for p in &step.step.placed {
+            assert_eq!(solution.get(p.cell), Some(p.digit), "{what}: {text}");
+        }
+    }
+}
+
+/// The shared variant puzzles: no step of a logical solve contradicts the
+/// oracle's solution, a solved one ends on it, and a puzzle without a
+/// solution is never called solved. Most are set for people; how many logic
+/// finishes is pinned so that a change shows.
+#[test]
+fn variant_puzzles_are_explained_soundly() {
+    let solver = LogicalSolver::standard();
+    let mut solved = Vec::new();
+    for entry in manifest() {
+        let puzzle = read(&entry.file).unwrap();
+        let explanation = solver.solve(&puzzle);
+        match entry.expect.as_str() {
+            "unique" => {
+                let solution = solution_grid(puzzle.size(), entry.solution.as_deref().unwrap());
+                assert_consistent(&puzzle, &solution, &explanation, &entry.file);
+                assert!(!matches!(explanation.ending, Ending::Broken(_)), "{}", entry.file);
+                if explanation.is_solved() {
+                    let end: Vec<u8> = explanation.end.iter().map(|s| s.single_digit().unwrap()).collect();
+                    assert_eq!(end, solution.values(), "{}", entry.file);
+                    solved.push(entry.file.clone());
+                }
+            }
+            _ => assert!(!explanation.is_solved(), "{}: {}", entry.file, entry.expect),
+        }
+    }
+    eprintln!("solved by logic: {} {solved:?}", solved.len());
+    assert!(solved.len() >= 20, "{solved:?}");
+}
+
+/// Techniques run inside the search change nothing but speed: the same
+/// counts, with every solution, on boards with many solutions.
+#[test]
+fn accelerated_searches_count_the_same() {
+    let chosen = || {
+        ["locked", "naked-pair", "hidden-pair", "naked-triple"]
+            .iter()
+            .map(|n| techniques::by_name(n).unwrap())
+            .collect()
+    };
+    let plain = PropagationSearch::default();
+    let fast = PropagationSearch {
+        techniques: true,
+        ..PropagationSearch::default()
+    };
+    let limits = Limits::solutions(50_000);
+    // Boards with many solutions: small ones with variant rules, and hard
+    // 9×9 puzzles with three givens taken away.
+    let mut boards = Vec::new();
+    let four = Geometry::with_boxes(4, 2, 2).unwrap();
+    let six = Geometry::with_boxes(6, 2, 3).unwrap();
+    let classic = |g: &Geometry| Puzzle::new(g.clone()).with(sudokit::constraints::ClassicRules).unwrap();
+    boards.push(classic(&four));
+    boards.push(classic(&four).with(sudokit::constraints::Diagonal::Positive).unwrap());
+    boards.push(classic(&six).with(sudokit::constraints::AntiKnight).unwrap());
+    for line in &common::lines("classic/top95.txt")[..8] {
+        let mut givens = sudokit::core::format::parse_grids(line, &Default::default()).remove(0).unwrap().grid;
+        let filled: Vec<_> = (0..81u16).map(sudokit::core::Cell).filter(|&c| givens.get(c).is_some()).collect();
+        for &cell in &filled[..1] {
+            givens.set(cell, 0);
+        }
+        boards.push(sudokit::constraints::classic_puzzle(givens).unwrap());
+    }
+    let mut compared = 0;
+    for puzzle in boards {
+        let expected = plain.count(&puzzle, &limits).unwrap();
+        if !expected.exhaustive() {
+            continue; // too many solutions to count in a test
+        }
+        compared += 1;
+        let accelerated = accelerate(&puzzle, chosen());
+        let outcome = fast.count(&accelerated, &limits).unwrap();
+        assert_eq!(outcome.count, expected.count, "{:?}", puzzle.constraints());
+        assert!(outcome.stats.nodes <= expected.stats.nodes, "techniques never add nodes");
+    }
+    assert!(compared >= 6, "{compared} boards compared");
+}
+
+/// Norvig's grid1, explained on the command line.
+#[test]
+fn explain_walks_norvigs_grid1_in_plain_language() {
+    let grid1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let (out, err, code) = run_sudokit(&["explain"], grid1);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+}
+
+/// A puzzle that needs more than singles, step by step with the grid.
+#[test]
+fn explain_shows_candidates_and_json() {
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let (out, _, code) = run_sudokit(&["explain", "--techniques", "hidden-single,naked-single"], puzzle);
+    assert_eq!(code, 1, "singles alone get stuck on this one");
+    assert!(out.contains("stuck: needs guessing"), "{out}");
+    let (out, _, _) = run_sudokit(&["explain", "--json"], puzzle);
+    let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(json["steps"].as_array().unwrap().len() > 10);
+    let (out, _, _) = run_sudokit(&["explain", "--candidates"], "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+    assert!(out.matches("---+---").count() > 50, "a grid per step");
+}
+
+/// `grade`: one line per puzzle and a histogram; unknown techniques are
+/// bad input.
+#[test]
+fn grade_prints_lines_and_a_histogram() {
+    let easy = common::lines("classic/easy50.txt")[..5].join("\n");
+    let (out, err, code) = run_sudokit(&["grade"], &easy);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|l| l.ends_with(" steps")).count(), 5, "{out}");
+    assert!(out.contains("hardest step of the solved ones"), "{out}");
+    let (_, err, code) = run_sudokit(&["grade", "--techniques", "magic"], &easy);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown technique 'magic'"), "{err}");
+    let (out, _, code) = run_sudokit(&["candidates", "--logical"], &common::lines("classic/easy50.txt")[0]);
+    assert_eq!(code, 0);
+    assert!(out.contains("logic: "), "{out}");
+}
