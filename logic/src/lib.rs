@@ -30,6 +30,14 @@
 //! | pointing, claiming | 2.6, 2.8 |
 //! | naked pair, triple, quad | 3.0, 3.6, 5.0 |
 //! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |
+//! | X-chain (one digit) | 6.6 + length |
+//! | XY-chain (strong links in bivalue cells) | 6.8 + length |
+//! | AIC (any other alternating chain) | 7.0 + length |
+//! | contradiction (one candidate tried, rules propagated) | 8.5 |
+//!
+//! A chain's *length* bonus is 0.1 for every two links past four (rounded
+//! up): a 5-link chain adds 0.1, a 7-link one 0.2, up to 0.6 for the
+//! longest searched (15 links).
 //!
 //! Variant rules have no Sudoku Explainer rating; a deduction a rule's own
 //! propagator makes (a thermometer, a killer cage's combinations) counts as

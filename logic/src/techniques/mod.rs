@@ -1,9 +1,13 @@
 //! The techniques sudokit knows, by name and in order of difficulty.
 
+mod chains;
+mod contradiction;
 mod locked;
 mod singles;
 mod subsets;
 
+pub use chains::Chains;
+pub use contradiction::Trial;
 pub use locked::LockedCandidates;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
@@ -22,15 +26,19 @@ pub const NAMES: &[&str] = &[
     "hidden-triple",
     "naked-quad",
     "hidden-quad",
+    "aic",
+    "contradiction",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
-/// `locked-candidates`, plurals are accepted).
+/// `locked-candidates`, `chains` for `aic`, `nishio` and `trial` for
+/// `contradiction`; plurals are accepted).
 ///
 /// ```
 /// use sudokit_logic::techniques::by_name;
 /// assert_eq!(by_name("naked-pairs").unwrap().name(), "naked pair");
 /// assert_eq!(by_name("locked").unwrap().name(), "locked candidates");
+/// assert_eq!(by_name("chains").unwrap().name(), "AIC");
 /// assert!(by_name("magic").is_none());
 /// ```
 pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
@@ -50,6 +58,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "hidden-pair" => Box::new(HiddenSubset::new(2)),
         "hidden-triple" => Box::new(HiddenSubset::new(3)),
         "hidden-quad" => Box::new(HiddenSubset::new(4)),
+        "aic" | "chain" | "alternating-inference-chain" => Box::new(Chains),
+        "contradiction" | "nishio" | "trial" => Box::new(Trial),
         _ => return None,
     })
 }
