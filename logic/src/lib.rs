@@ -25,6 +25,13 @@
 //! | pointing, claiming | 2.6, 2.8 |
 //! | naked pair, triple, quad | 3.0, 3.6, 5.0 |
 //! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |
+//! | X-wing, swordfish, jellyfish | 3.2, 3.8, 5.2 |
+//! | finned X-wing, swordfish, jellyfish | 3.4, 4.0, 5.4 |
+//!
+//! Fish rate the same whatever their houses (rows and columns, or boxes,
+//! regions and diagonals mixed in: Franken and mutant fish). Sudoku
+//! Explainer has no finned fish: a fin costs 0.2 more than the plain fish
+//! (as a hidden subset costs more than the naked one).
 //!
 //! Variant rules have no Sudoku Explainer rating; a deduction a rule's own
 //! propagator makes (a thermometer, a killer cage's combinations) counts as

@@ -1,9 +1,11 @@
 //! The techniques sudokit knows, by name and in order of difficulty.
 
+mod fish;
 mod locked;
 mod singles;
 mod subsets;
 
+pub use fish::Fish;
 pub use locked::LockedCandidates;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
@@ -17,11 +19,17 @@ pub const NAMES: &[&str] = &[
     "naked-single",
     "locked-candidates",
     "naked-pair",
+    "x-wing",
     "hidden-pair",
+    "finned-x-wing",
     "naked-triple",
+    "swordfish",
     "hidden-triple",
+    "finned-swordfish",
     "naked-quad",
+    "jellyfish",
     "hidden-quad",
+    "finned-jellyfish",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
@@ -31,6 +39,8 @@ pub const NAMES: &[&str] = &[
 /// use sudokit_logic::techniques::by_name;
 /// assert_eq!(by_name("naked-pairs").unwrap().name(), "naked pair");
 /// assert_eq!(by_name("locked").unwrap().name(), "locked candidates");
+/// assert_eq!(by_name("X-wings").unwrap().name(), "X-wing");
+/// assert_eq!(by_name("finned swordfish").unwrap().name(), "finned swordfish");
 /// assert!(by_name("magic").is_none());
 /// ```
 pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
@@ -50,6 +60,12 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "hidden-pair" => Box::new(HiddenSubset::new(2)),
         "hidden-triple" => Box::new(HiddenSubset::new(3)),
         "hidden-quad" => Box::new(HiddenSubset::new(4)),
+        "x-wing" => Box::new(Fish::new(2)),
+        "swordfish" => Box::new(Fish::new(3)),
+        "jellyfish" => Box::new(Fish::new(4)),
+        "finned-x-wing" => Box::new(Fish::finned(2)),
+        "finned-swordfish" => Box::new(Fish::finned(3)),
+        "finned-jellyfish" => Box::new(Fish::finned(4)),
         _ => return None,
     })
 }
