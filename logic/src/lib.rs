@@ -27,11 +27,17 @@
 //! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |
 //! | X-wing, swordfish, jellyfish | 3.2, 3.8, 5.2 |
 //! | finned X-wing, swordfish, jellyfish | 3.4, 4.0, 5.4 |
+//! | XY-wing, XYZ-wing, W-wing | 4.2, 4.4, 4.4 |
+//! | simple colouring: trap, wrap | 6.5, 6.6 |
 //!
 //! Fish rate the same whatever their houses (rows and columns, or boxes,
 //! regions and diagonals mixed in: Franken and mutant fish). Sudoku
-//! Explainer has no finned fish: a fin costs 0.2 more than the plain fish
-//! (as a hidden subset costs more than the naked one).
+//! Explainer has no finned fish, W-wing or colouring: a fin costs 0.2 more
+//! than the plain fish (as a hidden subset costs more than the naked one),
+//! the W-wing rates as the XYZ-wing, and colouring as the chains Sudoku
+//! Explainer finds the same eliminations with: a colour trap as an X-cycle
+//! (6.5), a colour wrap as a forcing X-chain (6.6), with no bonus for
+//! length.
 //!
 //! Variant rules have no Sudoku Explainer rating; a deduction a rule's own
 //! propagator makes (a thermometer, a killer cage's combinations) counts as

@@ -1,14 +1,18 @@
 //! The techniques sudokit knows, by name and in order of difficulty.
 
+mod colouring;
 mod fish;
 mod locked;
 mod singles;
 mod subsets;
+mod wings;
 
+pub use colouring::SimpleColouring;
 pub use fish::Fish;
 pub use locked::LockedCandidates;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
+pub use wings::{WWing, XyWing, XyzWing};
 
 use crate::technique::Technique;
 
@@ -26,14 +30,19 @@ pub const NAMES: &[&str] = &[
     "swordfish",
     "hidden-triple",
     "finned-swordfish",
+    "xy-wing",
+    "xyz-wing",
+    "w-wing",
     "naked-quad",
     "jellyfish",
     "hidden-quad",
     "finned-jellyfish",
+    "simple-colouring",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
-/// `locked-candidates`, plurals are accepted).
+/// `locked-candidates`, `colouring` for `simple-colouring`, American
+/// spelling and plurals are accepted).
 ///
 /// ```
 /// use sudokit_logic::techniques::by_name;
@@ -41,6 +50,7 @@ pub const NAMES: &[&str] = &[
 /// assert_eq!(by_name("locked").unwrap().name(), "locked candidates");
 /// assert_eq!(by_name("X-wings").unwrap().name(), "X-wing");
 /// assert_eq!(by_name("finned swordfish").unwrap().name(), "finned swordfish");
+/// assert_eq!(by_name("coloring").unwrap().name(), "simple colouring");
 /// assert!(by_name("magic").is_none());
 /// ```
 pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
@@ -66,6 +76,10 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "finned-x-wing" => Box::new(Fish::finned(2)),
         "finned-swordfish" => Box::new(Fish::finned(3)),
         "finned-jellyfish" => Box::new(Fish::finned(4)),
+        "xy-wing" => Box::new(XyWing),
+        "xyz-wing" => Box::new(XyzWing),
+        "w-wing" => Box::new(WWing),
+        "simple-colouring" | "simple-coloring" | "colouring" | "coloring" => Box::new(SimpleColouring),
         _ => return None,
     })
 }
