@@ -6,6 +6,7 @@ mod common;
 use common::{classic_set, hand_made, propagate, replay_sound, start};
 use serde_json::Value;
 use sudokit_constraints::{fpuzzles, AntiKing, AntiKnight, ClassicRules, Diagonal};
+use sudokit_core::format::parse_candidates;
 use sudokit_core::{Digit, Digits, Geometry, Grid, Puzzle, Step};
 use sudokit_logic::techniques::by_name;
 use sudokit_logic::{Board, Technique};
@@ -204,6 +205,11 @@ fn sound_on_the_shared_variant_puzzles() {
 /// A 9×9 board where `digit` is a candidate exactly where `rows` has an
 /// `x`; every other digit is a candidate everywhere.
 fn one_digit(digit: Digit, rows: [&str; 9]) -> (Puzzle, Vec<Digits<u128>>) {
+    hand_made(&one_digit_text(digit, rows))
+}
+
+/// The candidates of [`one_digit`] as text.
+fn one_digit_text(digit: Digit, rows: [&str; 9]) -> String {
     let all = "123456789";
     let without: String = all.chars().filter(|&c| c != (b'0' + digit) as char).collect();
     let text: Vec<String> = rows
@@ -215,7 +221,7 @@ fn one_digit(digit: Digit, rows: [&str; 9]) -> (Puzzle, Vec<Digits<u128>>) {
                 .join(" ")
         })
         .collect();
-    hand_made(&text.join("\n"))
+    text.join("\n")
 }
 
 /// A 9×9 board with every digit everywhere but in `cells` (`r5c5`, its
@@ -301,6 +307,32 @@ const JELLYFISH: [&str; 9] = [
 #[test]
 fn jellyfish_on_rows() {
     insta::assert_snapshot!(found("jellyfish", &one_digit(5, JELLYFISH)));
+}
+
+#[test]
+fn x_wing_on_the_diagonals_of_an_x_sudoku() {
+    // Each diagonal holds 2 only at r2c2 and r8c8, r8c2 and r2c8.
+    #[rustfmt::skip]
+    let rows = [
+        ".xxxxxxx.",
+        "xxxxxxxxx",
+        "xx.xxx.xx",
+        "xxx.x.xxx",
+        "xxxx.xxxx",
+        "xxx.x.xxx",
+        "xx.xxx.xx",
+        "xxxxxxxxx",
+        ".xxxxxxx.",
+    ];
+    let puzzle = Puzzle::new(Geometry::square(9).unwrap())
+        .with(ClassicRules)
+        .unwrap()
+        .with(Diagonal::Positive)
+        .unwrap()
+        .with(Diagonal::Negative)
+        .unwrap();
+    let cands = parse_candidates(puzzle.geometry(), &one_digit_text(2, rows)).unwrap();
+    insta::assert_snapshot!(found("x-wing", &(puzzle, cands)));
 }
 
 #[test]
