@@ -44,7 +44,11 @@ fn variant_puzzles_are_explained_soundly() {
                 assert_consistent(&puzzle, &solution, &explanation, &entry.file);
                 assert!(!matches!(explanation.ending, Ending::Broken(_)), "{}", entry.file);
                 if explanation.is_solved() {
-                    let end: Vec<u8> = explanation.end.iter().map(|s| s.single_digit().unwrap()).collect();
+                    let end: Vec<u8> = explanation
+                        .end
+                        .iter()
+                        .map(|s| s.single_digit().unwrap())
+                        .collect();
                     assert_eq!(end, solution.values(), "{}", entry.file);
                     solved.push(entry.file.clone());
                 }
@@ -77,13 +81,27 @@ fn accelerated_searches_count_the_same() {
     let mut boards = Vec::new();
     let four = Geometry::with_boxes(4, 2, 2).unwrap();
     let six = Geometry::with_boxes(6, 2, 3).unwrap();
-    let classic = |g: &Geometry| Puzzle::new(g.clone()).with(sudokit::constraints::ClassicRules).unwrap();
+    let classic = |g: &Geometry| {
+        Puzzle::new(g.clone())
+            .with(sudokit::constraints::ClassicRules)
+            .unwrap()
+    };
     boards.push(classic(&four));
-    boards.push(classic(&four).with(sudokit::constraints::Diagonal::Positive).unwrap());
+    boards.push(
+        classic(&four)
+            .with(sudokit::constraints::Diagonal::Positive)
+            .unwrap(),
+    );
     boards.push(classic(&six).with(sudokit::constraints::AntiKnight).unwrap());
     for line in &common::lines("classic/top95.txt")[..8] {
-        let mut givens = sudokit::core::format::parse_grids(line, &Default::default()).remove(0).unwrap().grid;
-        let filled: Vec<_> = (0..81u16).map(sudokit::core::Cell).filter(|&c| givens.get(c).is_some()).collect();
+        let mut givens = sudokit::core::format::parse_grids(line, &Default::default())
+            .remove(0)
+            .unwrap()
+            .grid;
+        let filled: Vec<_> = (0..81u16)
+            .map(sudokit::core::Cell)
+            .filter(|&c| givens.get(c).is_some())
+            .collect();
         for &cell in &filled[..1] {
             givens.set(cell, 0);
         }
@@ -99,7 +117,10 @@ fn accelerated_searches_count_the_same() {
         let accelerated = accelerate(&puzzle, chosen());
         let outcome = fast.count(&accelerated, &limits).unwrap();
         assert_eq!(outcome.count, expected.count, "{:?}", puzzle.constraints());
-        assert!(outcome.stats.nodes <= expected.stats.nodes, "techniques never add nodes");
+        assert!(
+            outcome.stats.nodes <= expected.stats.nodes,
+            "techniques never add nodes"
+        );
     }
     assert!(compared >= 6, "{compared} boards compared");
 }
@@ -123,7 +144,10 @@ fn explain_shows_candidates_and_json() {
     let (out, _, _) = run_sudokit(&["explain", "--json"], puzzle);
     let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert!(json["steps"].as_array().unwrap().len() > 10);
-    let (out, _, _) = run_sudokit(&["explain", "--candidates"], "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
+    let (out, _, _) = run_sudokit(
+        &["explain", "--candidates"],
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    );
     assert!(out.matches("---+---").count() > 50, "a grid per step");
 }
 
@@ -139,7 +163,10 @@ fn grade_prints_lines_and_a_histogram() {
     let (_, err, code) = run_sudokit(&["grade", "--techniques", "magic"], &easy);
     assert_eq!(code, 2);
     assert!(err.contains("unknown technique 'magic'"), "{err}");
-    let (out, _, code) = run_sudokit(&["candidates", "--logical"], &common::lines("classic/easy50.txt")[0]);
+    let (out, _, code) = run_sudokit(
+        &["candidates", "--logical"],
+        &common::lines("classic/easy50.txt")[0],
+    );
     assert_eq!(code, 0);
     assert!(out.contains("logic: "), "{out}");
 }

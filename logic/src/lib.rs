@@ -30,10 +30,23 @@
 //! | pointing, claiming | 2.6, 2.8 |
 //! | naked pair, triple, quad | 3.0, 3.6, 5.0 |
 //! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |
+//! | X-wing, swordfish, jellyfish | 3.2, 3.8, 5.2 |
+//! | finned X-wing, swordfish, jellyfish | 3.4, 4.0, 5.4 |
+//! | XY-wing, XYZ-wing, W-wing | 4.2, 4.4, 4.4 |
+//! | simple colouring: trap, wrap | 6.5, 6.6 |
 //! | X-chain (one digit) | 6.6 + length |
 //! | XY-chain (strong links in bivalue cells) | 6.8 + length |
 //! | AIC (any other alternating chain) | 7.0 + length |
 //! | contradiction (one candidate tried, rules propagated) | 8.5 |
+//!
+//! Fish rate the same whatever their houses (rows and columns, or boxes,
+//! regions and diagonals mixed in: Franken and mutant fish). Sudoku
+//! Explainer has no finned fish, W-wing or colouring: a fin costs 0.2 more
+//! than the plain fish (as a hidden subset costs more than the naked one),
+//! the W-wing rates as the XYZ-wing, and colouring as the chains Sudoku
+//! Explainer finds the same eliminations with: a colour trap as an X-cycle
+//! (6.5), a colour wrap as a forcing X-chain (6.6), with no bonus for
+//! length.
 //!
 //! A chain's *length* bonus is 0.1 for every two links past four (rounded
 //! up): a 5-link chain adds 0.1, a 7-link one 0.2, up to 0.6 for the

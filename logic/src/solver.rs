@@ -1,9 +1,7 @@
 //! The logical solver: the simplest deduction available, every time, and
 //! why.
 
-use sudokit_core::{
-    Cand, Cell, Contradiction, Digit, Digits, Engine, Model, Progress, Puzzle, State, Step,
-};
+use sudokit_core::{Cand, Cell, Contradiction, Digit, Digits, Engine, Model, Progress, Puzzle, State, Step};
 
 use crate::board::Board;
 use crate::grade::Grade;
@@ -163,11 +161,14 @@ impl LogicalSolver {
         let setup = engine
             .restrict_all(&mut state, None, cells.map(|c| (c, model.domain(c).to_u128())))
             .and_then(|()| {
-                let givens = puzzle.givens().values().iter().enumerate().filter(|(_, &d)| d != 0);
+                let givens = puzzle
+                    .givens()
+                    .values()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &d)| d != 0);
                 let cleanup: Vec<(Cell, u128)> = givens
-                    .flat_map(|(i, &d)| {
-                        model.peers(Cell(i as u16)).iter().map(move |&p| (p, !bit(d)))
-                    })
+                    .flat_map(|(i, &d)| model.peers(Cell(i as u16)).iter().map(move |&p| (p, !bit(d))))
                     .collect();
                 engine.restrict_all(&mut state, None, cleanup)
             });
@@ -277,7 +278,8 @@ fn apply(
     };
     for (i, (old, new)) in before.iter().zip(state.cells()).enumerate() {
         let cell = Cell(i as u16);
-        step.removed.extend((*old - *new).iter().map(|d| Cand::new(cell, d)));
+        step.removed
+            .extend((*old - *new).iter().map(|d| Cand::new(cell, d)));
     }
     // The deduction's own placements; cells its removals leave with one
     // digit are naked singles, the next steps.

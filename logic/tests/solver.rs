@@ -17,7 +17,10 @@ fn assert_replays(puzzle: &Puzzle, solution: &Grid, explanation: &Explanation) {
     let n = puzzle.size();
     for (cell, set) in explanation.start.iter().enumerate() {
         let d = solution.values()[cell];
-        assert!(set.contains(d), "the start removed the solution's digit of cell {cell}");
+        assert!(
+            set.contains(d),
+            "the start removed the solution's digit of cell {cell}"
+        );
     }
     let mut cands: Vec<Digits<u128>> = explanation.start.clone();
     for (step, state) in explanation.steps.iter().zip(explanation.states()) {
@@ -29,11 +32,19 @@ fn assert_replays(puzzle: &Puzzle, solution: &Grid, explanation: &Explanation) {
                 step.describe(puzzle.model()),
                 r.cell.name(n)
             );
-            assert!(cands[r.cell.index()].contains(r.digit), "a removal of a candidate already gone");
+            assert!(
+                cands[r.cell.index()].contains(r.digit),
+                "a removal of a candidate already gone"
+            );
             cands[r.cell.index()].remove(r.digit);
         }
         for p in &step.step.placed {
-            assert_eq!(solution.get(p.cell), Some(p.digit), "{}", step.describe(puzzle.model()));
+            assert_eq!(
+                solution.get(p.cell),
+                Some(p.digit),
+                "{}",
+                step.describe(puzzle.model())
+            );
         }
         assert_eq!(cands, state);
     }
@@ -49,7 +60,11 @@ fn norvigs_grid1_is_solved_by_singles_and_replays() {
     assert_replays(&puzzle, &solution, &explanation);
     let grade = explanation.grade();
     assert!(grade.score <= 2.3, "{grade}");
-    let text: Vec<String> = explanation.steps.iter().map(|s| s.describe(puzzle.model())).collect();
+    let text: Vec<String> = explanation
+        .steps
+        .iter()
+        .map(|s| s.describe(puzzle.model()))
+        .collect();
     insta::assert_snapshot!(text.join("\n"));
 }
 
@@ -74,7 +89,10 @@ fn easy50_is_solved_by_logic_and_singles_agree_with_the_engine() {
 fn hard_puzzles_replay_whatever_the_ending() {
     for (puzzle, solution) in classic_set("top95", 12) {
         let explanation = LogicalSolver::standard().solve(&puzzle);
-        assert!(!matches!(explanation.ending, Ending::Broken(_)), "a sound solve cannot break");
+        assert!(
+            !matches!(explanation.ending, Ending::Broken(_)),
+            "a sound solve cannot break"
+        );
         assert_replays(&puzzle, &solution, &explanation);
     }
 }

@@ -56,7 +56,10 @@ impl LadderArgs {
             .iter()
             .map(|name| {
                 techniques::by_name(name).ok_or_else(|| {
-                    format!("unknown technique '{name}' (available: {})", techniques::NAMES.join(", "))
+                    format!(
+                        "unknown technique '{name}' (available: {})",
+                        techniques::NAMES.join(", ")
+                    )
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -101,10 +104,20 @@ pub(crate) fn run(args: &ExplainArgs) -> Status {
         let _ = writeln!(out, "# {}", entry.origin);
         let model = puzzle.model();
         if args.candidates {
-            let _ = write!(out, "{}", display_candidates(puzzle.geometry(), &explanation.start));
+            let _ = write!(
+                out,
+                "{}",
+                display_candidates(puzzle.geometry(), &explanation.start)
+            );
         }
         for (k, (step, state)) in explanation.steps.iter().zip(explanation.states()).enumerate() {
-            let _ = writeln!(out, "{:>4}. [{:.1}] {}", k + 1, step.difficulty, step.describe(model));
+            let _ = writeln!(
+                out,
+                "{:>4}. [{:.1}] {}",
+                k + 1,
+                step.difficulty,
+                step.describe(model)
+            );
             if args.candidates {
                 let _ = write!(out, "{}", display_candidates(puzzle.geometry(), &state));
             }

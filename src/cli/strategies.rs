@@ -33,7 +33,10 @@ impl Pick {
         let chosen = parts
             .map(|t| {
                 techniques::by_name(t).ok_or_else(|| {
-                    format!("unknown technique '{t}' (available: {})", techniques::NAMES.join(", "))
+                    format!(
+                        "unknown technique '{t}' (available: {})",
+                        techniques::NAMES.join(", ")
+                    )
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;

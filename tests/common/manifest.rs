@@ -54,4 +54,3 @@ pub(crate) fn solution_grid(n: usize, text: &str) -> Grid {
     };
     Grid::from_values(n, values).expect("a full grid")
 }
-

@@ -63,11 +63,7 @@ impl Technique for Trial {
                 let Err(broken) = assumed else {
                     continue;
                 };
-                let text = format!(
-                    "{} = {digit} leads to: {}",
-                    board.name(cell),
-                    broken.describe(model)
-                );
+                let text = format!("then {}", broken.describe(model));
                 let reason = Reason::new("contradiction")
                     .cells([cell])
                     .digits([digit])

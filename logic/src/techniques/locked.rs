@@ -62,8 +62,12 @@ impl Overlaps {
                                 mask |= 1 << i;
                             }
                         }
-                        let rest: Vec<Cell> =
-                            groups[g].cells().iter().copied().filter(|c| !cells.contains(c)).collect();
+                        let rest: Vec<Cell> = groups[g]
+                            .cells()
+                            .iter()
+                            .copied()
+                            .filter(|c| !cells.contains(c))
+                            .collect();
                         (mask.count_ones() >= 2 && !rest.is_empty()).then_some((g, mask, rest))
                     })
                     .collect();
@@ -116,7 +120,10 @@ impl Technique for LockedCandidates {
                     }
                 }
                 if overlaps.extra_peers {
-                    let spots: Vec<Cell> = (0..cells.len()).filter(|i| mask >> i & 1 == 1).map(|i| cells[i]).collect();
+                    let spots: Vec<Cell> = (0..cells.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| cells[i])
+                        .collect();
                     let eliminations: Vec<Cand> = board
                         .common_peers(&spots)
                         .into_iter()

@@ -1,16 +1,22 @@
 //! The techniques sudokit knows, by name and in order of difficulty.
 
 mod chains;
+mod colouring;
 mod contradiction;
+mod fish;
 mod locked;
 mod singles;
 mod subsets;
+mod wings;
 
 pub use chains::Chains;
+pub use colouring::SimpleColouring;
 pub use contradiction::Trial;
+pub use fish::Fish;
 pub use locked::LockedCandidates;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
+pub use wings::{WWing, XyWing, XyzWing};
 
 use crate::technique::Technique;
 
@@ -21,23 +27,37 @@ pub const NAMES: &[&str] = &[
     "naked-single",
     "locked-candidates",
     "naked-pair",
+    "x-wing",
     "hidden-pair",
+    "finned-x-wing",
     "naked-triple",
+    "swordfish",
     "hidden-triple",
+    "finned-swordfish",
+    "xy-wing",
+    "xyz-wing",
+    "w-wing",
     "naked-quad",
+    "jellyfish",
     "hidden-quad",
+    "finned-jellyfish",
+    "simple-colouring",
     "aic",
     "contradiction",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
-/// `locked-candidates`, `chains` for `aic`, `nishio` and `trial` for
-/// `contradiction`; plurals are accepted).
+/// `locked-candidates`, `colouring` for `simple-colouring`, `chains` for
+/// `aic`, `nishio` and `trial` for `contradiction`; American spelling and
+/// plurals are accepted).
 ///
 /// ```
 /// use sudokit_logic::techniques::by_name;
 /// assert_eq!(by_name("naked-pairs").unwrap().name(), "naked pair");
 /// assert_eq!(by_name("locked").unwrap().name(), "locked candidates");
+/// assert_eq!(by_name("X-wings").unwrap().name(), "X-wing");
+/// assert_eq!(by_name("finned swordfish").unwrap().name(), "finned swordfish");
+/// assert_eq!(by_name("coloring").unwrap().name(), "simple colouring");
 /// assert_eq!(by_name("chains").unwrap().name(), "AIC");
 /// assert!(by_name("magic").is_none());
 /// ```
@@ -58,6 +78,16 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "hidden-pair" => Box::new(HiddenSubset::new(2)),
         "hidden-triple" => Box::new(HiddenSubset::new(3)),
         "hidden-quad" => Box::new(HiddenSubset::new(4)),
+        "x-wing" => Box::new(Fish::new(2)),
+        "swordfish" => Box::new(Fish::new(3)),
+        "jellyfish" => Box::new(Fish::new(4)),
+        "finned-x-wing" => Box::new(Fish::finned(2)),
+        "finned-swordfish" => Box::new(Fish::finned(3)),
+        "finned-jellyfish" => Box::new(Fish::finned(4)),
+        "xy-wing" => Box::new(XyWing),
+        "xyz-wing" => Box::new(XyzWing),
+        "w-wing" => Box::new(WWing),
+        "simple-colouring" | "simple-coloring" | "colouring" | "coloring" => Box::new(SimpleColouring),
         "aic" | "chain" | "alternating-inference-chain" => Box::new(Chains),
         "contradiction" | "nishio" | "trial" => Box::new(Trial),
         _ => return None,

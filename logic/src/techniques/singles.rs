@@ -78,8 +78,7 @@ impl Technique for HiddenSingle {
                             GroupKind::Box | GroupKind::Region => Self::IN_BOX,
                             _ => Self::IN_LINE,
                         };
-                        let reason = Reason::new("hidden single").digits([digit])
-                            .group(h);
+                        let reason = Reason::new("hidden single").digits([digit]).group(h);
                         return Some(Deduction::place(reason, difficulty, Cand::new(cell, digit)));
                     }
                 }
