@@ -38,6 +38,7 @@
 //! | XY-chain (strong links in bivalue cells) | 6.8 + length |
 //! | AIC (any other alternating chain) | 7.0 + length |
 //! | contradiction (one candidate tried, rules propagated) | 8.5 |
+//! | cell and region forcing chains (every branch removes it) | 9.0 |
 //!
 //! Fish rate the same whatever their houses (rows and columns, or boxes,
 //! regions and diagonals mixed in: Franken and mutant fish). Sudoku

@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::{classic_set, hand_made, propagate, replay_sound, start};
+use common::{cells, classic_set, found, one_digit, one_digit_text, propagate, replay_sound, start};
 use serde_json::Value;
 use sudokit_constraints::{fpuzzles, AntiKing, AntiKnight, ClassicRules, Diagonal};
 use sudokit_core::format::parse_candidates;
-use sudokit_core::{Digit, Digits, Geometry, Grid, Puzzle, Step};
+use sudokit_core::{Digit, Digits, Geometry, Grid, Puzzle};
 use sudokit_logic::techniques::by_name;
 use sudokit_logic::{Board, Technique};
 use sudokit_solvers::{true_candidates, Limits, PropagationSearch, Strategy};
@@ -200,59 +200,6 @@ fn sound_on_the_shared_variant_puzzles() {
             .sum();
         println!("{name}: {made} deductions on the shared variants");
     }
-}
-
-/// A 9×9 board where `digit` is a candidate exactly where `rows` has an
-/// `x`; every other digit is a candidate everywhere.
-fn one_digit(digit: Digit, rows: [&str; 9]) -> (Puzzle, Vec<Digits<u128>>) {
-    hand_made(&one_digit_text(digit, rows))
-}
-
-/// The candidates of [`one_digit`] as text.
-fn one_digit_text(digit: Digit, rows: [&str; 9]) -> String {
-    let all = "123456789";
-    let without: String = all.chars().filter(|&c| c != (b'0' + digit) as char).collect();
-    let text: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            row.chars()
-                .map(|c| if c == 'x' { all } else { without.as_str() })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    text.join("\n")
-}
-
-/// A 9×9 board with every digit everywhere but in `cells` (`r5c5`, its
-/// candidates).
-fn cells(cells: &[(&str, &str)]) -> (Puzzle, Vec<Digits<u128>>) {
-    let mut grid = vec![vec!["123456789"; 9]; 9];
-    for (name, cands) in cells {
-        let (r, c) = name[1..].split_once('c').unwrap();
-        grid[r.parse::<usize>().unwrap() - 1][c.parse::<usize>().unwrap() - 1] = cands;
-    }
-    let text: Vec<String> = grid.iter().map(|row| row.join(" ")).collect();
-    hand_made(&text.join("\n"))
-}
-
-/// What `technique` finds on the board, as a line for people.
-fn found(technique: &str, (puzzle, cands): &(Puzzle, Vec<Digits<u128>>)) -> String {
-    let board = Board::new(puzzle.model(), cands);
-    let technique = by_name(technique).unwrap();
-    let found = technique.find(&board).expect("the technique fires");
-    assert!(found.changes(&board));
-    let step = Step {
-        constraint: None,
-        reason: found.reason,
-        removed: found.eliminations,
-        placed: found.placements,
-    };
-    format!(
-        "{} (difficulty {:.1})",
-        step.describe(puzzle.model()),
-        found.difficulty
-    )
 }
 
 #[rustfmt::skip]

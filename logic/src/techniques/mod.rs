@@ -4,6 +4,7 @@ mod chains;
 mod colouring;
 mod contradiction;
 mod fish;
+mod forcing;
 mod locked;
 mod singles;
 mod subsets;
@@ -13,6 +14,7 @@ pub use chains::Chains;
 pub use colouring::SimpleColouring;
 pub use contradiction::Trial;
 pub use fish::Fish;
+pub use forcing::Forcing;
 pub use locked::LockedCandidates;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
@@ -44,6 +46,7 @@ pub const NAMES: &[&str] = &[
     "simple-colouring",
     "aic",
     "contradiction",
+    "forcing-chains",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
@@ -90,6 +93,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "simple-colouring" | "simple-coloring" | "colouring" | "coloring" => Box::new(SimpleColouring),
         "aic" | "chain" | "alternating-inference-chain" => Box::new(Chains),
         "contradiction" | "nishio" | "trial" => Box::new(Trial),
+        "forcing" | "forcing-chain" => Box::new(Forcing),
         _ => return None,
     })
 }

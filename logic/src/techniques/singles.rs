@@ -112,9 +112,7 @@ impl Technique for NakedSingle {
                 .collect();
             (!peers.is_empty()).then(|| {
                 let reason = Reason::new("naked single").cells([cell]).digits([digit]);
-                let mut found = Deduction::eliminate(reason, 2.3, peers);
-                found.placements.push(Cand::new(cell, digit));
-                found
+                Deduction::eliminate(reason, 2.3, peers)
             })
         })
     }
