@@ -199,7 +199,7 @@ impl LogicalSolver {
         };
         Explanation {
             start,
-            steps,
+            steps: merge_repeats(steps),
             end: state.cells().to_vec(),
             ending,
         }
@@ -235,6 +235,23 @@ impl LogicalSolver {
         }
         None
     }
+}
+
+/// Steps in a row with one reason as one step: a rule's propagator says
+/// why once per deduction (`slow thermometer r2c4 ∈ {2,…,9}`), and its
+/// single steps each remove from one cell.
+fn merge_repeats(steps: Vec<LogicStep>) -> Vec<LogicStep> {
+    let mut merged: Vec<LogicStep> = Vec::with_capacity(steps.len());
+    for step in steps {
+        match merged.last_mut() {
+            Some(last) if last.technique == step.technique && last.step.reason == step.step.reason => {
+                last.step.removed.extend(step.step.removed);
+                last.step.placed.extend(step.step.placed);
+            }
+            _ => merged.push(step),
+        }
+    }
+    merged
 }
 
 fn bit(d: Digit) -> u128 {
