@@ -188,9 +188,9 @@ impl LogicalSolver {
                 break Ending::Stuck;
             }
             match self.next_step(model, &mut engine, &mut state) {
-                Some(Ok(step)) => steps.push(step),
-                Some(Err((step, contradiction))) => {
-                    steps.extend(step);
+                Some(Next::Step(step)) => steps.push(step),
+                Some(Next::Broken(step, contradiction)) => {
+                    steps.extend(*step);
                     break Ending::Broken(contradiction);
                 }
                 None if state.is_solved() => break Ending::Solved,
@@ -206,13 +206,7 @@ impl LogicalSolver {
     }
 
     /// The simplest step available, applied; `None` when there is none.
-    #[allow(clippy::type_complexity, reason = "one private call site")]
-    fn next_step(
-        &self,
-        model: &Model,
-        engine: &mut Engine<'_>,
-        state: &mut State<u128>,
-    ) -> Option<Result<LogicStep, (Option<LogicStep>, Contradiction)>> {
+    fn next_step(&self, model: &Model, engine: &mut Engine<'_>, state: &mut State<u128>) -> Option<Next> {
         for rung in &self.ladder {
             match rung {
                 Rung::Technique(technique) => {
@@ -225,10 +219,11 @@ impl LogicalSolver {
                     }
                 }
                 Rung::Rules => match engine.step(state, None) {
-                    Progress::Step(step) => return Some(Ok(rule_step(model, step))),
+                    Progress::Step(step) => return Some(Next::Step(rule_step(model, step))),
                     Progress::Fixpoint => {}
                     Progress::Contradiction { step, contradiction } => {
-                        return Some(Err((step.map(|s| rule_step(model, s)), contradiction)));
+                        let step = step.map(|s| rule_step(model, s));
+                        return Some(Next::Broken(Box::new(step), contradiction));
                     }
                 },
             }
@@ -254,6 +249,14 @@ fn merge_repeats(steps: Vec<LogicStep>) -> Vec<LogicStep> {
     merged
 }
 
+/// What one rung of the ladder did.
+enum Next {
+    /// A step, applied.
+    Step(LogicStep),
+    /// The rules broke, on the way through this step if any.
+    Broken(Box<Option<LogicStep>>, Contradiction),
+}
+
 fn bit(d: Digit) -> u128 {
     1u128 << (d - 1)
 }
@@ -273,12 +276,7 @@ fn rule_step(model: &Model, step: Step) -> LogicStep {
 
 /// Applies a technique's deduction (a placement's digit leaves the cell's
 /// peers at once) and records what changed.
-fn apply(
-    model: &Model,
-    engine: &mut Engine<'_>,
-    state: &mut State<u128>,
-    found: Deduction,
-) -> Result<LogicStep, (Option<LogicStep>, Contradiction)> {
+fn apply(model: &Model, engine: &mut Engine<'_>, state: &mut State<u128>, found: Deduction) -> Next {
     let before = state.cells().to_vec();
     let mut keep: Vec<(Cell, u128)> = Vec::new();
     for p in &found.placements {
@@ -312,7 +310,7 @@ fn apply(
         step,
     };
     match result {
-        Ok(()) => Ok(logic),
-        Err(contradiction) => Err((Some(logic), contradiction)),
+        Ok(()) => Next::Step(logic),
+        Err(contradiction) => Next::Broken(Box::new(Some(logic)), contradiction),
     }
 }
