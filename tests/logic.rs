@@ -170,3 +170,16 @@ fn grade_prints_lines_and_a_histogram() {
     assert_eq!(code, 0);
     assert!(out.contains("logic: "), "{out}");
 }
+
+/// The Miracle Sudoku (two givens, anti-knight, anti-king, non-consecutive):
+/// logic alone walks it, through the variant rules' own deductions and
+/// locked candidates by a knight's or king's move.
+#[test]
+fn explain_walks_the_miracle_sudoku() {
+    let path = common::example("miracle.toml");
+    let (out, err, code) = run_sudokit(&["explain", path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let out = out.replace(path.to_str().unwrap(), "miracle.toml");
+    assert!(out.contains("solved: "), "{out}");
+    insta::assert_snapshot!(out);
+}
