@@ -315,6 +315,13 @@ fn contradiction_tries_a_candidate() {
     insta::assert_snapshot!(first(&Trial, XY_WING));
 }
 
+/// Forcing chains on the same grid: every branch of a cell (or of a digit
+/// in a house) removes the same candidates.
+#[test]
+fn forcing_chains_follow_every_branch() {
+    insta::assert_snapshot!(first(by_name("forcing-chains").unwrap().as_ref(), XY_WING));
+}
+
 /// A solved `n`×`n` classic grid for `n = k²` (the shifted pattern).
 fn pattern(n: usize) -> Grid {
     let k = (1..=n).find(|k| k * k == n).unwrap();

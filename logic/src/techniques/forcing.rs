@@ -100,11 +100,12 @@ impl Technique for Forcing {
                 Source::Cell(cell) => Reason::new("cell forcing chains")
                     .cells([cell])
                     .digits(branches.iter().map(|b| b.digit))
-                    .text("every digit leads to the same"),
+                    .text("whichever it holds"),
                 Source::House(h, digit) => Reason::new("region forcing chains")
                     .cells(branches.iter().map(|b| b.cell))
                     .digits([digit])
-                    .group(h),
+                    .group(h)
+                    .text("wherever it goes"),
             };
             return Some(Deduction::eliminate(reason, Self::DIFFICULTY, eliminations));
         }
