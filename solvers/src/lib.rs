@@ -38,6 +38,7 @@ mod backtracking;
 mod candidates;
 mod dlx;
 mod exact_cover;
+pub mod generate;
 mod limits;
 mod propagation;
 mod registry;

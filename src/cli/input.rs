@@ -25,7 +25,7 @@ pub(crate) struct InputArgs {
     pub(crate) fpuzzles: Option<String>,
 }
 
-fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
     let (r, c) = text
         .split_once(['x', 'X', '×'])
         .ok_or_else(|| format!("expected ROWSxCOLS such as 2x3, found '{text}'"))?;

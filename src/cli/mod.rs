@@ -11,7 +11,9 @@ mod candidates;
 mod compare;
 mod convert;
 mod encode;
+mod experiment;
 mod explain;
+mod generate;
 mod grade;
 mod input;
 mod output;
@@ -39,6 +41,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// How hard puzzles are for people: the hardest technique needed, a score, a histogram.
     Grade(grade::GradeArgs),
+    /// Make puzzles: Norvig's random ones, or unique minimal ones (classic or from a variant template).
+    Generate(generate::GenerateArgs),
+    /// Experiments: Norvig's heavy tail of solve times on random puzzles.
+    Experiment(experiment::ExperimentArgs),
     /// List every rule: native name, f-puzzles key, meaning.
     Rules(rules::RulesArgs),
     /// Write puzzles in another format: f-puzzles JSON or URL, native TOML, one line.
@@ -95,6 +101,8 @@ pub(crate) fn run() -> ExitCode {
         Command::Candidates(args) => candidates::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Grade(args) => grade::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Experiment(args) => experiment::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Bench(args) => bench::run(&args),

@@ -1,0 +1,372 @@
+//! `sudokit generate`: Norvig's random puzzles, and unique minimal ones.
+//!
+//! One puzzle per line on stdout, in order, the same for the same `--seed`
+//! whatever `--jobs` is (puzzle `i` has its own generator, seeded from the
+//! seed and `i`). Variant templates print native TOML, one document per
+//! puzzle (`--output-dir` writes one file each). The seed, a progress bar
+//! (when stderr is a terminal) and notes go to stderr.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use sudokit::constraints::spec::PuzzleSpec;
+use sudokit::constraints::{native, ClassicRules};
+use sudokit::core::format::to_line;
+use sudokit::core::{Geometry, Grid, Puzzle};
+use sudokit::logic::{LogicalSolver, Verdict};
+use sudokit::solvers::generate::{
+    is_unique, random_puzzle, random_puzzle_clues, random_solution, unique_minimal, Symmetry,
+};
+use sudokit::solvers::{Limits, PropagationSearch, Strategy};
+use sudokit::{read_puzzles, InputFormat, ReadOptions};
+
+use super::input::parse_boxes;
+use super::output;
+use super::report::ms;
+use super::Status;
+
+/// Options of `sudokit generate`.
+#[derive(Debug, Args)]
+pub(crate) struct GenerateArgs {
+    #[command(subcommand)]
+    kind: Kind,
+}
+
+#[derive(Debug, Subcommand)]
+enum Kind {
+    /// Norvig's random puzzles: random candidates with propagation until 17 cells
+    /// (on 9×9) are decided. They may have several solutions, or none (`--check` says).
+    Random(RandomArgs),
+    /// Puzzles with exactly one solution from which no given can be removed.
+    Unique(UniqueArgs),
+}
+
+/// What both kinds take.
+#[derive(Debug, Args)]
+struct Common {
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: usize,
+    /// Board side (classic rules).
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    size: usize,
+    /// Box shape as ROWSxCOLS (default: the squarest, e.g. 2x3 on 6×6).
+    #[arg(long, value_name = "RxC", value_parser = parse_boxes)]
+    boxes: Option<(usize, usize)>,
+    /// Seed of the generator (default: from the clock, printed on stderr).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Threads (default: every core).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+struct RandomArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Count each puzzle's solutions (to 2) and say so after it: `# unique`,
+    /// `# several solutions`, `# no solution`.
+    #[arg(long)]
+    check: bool,
+}
+
+#[derive(Debug, Args)]
+struct UniqueArgs {
+    #[command(flatten)]
+    common: Common,
+    /// A variant puzzle file whose rules to keep (its givens are replaced).
+    #[arg(value_name = "TEMPLATE")]
+    template: Option<PathBuf>,
+    /// Keep the givens symmetric: none, rotational (half turn) or mirror.
+    #[arg(long, value_name = "KIND", default_value = "none", value_parser = parse_symmetry)]
+    symmetry: Symmetry,
+    /// Keep only puzzles whose grade (`sudokit grade`) is in A..B (`3..5`,
+    /// `6.5..`, `..2.3`).
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    grade: Option<(f32, f32)>,
+    /// Write one file per puzzle there (`puzzle-0001.toml`, or `.txt` for classic ones).
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+}
+
+fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
+    Symmetry::by_name(text).ok_or_else(|| {
+        format!(
+            "unknown symmetry '{text}' (available: {})",
+            Symmetry::NAMES.join(", ")
+        )
+    })
+}
+
+fn parse_range(text: &str) -> Result<(f32, f32), String> {
+    let (a, b) = text
+        .split_once("..")
+        .ok_or_else(|| format!("expected a range such as 3..5, found '{text}'"))?;
+    let number = |s: &str, default: f32| -> Result<f32, String> {
+        if s.trim().is_empty() {
+            return Ok(default);
+        }
+        s.trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("'{s}' is not a number"))
+    };
+    let range = (number(a, 0.0)?, number(b, f32::INFINITY)?);
+    if range.0 > range.1 {
+        return Err(format!("empty range '{text}'"));
+    }
+    Ok(range)
+}
+
+/// Runs `sudokit generate`.
+pub(crate) fn run(args: &GenerateArgs) -> Status {
+    let common = match &args.kind {
+        Kind::Random(a) => &a.common,
+        Kind::Unique(a) => &a.common,
+    };
+    let seed = common.seed.unwrap_or_else(|| {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+        let seed = now.as_nanos() as u64;
+        eprintln!("sudokit: seed {seed}");
+        seed
+    });
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(common.jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("sudokit: cannot start threads: {e}");
+            return Status::BadInput;
+        }
+    };
+    pool.install(|| match &args.kind {
+        Kind::Random(a) => run_random(a, seed),
+        Kind::Unique(a) => run_unique(a, seed),
+    })
+}
+
+/// Puzzle `i`'s own generator.
+fn rng_for(seed: u64, i: usize) -> fastrand::Rng {
+    fastrand::Rng::with_seed(seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The classic blank of `--size` and `--boxes`.
+fn classic_blank(common: &Common) -> Result<Puzzle, String> {
+    let n = common.size;
+    if !(1..=128).contains(&n) {
+        return Err(format!("--size {n}: boards go from 1×1 to 128×128"));
+    }
+    let geometry = match common.boxes {
+        Some((r, c)) => Geometry::with_boxes(n, r, c),
+        None => Geometry::square(n),
+    }
+    .map_err(|e| format!("--size {n}: {e}"))?;
+    Puzzle::new(geometry)
+        .with(ClassicRules)
+        .map_err(|e| e.to_string())
+}
+
+fn progress(count: usize) -> ProgressBar {
+    if count < 100 || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} puzzles  {per_sec}")
+        .expect("the template is valid")
+        .progress_chars("=> ");
+    ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr()).with_style(style)
+}
+
+fn run_random(args: &RandomArgs, seed: u64) -> Status {
+    let blank = match classic_blank(&args.common) {
+        Ok(blank) => blank,
+        Err(e) => {
+            eprintln!("sudokit: {e}");
+            return Status::BadInput;
+        }
+    };
+    let clues = random_puzzle_clues(blank.size());
+    let bar = progress(args.common.count);
+    let started = Instant::now();
+    let lines: Vec<Option<String>> = (0..args.common.count)
+        .into_par_iter()
+        .map(|i| {
+            let grid = random_puzzle(&blank, clues, &mut rng_for(seed, i))?;
+            let mut line = to_line(&grid);
+            if args.check {
+                let puzzle = blank.clone().with_givens(grid).expect("same board");
+                let count = PropagationSearch::default()
+                    .count(&puzzle, &Limits::solutions(2))
+                    .ok()?
+                    .count;
+                line.push_str(match count {
+                    0 => "  # no solution",
+                    1 => "  # unique",
+                    _ => "  # several solutions",
+                });
+            }
+            bar.inc(1);
+            Some(line)
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut out = output::stdout();
+    for line in &lines {
+        match line {
+            Some(line) => {
+                let _ = writeln!(out, "{line}");
+            }
+            None => {
+                eprintln!("sudokit: no random puzzle found after 1,000 starts");
+                return Status::NoSolution;
+            }
+        }
+    }
+    let _ = out.flush();
+    eprintln!("{} puzzles in {} ms.", lines.len(), ms(started.elapsed()));
+    Status::Ok
+}
+
+/// The blank of a template file: its rules, no givens, and its spec for writing.
+fn template_blank(path: &PathBuf) -> Result<(Puzzle, Option<PuzzleSpec>), String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let format = InputFormat::detect(path.to_str(), &text);
+    let read = read_puzzles(&text, format, &ReadOptions::default())
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("{name}: no puzzle"))?
+        .map_err(|e| format!("{name}: {e}"))?;
+    let n = read.puzzle.size();
+    let blank = read.puzzle.with_givens(Grid::empty(n)).expect("same board");
+    Ok((blank, read.spec))
+}
+
+fn run_unique(args: &UniqueArgs, seed: u64) -> Status {
+    let read = match &args.template {
+        Some(path) => template_blank(path),
+        None => classic_blank(&args.common).map(|b| (b, None)),
+    };
+    let (blank, spec) = match read {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("sudokit: {e}");
+            return Status::BadInput;
+        }
+    };
+    if let Some(dir) = &args.output_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("sudokit: cannot create {}: {e}", dir.display());
+            return Status::BadInput;
+        }
+    }
+    let strategy = PropagationSearch::default();
+    let started = Instant::now();
+    let rules_alone = strategy
+        .prepare(&blank)
+        .and_then(|mut s| is_unique(s.as_mut(), &Grid::empty(blank.size())));
+    if let Ok(true) = rules_alone {
+        eprintln!("sudokit: the rules alone have exactly one solution: no givens are needed");
+    }
+    let bar = progress(args.common.count);
+    let results: Vec<Result<Grid, String>> = (0..args.common.count)
+        .into_par_iter()
+        .map_init(
+            || strategy.prepare(&blank),
+            |session, i| {
+                let session = session.as_mut().map_err(|e| e.to_string())?;
+                let found = generate_one(args, &blank, session.as_mut(), &mut rng_for(seed, i));
+                bar.inc(1);
+                found
+            },
+        )
+        .collect();
+    bar.finish_and_clear();
+    let mut out = output::stdout();
+    let mut status = Status::Ok;
+    for (i, result) in results.iter().enumerate() {
+        let grid = match result {
+            Ok(grid) => grid,
+            Err(e) => {
+                eprintln!("sudokit: puzzle {}: {e}", i + 1);
+                let _ = writeln!(out, "error: {e}");
+                status = status.worst(Status::NoSolution);
+                continue;
+            }
+        };
+        let text = match &spec {
+            Some(spec) => {
+                let mut text = native::write(&PuzzleSpec {
+                    givens: grid.clone(),
+                    ..spec.clone()
+                });
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text
+            }
+            None => format!("{}\n", to_line(grid)),
+        };
+        match &args.output_dir {
+            Some(dir) => {
+                let ext = if spec.is_some() { "toml" } else { "txt" };
+                let path = dir.join(format!("puzzle-{:04}.{ext}", i + 1));
+                if let Err(e) = std::fs::write(&path, &text) {
+                    eprintln!("sudokit: cannot write {}: {e}", path.display());
+                    return Status::BadInput;
+                }
+            }
+            None => {
+                if spec.is_some() && i > 0 {
+                    let _ = writeln!(out);
+                }
+                let _ = write!(out, "{text}");
+            }
+        }
+    }
+    let _ = out.flush();
+    let clues: usize = results
+        .iter()
+        .flatten()
+        .map(|g| g.values().iter().filter(|&&d| d != 0).count())
+        .sum();
+    let made = results.iter().flatten().count().max(1);
+    eprintln!(
+        "{} unique minimal puzzles in {} ms, {:.1} givens on average.",
+        results.iter().flatten().count(),
+        ms(started.elapsed()),
+        clues as f64 / made as f64
+    );
+    status
+}
+
+/// One unique minimal puzzle, within the grade range when one is asked.
+fn generate_one(
+    args: &UniqueArgs,
+    blank: &Puzzle,
+    session: &mut dyn sudokit::solvers::Session,
+    rng: &mut fastrand::Rng,
+) -> Result<Grid, String> {
+    const ATTEMPTS: usize = 500;
+    for _ in 0..ATTEMPTS {
+        let solution = random_solution(blank, rng, &Limits::default()).ok_or("the rules have no solution")?;
+        let givens = unique_minimal(session, &solution, args.symmetry, rng).map_err(|e| e.to_string())?;
+        let Some((low, high)) = args.grade else {
+            return Ok(givens);
+        };
+        let puzzle = blank.clone().with_givens(givens.clone()).expect("same board");
+        let grade = LogicalSolver::standard().solve(&puzzle).grade();
+        if grade.verdict == Verdict::Solved && (low..=high).contains(&grade.score) {
+            return Ok(givens);
+        }
+    }
+    Err(format!(
+        "no puzzle with a grade in the range after {ATTEMPTS} attempts"
+    ))
+}
