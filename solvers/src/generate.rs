@@ -108,7 +108,7 @@ pub fn random_solution(blank: &Puzzle, rng: &mut fastrand::Rng, limits: &Limits)
     };
     let limits = Limits {
         max_solutions: Some(1),
-        ..limits.clone()
+        ..*limits
     };
     search.solve(blank, &limits).ok()?.solutions.pop()
 }

@@ -225,8 +225,8 @@ fn histogram(path: &PathBuf, runs: &[Run]) -> Result<(), Box<dyn std::error::Err
     let bins = ((highest - lowest) * BINS_PER_DECADE).ceil() as usize;
     let mut counts = vec![[0u64; 2]; bins + 1];
     for run in runs {
-        for k in 0..2 {
-            let bin = ((micros(run.times[k]) - lowest) * BINS_PER_DECADE) as usize;
+        for (k, &time) in run.times.iter().enumerate() {
+            let bin = ((micros(time) - lowest) * BINS_PER_DECADE) as usize;
             counts[bin.min(bins)][k] += 1;
         }
     }
