@@ -14,7 +14,7 @@ pub(crate) struct InputArgs {
     #[arg(value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
     /// Board side, where the layout is ambiguous (e.g. sixteen 4×4 one-liners).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_size)]
     pub(crate) size: Option<usize>,
     /// Box shape as ROWSxCOLS (default: the squarest, e.g. 2x3 on 6×6).
     #[arg(long, value_name = "RxC", value_parser = parse_boxes)]
@@ -23,6 +23,15 @@ pub(crate) struct InputArgs {
     /// (`N4Ig…`), an f-puzzles or SudokuPad URL, or f-puzzles JSON.
     #[arg(long, value_name = "DATA")]
     pub(crate) fpuzzles: Option<String>,
+}
+
+/// A board side sudokit takes: 1 to 128.
+fn parse_size(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=128).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("boards go from 1×1 to 128×128, not {n}×{n}")),
+        Err(_) => Err(format!("'{text}' is not a board side")),
+    }
 }
 
 pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {

@@ -219,6 +219,11 @@ fn read_block(
     if block.is_empty() {
         return;
     }
+    if let Some(n) = options.size.filter(|&n| n == 0 || n > crate::geometry::MAX_SIZE) {
+        let message = format!("a board side of {n} is not supported (1 to {})", crate::geometry::MAX_SIZE);
+        out.push(Err(ParseError::at(block[0].0, None, message)));
+        return;
+    }
     let token_mode = options.size.is_some_and(|n| n > MAX_CHAR_SIZE)
         || block.iter().any(|(_, line)| {
             let toks: Vec<&str> = tokens(line).map(|(_, t)| t).collect();
@@ -487,6 +492,16 @@ mod tests {
         let err = one(&tokens).unwrap_err();
         assert_eq!((err.line, err.column), (16, Some(3)));
         assert!(err.message.contains("unknown token 'x'"), "{err}");
+    }
+
+    #[test]
+    fn an_impossible_size_is_an_error_not_a_hang() {
+        for size in [0, 129] {
+            let found = parse_grids("1234\n", &ParseOptions { size: Some(size) });
+            assert_eq!(found.len(), 1);
+            let err = found[0].as_ref().unwrap_err();
+            assert!(err.message.contains("not supported"), "{err}");
+        }
     }
 
     #[test]
