@@ -244,3 +244,13 @@ fn every_registered_strategy_answers_through_solve() {
         assert_eq!(several, "2+\n", "{name}");
     }
 }
+
+/// `--size 0` used to loop for ever, allocating (issue 14, defect 1).
+#[test]
+fn a_board_side_of_zero_is_refused_at_once() {
+    for command in ["solve", "encode"] {
+        let (_, err, code) = run(&[command, "--size", "0"], "1234\n");
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(err.contains("boards go from 1×1 to 128×128"), "{err}");
+    }
+}
