@@ -254,3 +254,13 @@ fn a_board_side_of_zero_is_refused_at_once() {
         assert!(err.contains("boards go from 1×1 to 128×128"), "{err}");
     }
 }
+
+/// Input without any puzzle is an error, not a silent success (issue 14, defect 7).
+#[test]
+fn input_without_a_puzzle_is_an_error() {
+    for input in ["hello\n", ""] {
+        let (out, err, code) = run(&["solve"], input);
+        assert_eq!(code, 2, "{input:?}: {err}");
+        assert!(out.starts_with("error: <stdin>: no puzzle found"), "{out}");
+    }
+}

@@ -110,8 +110,18 @@ impl InputArgs {
     /// The puzzles of `text`, called `name` in messages.
     fn text_entries(&self, name: &str, text: &str, format: InputFormat) -> Vec<Entry> {
         let options = self.options();
-        read_puzzles(text, format, &options)
-            .into_iter()
+        let read = read_puzzles(text, format, &options);
+        if read.is_empty() {
+            // Nothing that looks like a puzzle: an answer of silence would
+            // read as success (issue 14, defect 7).
+            return vec![Entry {
+                origin: name.to_string(),
+                puzzle: Err(format!(
+                    "{name}: no puzzle found (expected grids of digits and dots, f-puzzles JSON or native TOML)"
+                )),
+            }];
+        }
+        read.into_iter()
             .map(|read| match read {
                 Ok(puzzle) => Entry {
                     origin: format!("{name}:{}", puzzle.line),
