@@ -264,3 +264,41 @@ fn input_without_a_puzzle_is_an_error() {
         assert!(out.starts_with("error: <stdin>: no puzzle found"), "{out}");
     }
 }
+
+/// A line with bytes that are not UTF-8 fails alone, named by line and
+/// column; the other puzzles of the file are answered (issue 14, defect 6).
+#[test]
+fn bytes_that_are_not_utf8_fail_only_their_puzzle() {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let mut input = good.as_bytes().to_vec();
+    input.extend_from_slice(
+        b"52...6.........7.13...........4..8..6......5...........418.........3..2...\xff7.....\n",
+    );
+    input.extend_from_slice(good.as_bytes());
+    let out = Command::cargo_bin("sudokit")
+        .unwrap()
+        .arg("solve")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(
+        lines[1],
+        "error: <stdin>: line 2, column 75: bytes that are not UTF-8 text"
+    );
+    assert_eq!(lines[0], lines[2]);
+    assert_eq!(out.status.code(), Some(2));
+    // One JSON document with a bad byte is refused whole, with its line.
+    let json = b"{\n\"size\": 9,\n\"title\": \"\xff\"\n}".to_vec();
+    let out = Command::cargo_bin("sudokit")
+        .unwrap()
+        .arg("solve")
+        .write_stdin(json)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("line 3: bytes that are not UTF-8 text"));
+}

@@ -206,10 +206,15 @@ fn heavy_tail_prints_norvigs_table_and_draws_the_histogram() {
 #[test]
 fn rules_alone_can_need_no_givens() {
     let template = common::example("hintless.toml");
-    let (out, err, code) = run_sudokit(&["generate", "unique", "--seed", "1", template.to_str().unwrap()], "");
+    let (out, err, code) = run_sudokit(
+        &["generate", "unique", "--seed", "1", template.to_str().unwrap()],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("no givens are needed"), "{err}");
-    let read = read_puzzles(&out, InputFormat::Native, &ReadOptions::default()).remove(0).unwrap();
+    let read = read_puzzles(&out, InputFormat::Native, &ReadOptions::default())
+        .remove(0)
+        .unwrap();
     assert!(read.puzzle.givens().values().iter().all(|&d| d == 0), "{out}");
     assert_eq!(dlx_count(&read.puzzle), 1);
 }

@@ -83,22 +83,30 @@ impl InputArgs {
     /// The puzzles of one input (`-` is standard input), in order.
     pub(crate) fn file_entries(&self, path: &Path) -> Vec<Entry> {
         let name = display_name(path);
-        let text = if path.as_os_str() == "-" {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map(|_| text)
+        let bytes = if path.as_os_str() == "-" {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
         } else {
-            std::fs::read_to_string(path)
+            std::fs::read(path)
         };
-        let text = match text {
-            Ok(text) => text,
-            Err(e) => {
-                return vec![Entry {
-                    origin: name.clone(),
-                    puzzle: Err(format!("cannot read {name}: {e}")),
-                }]
-            }
+        let bad = |message: String| {
+            vec![Entry {
+                origin: name.clone(),
+                puzzle: Err(message),
+            }]
         };
+        let bytes = match bytes {
+            Ok(bytes) => bytes,
+            Err(e) => return bad(format!("cannot read {name}: {e}")),
+        };
+        let text = String::from_utf8_lossy(&bytes);
         let format = InputFormat::detect(path.to_str(), &text);
+        if let (Err(e), false) = (std::str::from_utf8(&bytes), matches!(format, InputFormat::Text)) {
+            // One JSON or TOML document: no puzzle to save around the bad bytes.
+            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            return bad(format!("{name}: line {line}: bytes that are not UTF-8 text"));
+        }
+        // Grids: each bad byte fails its own puzzle, with its line and column.
         self.text_entries(&name, &text, format)
     }
 

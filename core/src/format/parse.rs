@@ -139,6 +139,8 @@ enum Sym {
     Zero,
     Value(u32),
     Unknown(String),
+    /// Bytes that were not UTF-8 (read as U+FFFD by a lossy decoding).
+    Invalid,
 }
 
 #[derive(Clone, Debug)]
@@ -155,6 +157,7 @@ fn char_cells(number: usize, line: &str) -> Vec<RawCell> {
             let sym = match c {
                 '.' => Sym::Dot,
                 '0' => Sym::Zero,
+                char::REPLACEMENT_CHARACTER => Sym::Invalid,
                 _ => Sym::Value(symbol_value(c)? as u32),
             };
             Some(RawCell {
@@ -192,6 +195,7 @@ fn token_cells(number: usize, line: &str) -> Vec<RawCell> {
     tokens(line)
         .map(|(column, tok)| {
             let sym = match tok {
+                _ if tok.contains(char::REPLACEMENT_CHARACTER) => Sym::Invalid,
                 "." => Sym::Dot,
                 _ if tok.bytes().all(|b| b == b'0') => Sym::Zero,
                 _ => match tok.parse::<u32>() {
@@ -220,7 +224,10 @@ fn read_block(
         return;
     }
     if let Some(n) = options.size.filter(|&n| n == 0 || n > crate::geometry::MAX_SIZE) {
-        let message = format!("a board side of {n} is not supported (1 to {})", crate::geometry::MAX_SIZE);
+        let message = format!(
+            "a board side of {n} is not supported (1 to {})",
+            crate::geometry::MAX_SIZE
+        );
         out.push(Err(ParseError::at(block[0].0, None, message)));
         return;
     }
@@ -384,6 +391,13 @@ impl Ctx<'_, '_> {
                         cell.line,
                         Some(cell.column),
                         format!("symbol {shown} is out of range for a {n}×{n} board (1-{n})"),
+                    ));
+                }
+                Sym::Invalid => {
+                    return Err(ParseError::at(
+                        cell.line,
+                        Some(cell.column),
+                        "bytes that are not UTF-8 text",
                     ));
                 }
                 Sym::Unknown(tok) => {
