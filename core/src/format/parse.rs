@@ -231,7 +231,17 @@ fn read_block(
         out.push(Err(ParseError::at(block[0].0, None, message)));
         return;
     }
+    // A square block of more lines than characters can write (each of `k`
+    // tokens) is one token grid, even with single-character tokens only.
+    let square_tokens = block.len() > MAX_CHAR_SIZE
+        && block
+            .iter()
+            .filter(|(_, line)| tokens(line).count() == block.len())
+            .count()
+            * 2
+            > block.len();
     let token_mode = options.size.is_some_and(|n| n > MAX_CHAR_SIZE)
+        || square_tokens
         || block.iter().any(|(_, line)| {
             let toks: Vec<&str> = tokens(line).map(|(_, t)| t).collect();
             toks.len() >= 2
@@ -282,6 +292,16 @@ fn read_block(
                     i = end;
                 }
             }
+        }
+        None if token_mode && k == m && m > crate::geometry::MAX_SIZE => {
+            out.push(Err(ParseError::at(
+                block[0].0,
+                None,
+                format!(
+                    "a {m}×{m} board is larger than the {0}×{0} maximum",
+                    crate::geometry::MAX_SIZE
+                ),
+            )));
         }
         None if (2..=max_rows).contains(&m) && (k == m || (all_equal && k % m == 0)) => {
             for (chunk, start) in lines.chunks(m).zip(block.iter().step_by(m)) {
@@ -506,6 +526,27 @@ mod tests {
         let err = one(&tokens).unwrap_err();
         assert_eq!((err.line, err.column), (16, Some(3)));
         assert!(err.message.contains("unknown token 'x'"), "{err}");
+    }
+
+    /// `n` lines of `n` copies of `token`.
+    fn token_square(n: usize, token: &str) -> String {
+        vec![vec![token; n].join(" "); n].join("\n")
+    }
+
+    #[test]
+    fn big_token_grids_of_single_characters_are_one_grid() {
+        // Once read as 64 8×8, 81 9×9 and 100 10×10 one-liners, and 128 errors.
+        for n in [64, 81, 100, 128] {
+            let found = parse_grids(&token_square(n, "."), &ParseOptions::default());
+            assert_eq!(found.len(), 1, "{n}");
+            assert_eq!(found[0].as_ref().unwrap().grid.size(), n);
+        }
+        for n in [144, 1000] {
+            let found = parse_grids(&token_square(n, "."), &ParseOptions::default());
+            assert_eq!(found.len(), 1, "{n}: one error, not one per line");
+            let err = found[0].as_ref().unwrap_err();
+            assert!(err.message.contains("larger than the 128×128 maximum"), "{err}");
+        }
     }
 
     #[test]
