@@ -302,3 +302,21 @@ fn bytes_that_are_not_utf8_fail_only_their_puzzle() {
         .unwrap()
         .contains("line 3: bytes that are not UTF-8 text"));
 }
+
+/// The output contract under limits (issue 14, defect 8): a count cut short
+/// is an `unknown:` line with exit 1, not `?`; `--limit N` prints up to N
+/// solutions; `--limit 0` is refused.
+#[test]
+fn limits_keep_the_output_contract() {
+    let hard = &common::lines("classic/forum_hardest_1106.txt")[0];
+    let (out, _, code) = run(&["solve", "--count", "--nodes", "3"], hard);
+    assert_eq!((out.as_str(), code), ("unknown: node limit reached before a solution\n", 1));
+    let empty = ".".repeat(81);
+    let (out, _, code) = run(&["solve", "--count", "--all", "--nodes", "100"], &empty);
+    assert!(out.starts_with("unknown: node limit reached after ") && out.ends_with(" solutions\n"), "{out}");
+    assert_eq!(code, 1);
+    let (out, _, code) = run(&["solve", "--limit", "3"], &empty);
+    assert_eq!((out.lines().count(), code), (3, 0), "{out}");
+    let (_, err, code) = run(&["solve", "--limit", "0"], &empty);
+    assert_eq!(code, 2, "{err}");
+}

@@ -42,8 +42,9 @@ pub(crate) struct SolveArgs {
     /// solution, typed digits) on stderr.
     #[arg(long)]
     verbose: bool,
-    /// Stop after N solutions (default: 2 with --count, 1 otherwise).
-    #[arg(long, value_name = "N", conflicts_with = "all")]
+    /// Stop after N solutions (default: 2 with --count, 1 otherwise);
+    /// without --count, print them all, one per line.
+    #[arg(long, value_name = "N", conflicts_with = "all", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Find every solution: with --count, count them all; otherwise print them all.
     #[arg(long)]
@@ -150,7 +151,7 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
     let (mut total, mut solved) = (0usize, 0usize);
     let mut times = Vec::new();
     let mut all_stats = Stats::default();
-    let block = args.pretty || args.all || args.candidates;
+    let block = args.pretty || args.all || args.candidates || args.limit.is_some_and(|n| n > 1);
     let counting = args.count || args.json;
     for (index, entry) in args.input.entries().into_iter().enumerate() {
         if block && index > 0 && !args.json {
@@ -236,6 +237,11 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         let n = puzzle.size();
         if args.json {
             let _ = writeln!(out, "{}", json_line(&entry.origin, &outcome, &differ, n, elapsed));
+        } else if args.count && matches!(outcome.stop, Stop::NodeLimit | Stop::TimeLimit) {
+            // Not a count: a limit cut the search short (the README's
+            // `unknown:` line).
+            let _ = writeln!(out, "{}", unknown_line(&outcome));
+            status = status.worst(Status::NoSolution);
         } else if args.count {
             let _ = writeln!(out, "{}", outcome.count_label());
             if let [a, b, ..] = outcome.solutions.as_slice() {
@@ -373,7 +379,9 @@ fn solve_streaming(
             let _ = writeln!(out, "{}", to_line(grid));
         }
         printed += 1;
-        if args.all {
+        // `--all`, or `--limit N`: every solution up to the limit (the
+        // search stops there); otherwise the first.
+        if args.all || args.limit.is_some() {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())
@@ -385,6 +393,16 @@ fn solve_streaming(
         stop: search.stop,
         stats: search.stats,
     })
+}
+
+/// `unknown: time limit reached after 1 solution`, for a count cut short.
+fn unknown_line(outcome: &Outcome) -> String {
+    let limit = if outcome.stop == Stop::NodeLimit { "node" } else { "time" };
+    match outcome.count {
+        0 => format!("unknown: {limit} limit reached before a solution"),
+        1 => format!("unknown: {limit} limit reached after 1 solution"),
+        k => format!("unknown: {limit} limit reached after {k} solutions"),
+    }
 }
 
 fn no_solution_line(outcome: &Outcome) -> String {
