@@ -196,7 +196,7 @@ fn bad_invocations_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "unknown strategy 'magic' (available: propagation",
+            "invalid value 'magic' for '--strategy <NAME>'",
         ));
     sudokit()
         .args(["solve", "does-not-exist.txt"])
@@ -221,7 +221,9 @@ fn a_bad_timeout_is_refused_not_a_panic() {
             .write_stdin(GRID2)
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("expected a positive number of seconds"));
+            .stderr(predicate::str::contains(
+                "expected a number of seconds (0 for none)",
+            ));
     }
 }
 
@@ -310,13 +312,47 @@ fn bytes_that_are_not_utf8_fail_only_their_puzzle() {
 fn limits_keep_the_output_contract() {
     let hard = &common::lines("classic/forum_hardest_1106.txt")[0];
     let (out, _, code) = run(&["solve", "--count", "--nodes", "3"], hard);
-    assert_eq!((out.as_str(), code), ("unknown: node limit reached before a solution\n", 1));
+    assert_eq!(
+        (out.as_str(), code),
+        ("unknown: node limit reached before a solution\n", 1)
+    );
     let empty = ".".repeat(81);
     let (out, _, code) = run(&["solve", "--count", "--all", "--nodes", "100"], &empty);
-    assert!(out.starts_with("unknown: node limit reached after ") && out.ends_with(" solutions\n"), "{out}");
+    assert!(
+        out.starts_with("unknown: node limit reached after ") && out.ends_with(" solutions\n"),
+        "{out}"
+    );
     assert_eq!(code, 1);
     let (out, _, code) = run(&["solve", "--limit", "3"], &empty);
     assert_eq!((out.lines().count(), code), (3, 0), "{out}");
     let (_, err, code) = run(&["solve", "--limit", "0"], &empty);
     assert_eq!(code, 2, "{err}");
+}
+
+/// More of the output contract (issue 14, defect 8): counts of several
+/// puzzles are one line each, `--timeout 0` means no limit as in `compare`,
+/// and options that would be ignored are refused with a reason.
+#[test]
+fn options_are_honoured_or_refused() {
+    let four = format!("{}\n{}\n", ".".repeat(16), ".".repeat(16));
+    let (out, _, _) = run(&["solve", "--count", "--all"], &four);
+    assert_eq!(out, "288\n288\n");
+    let grid2 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let (out, _, code) = run(&["solve", "--timeout", "0"], grid2);
+    assert_eq!((out.len(), code), (82, 0), "{out}");
+    let (_, err, code) = run(&["solve", "--strategy", "propagaton"], grid2);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("possible values: propagation, dlx, sat, backtracking"),
+        "{err}"
+    );
+    let (_, err, code) = run(&["solve", "--strategy", "sat", "--nodes", "5"], grid2);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--nodes has no meaning for the sat strategy"),
+        "{err}"
+    );
+    let (_, err, code) = run(&["solve", "--candidates", "--count"], grid2);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
 }

@@ -22,6 +22,7 @@ use sudokit::solvers::{strategy_by_name, Limits, Outcome, STRATEGY_NAMES};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 use super::output;
+use super::strategies::strategy_names;
 use super::Status;
 
 /// Options of `sudokit bench-variants`.
@@ -35,7 +36,7 @@ pub(crate) struct BenchVariantsArgs {
     #[arg(long, default_value_t = 7)]
     runs: usize,
     /// Strategy to time.
-    #[arg(long, default_value = "propagation")]
+    #[arg(long, default_value = "propagation", value_parser = strategy_names())]
     strategy: String,
     /// Only files whose name contains this.
     #[arg(long, value_name = "TEXT")]

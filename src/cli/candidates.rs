@@ -17,6 +17,7 @@ use super::input::InputArgs;
 use super::output;
 use super::report::ms;
 use super::solve::parse_seconds;
+use super::strategies::strategy_names;
 use super::Status;
 
 /// Options of `sudokit candidates`.
@@ -34,7 +35,7 @@ pub(crate) struct CandidatesArgs {
     #[arg(long)]
     json: bool,
     /// Solving strategy (propagation, dlx, sat, backtracking).
-    #[arg(long, value_name = "NAME", default_value = "propagation")]
+    #[arg(long, value_name = "NAME", default_value = "propagation", value_parser = strategy_names())]
     strategy: String,
     /// Give up on each search after SECS seconds (its candidate is then unknown).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]

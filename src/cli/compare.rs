@@ -86,10 +86,10 @@ struct Row {
 /// The per-puzzle time limit; `None` for no limit. (A newtype, because
 /// clap reads an `Option` field as "the option may be absent".)
 #[derive(Clone, Copy, Debug)]
-struct Timeout(Option<Duration>);
+pub(crate) struct Timeout(pub(crate) Option<Duration>);
 
 /// A number of seconds, `0` for no limit.
-fn parse_timeout(text: &str) -> Result<Timeout, String> {
+pub(crate) fn parse_timeout(text: &str) -> Result<Timeout, String> {
     match text.parse::<f64>() {
         Ok(secs) if secs.is_finite() && (0.0..1e9).contains(&secs) => {
             Ok(Timeout((secs > 0.0).then(|| Duration::from_secs_f64(secs))))

@@ -19,9 +19,11 @@ use sudokit::solvers::{
     strategy_by_name, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder, STRATEGY_NAMES,
 };
 
+use super::compare::{parse_timeout, Timeout};
 use super::input::InputArgs;
 use super::output;
 use super::report::{ms, summary};
+use super::strategies::strategy_names;
 use super::Status;
 
 /// Options of `sudokit solve`.
@@ -51,20 +53,20 @@ pub(crate) struct SolveArgs {
     all: bool,
     /// Solving strategy: propagation, backtracking (the naive baseline), or
     /// any other registered one (`sudokit compare` lists them side by side).
-    #[arg(long, value_name = "NAME", default_value = "propagation")]
+    #[arg(long, value_name = "NAME", default_value = "propagation", value_parser = strategy_names())]
     strategy: String,
     /// Print grids with box separators instead of one-line answers.
     #[arg(long)]
     pretty: bool,
     /// Print every cell's candidates after the initial propagation instead of solving.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["count", "all", "limit", "strategy", "seed", "timeout", "nodes"])]
     candidates: bool,
     /// Print each puzzle's search statistics on stderr.
     #[arg(long)]
     stats: bool,
-    /// Give up on a puzzle after SECS seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    timeout: Option<Duration>,
+    /// Give up on a puzzle after SECS seconds (0: no limit, as in `compare`).
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<Timeout>,
     /// Give up on a puzzle after N search nodes.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
@@ -88,7 +90,7 @@ impl SolveArgs {
             (false, None) => Limits::solutions(1),
         };
         limits.max_nodes = self.nodes;
-        limits.time_limit = self.timeout;
+        limits.time_limit = self.timeout.and_then(|Timeout(t)| t);
         limits
     }
 
@@ -101,6 +103,9 @@ impl SolveArgs {
                 order: ValueOrder::Random { seed },
                 ..PropagationSearch::default()
             }));
+        }
+        if self.strategy == "sat" && self.nodes.is_some() {
+            return Err("--nodes has no meaning for the sat strategy (a CDCL solver has no search nodes); use --timeout".into());
         }
         if self.strategy == "sat" {
             let mut sat = SatSearch::default();
@@ -151,7 +156,10 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
     let (mut total, mut solved) = (0usize, 0usize);
     let mut times = Vec::new();
     let mut all_stats = Stats::default();
-    let block = args.pretty || args.all || args.candidates || args.limit.is_some_and(|n| n > 1);
+    // Blocks of grids; counts stay one line per puzzle.
+    let block = args.pretty
+        || args.candidates
+        || (!args.count && !args.json && (args.all || args.limit.is_some_and(|n| n > 1)));
     let counting = args.count || args.json;
     for (index, entry) in args.input.entries().into_iter().enumerate() {
         if block && index > 0 && !args.json {
@@ -397,7 +405,11 @@ fn solve_streaming(
 
 /// `unknown: time limit reached after 1 solution`, for a count cut short.
 fn unknown_line(outcome: &Outcome) -> String {
-    let limit = if outcome.stop == Stop::NodeLimit { "node" } else { "time" };
+    let limit = if outcome.stop == Stop::NodeLimit {
+        "node"
+    } else {
+        "time"
+    };
     match outcome.count {
         0 => format!("unknown: {limit} limit reached before a solution"),
         1 => format!("unknown: {limit} limit reached after 1 solution"),

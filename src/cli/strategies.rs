@@ -8,6 +8,12 @@ use sudokit::core::Puzzle;
 use sudokit::logic::{techniques, Accelerate};
 use sudokit::solvers::{strategy_by_name, PropagationSearch, Strategy, STRATEGY_NAMES};
 
+/// The registered strategy names, for clap: `--help` lists them and a typo
+/// gets a suggestion (`did you mean 'propagation'?`).
+pub(crate) fn strategy_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(STRATEGY_NAMES.iter().copied())
+}
+
 /// A strategy picked on the command line.
 #[derive(Debug)]
 pub(crate) struct Pick {
