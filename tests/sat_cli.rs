@@ -72,5 +72,65 @@ fn encode_writes_a_header_and_decode_reads_a_model_back() {
     assert_eq!((stdout.trim(), code), (GRID2_SOLUTION, 0), "{stderr}");
     let (stdout, _, code) = run(&["decode", path.to_str().unwrap(), "-"], "s UNSATISFIABLE\n");
     assert_eq!((stdout.trim(), code), ("no solution", 1));
+    // A second digit in a cell breaks the CNF's own clauses (issue 14, defect 9).
+    let first_false = model
+        .split_whitespace()
+        .find(|w| w.starts_with('-'))
+        .unwrap()
+        .to_string();
+    let broken = model.replacen(
+        &format!(" {first_false} "),
+        &format!(" {} ", &first_false[1..]),
+        1,
+    );
+    let (_, stderr, code) = run(&["decode", path.to_str().unwrap(), "-"], &broken);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("the decoded grid is not a solution: it breaks clause "),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A model of a board with 3×2 boxes decodes: the CNF is the puzzle, not
+/// the squarest box shape (issue 14, defect 9).
+#[test]
+fn decode_checks_the_cnf_not_a_box_shape() {
+    let six = "1.....\n......\n......\n......\n......\n......\n";
+    let (cnf, stderr, code) = run(&["encode", "--boxes", "3x2", "--encoding", "optimized"], six);
+    assert_eq!(code, 0, "{stderr}");
+    let (solution, _, _) = run(&["solve", "--boxes", "3x2"], six);
+    let solution = solution.trim();
+    let mut model = String::from("v");
+    for line in cnf.lines() {
+        if let Some(rest) = line.strip_prefix("c var ") {
+            let (var, cand) = rest.split_once(" = ").unwrap();
+            let (cell, digit) = cand.split_once('#').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let index = (r.parse::<usize>().unwrap() - 1) * 6 + c.parse::<usize>().unwrap() - 1;
+            let truth = solution.as_bytes()[index] - b'0' == digit.parse::<u8>().unwrap();
+            model.push_str(&format!(" {}{var}", if truth { "" } else { "-" }));
+        }
+    }
+    model.push_str(" 0\n");
+    let path = std::env::temp_dir().join(format!("sudokit-six-{}.cnf", std::process::id()));
+    std::fs::write(&path, &cnf).unwrap();
+    let (stdout, stderr, code) = run(
+        &[
+            "decode",
+            "--pretty",
+            "--boxes",
+            "3x2",
+            path.to_str().unwrap(),
+            "-",
+        ],
+        &model,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout.lines().count(),
+        6 + 1,
+        "six rows and one rule between the boxes: {stdout}"
+    );
+    let _ = std::fs::remove_file(path);
 }

@@ -97,10 +97,14 @@ pub(crate) struct DecodeArgs {
     /// Print the grid with box separators.
     #[arg(long)]
     pretty: bool,
+    /// Box shape as ROWSxCOLS for --pretty (default: the squarest).
+    #[arg(long, value_name = "RxC", value_parser = super::input::parse_boxes)]
+    boxes: Option<(usize, usize)>,
 }
 
 /// Runs `sudokit decode`: prints the grid, exit 1 when the solver said
-/// UNSAT or the grid breaks the classic rules, 2 on unreadable input.
+/// UNSAT or the model breaks a clause of the CNF or leaves a cell without
+/// exactly one digit, 2 on unreadable input.
 pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
     let read = |path: &PathBuf| -> Result<String, String> {
         if path.as_os_str() == "-" {
@@ -134,35 +138,135 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
             return Status::BadInput;
         }
     };
-    let geometry = match Geometry::square(grid.size()) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("sudokit: {}: {e}", args.cnf.display());
-            return Status::BadInput;
-        }
-    };
     let mut out = output::stdout();
-    let _ = if args.pretty {
-        write!(out, "{}", to_pretty(&grid, &geometry))
-    } else {
-        writeln!(out, "{}", to_line(&grid))
+    let n = grid.size();
+    let geometry = match args.boxes {
+        Some((r, c)) => Geometry::with_boxes(n, r, c),
+        None => Geometry::square(n),
     };
-    let puzzle = sudokit::core::Puzzle::new(geometry)
-        .with(sudokit::constraints::ClassicRules)
-        .expect("the classic rules fit every board");
-    let verdict = if grid.is_complete() {
-        puzzle.check(&grid)
-    } else {
-        Err(sudokit::core::Violation::new(
-            "the model leaves cells empty",
-            vec![],
-        ))
+    let _ = match (&geometry, args.pretty) {
+        (Ok(geometry), true) => write!(out, "{}", to_pretty(&grid, geometry)),
+        _ => writeln!(out, "{}", to_line(&grid)),
     };
+    if let (Err(e), true) = (&geometry, args.pretty) {
+        eprintln!("sudokit: no box shape to draw ({e}): printed as one line");
+    }
+    // The CNF is the puzzle, whatever its rules: the model must satisfy
+    // every clause, and give every cell one digit.
+    let verdict = unsatisfied_clause(&cnf, &values).or_else(|| cell_problem(&cnf, &values, n));
     match verdict {
-        Ok(()) => Status::Ok,
-        Err(v) => {
-            eprintln!("sudokit: the decoded grid is not a solution: {v}");
+        None => Status::Ok,
+        Some(why) => {
+            eprintln!("sudokit: the decoded grid is not a solution: {why}");
             Status::NoSolution
         }
     }
+}
+
+/// The first clause of `cnf` the model leaves false, if any: `clause 12 (line
+/// 40): -3 -17`.
+fn unsatisfied_clause(cnf: &str, values: &[bool]) -> Option<String> {
+    let truth = |lit: i64| {
+        let value = values
+            .get(lit.unsigned_abs() as usize - 1)
+            .copied()
+            .unwrap_or(false);
+        if lit > 0 {
+            value
+        } else {
+            !value
+        }
+    };
+    let mut in_clauses = false;
+    let mut clause: Vec<i64> = Vec::new();
+    let mut number = 0;
+    for (i, line) in cnf.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('p') {
+            in_clauses = true;
+            continue;
+        }
+        if !in_clauses || line.starts_with('c') || line.is_empty() {
+            continue;
+        }
+        for word in line.split_whitespace() {
+            let Ok(lit) = word.parse::<i64>() else {
+                return Some(format!("line {}: '{word}' is not a literal", i + 1));
+            };
+            if lit != 0 {
+                clause.push(lit);
+                continue;
+            }
+            number += 1;
+            if !clause.iter().any(|&l| truth(l)) {
+                let shown: Vec<String> = clause.iter().map(|l| l.to_string()).collect();
+                return Some(format!(
+                    "it breaks clause {number} (line {}): {}",
+                    i + 1,
+                    shown.join(" ")
+                ));
+            }
+            clause.clear();
+        }
+    }
+    None
+}
+
+/// A cell the model leaves without a digit, or gives several: read from
+/// the CNF's `c var V = rXcY#D` map.
+fn cell_problem(cnf: &str, values: &[bool], n: usize) -> Option<String> {
+    let mut digits: Vec<Vec<u32>> = vec![Vec::new(); n * n];
+    let mut known = vec![false; n * n];
+    for line in cnf.lines() {
+        let mut words = line.split_whitespace();
+        let (Some("c"), Some(kind)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if kind == "vars" && words.next() == Some("identity") {
+            // Variable `cell·n + d` is digit `d + 1` of the cell.
+            for (cell, found) in digits.iter_mut().enumerate() {
+                known[cell] = true;
+                found.extend(
+                    (0..n)
+                        .filter(|&d| values.get(cell * n + d) == Some(&true))
+                        .map(|d| d as u32 + 1),
+                );
+            }
+            continue;
+        }
+        let (var, name) = match kind {
+            "var" => (words.next().and_then(|w| w.parse::<usize>().ok()), words.nth(1)),
+            "fixed" => (None, words.next()),
+            _ => continue,
+        };
+        let Some((cell, digit)) = name.and_then(|w| {
+            let (rc, d) = w.strip_prefix('r')?.split_once('#')?;
+            let (r, c) = rc.split_once('c')?;
+            let (r, c, d): (usize, usize, u32) = (r.parse().ok()?, c.parse().ok()?, d.parse().ok()?);
+            ((1..=n).contains(&r) && (1..=n).contains(&c)).then_some(((r - 1) * n + c - 1, d))
+        }) else {
+            continue;
+        };
+        known[cell] = true;
+        let true_here = match var {
+            Some(v) => v >= 1 && values.get(v - 1).copied().unwrap_or(false),
+            None => true,
+        };
+        if true_here && !digits[cell].contains(&digit) {
+            digits[cell].push(digit);
+        }
+    }
+    let name = |cell: usize| sudokit::core::Cell(cell as u16).name(n);
+    if let Some(cell) = (0..n * n).find(|&c| known[c] && digits[c].is_empty()) {
+        return Some(format!("the model leaves {} without a digit", name(cell)));
+    }
+    if let Some(cell) = (0..n * n).find(|&c| digits[c].len() > 1) {
+        let list: Vec<String> = digits[cell].iter().map(|d| d.to_string()).collect();
+        return Some(format!(
+            "the model gives {} several digits: {}",
+            name(cell),
+            list.join(", ")
+        ));
+    }
+    None
 }
