@@ -104,7 +104,7 @@ fn a_peer_that_breaks_the_protocol_is_an_error() {
     let broken = fake_peer(&dir, "broken", "hello");
     let (_, stderr, code) = bench(&["--runs", "1", "--peer", broken.to_str().unwrap(), GRID2]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("unexpected output: hello"), "{stderr}");
+    assert!(stderr.contains("not a protocol line: \"hello\""), "{stderr}");
 }
 
 #[test]
@@ -112,4 +112,53 @@ fn an_unknown_strategy_is_an_error() {
     let (_, stderr, code) = bench(&["--strategies", "magic", GRID2]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown strategy 'magic'"), "{stderr}");
+}
+
+/// A script peer with any body.
+fn script_peer(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// Peers that hang, fail or claim the impossible are reported, not trusted
+/// (issue 14, defect 10); `--runs 0` is refused.
+#[test]
+fn misbehaving_peers_are_reported() {
+    let dir = scratch("misbehaving");
+    let hang = script_peer(&dir, "hang", "sleep 30");
+    let (_, err, code) = bench(&[
+        GRID2,
+        "--runs",
+        "1",
+        "--peer",
+        hang.to_str().unwrap(),
+        "--peer-timeout",
+        "0.5",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no answer within 0.5 s"), "{err}");
+    let fail = script_peer(&dir, "fail", "echo 'cannot open the file' >&2; exit 3");
+    let (_, err, code) = bench(&[GRID2, "--runs", "1", "--peer", fail.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("exited with exit status: 3") && err.contains("cannot open the file"),
+        "{err}"
+    );
+    let inf = fake_peer(
+        &dir,
+        "inf",
+        "inf FILE: solved 1/1 in 0 s, inf puzzles/s, 0 us/puzzle",
+    );
+    let (_, err, code) = bench(&[GRID2, "--runs", "1", "--peer", inf.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("implausible figures"), "{err}");
+    let chatty = script_peer(&dir, "chatty", "yes 'noise noise noise' | head -c 10000000");
+    let (_, err, code) = bench(&[GRID2, "--runs", "1", "--peer", chatty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a protocol line"), "{err}");
+    let (_, _, code) = bench(&[GRID2, "--runs", "0"]);
+    assert_eq!(code, 2);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -11,10 +11,11 @@
 //! `NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle`; `--unique`
 //! asks it to prove uniqueness. Ratios are against the first peer given.
 
+use std::io::Read;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use sudokit::core::Puzzle;
@@ -34,7 +35,7 @@ pub(crate) struct BenchArgs {
     #[arg(long, value_delimiter = ',', default_value = "propagation")]
     strategies: Vec<String>,
     /// Timed passes over each file; the median is reported.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     runs: usize,
     /// Solutions to look for: 1 solves, 2 also proves uniqueness.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
@@ -43,6 +44,12 @@ pub(crate) struct BenchArgs {
     /// builds them); repeat for several. Ratios are against the first.
     #[arg(long, value_name = "BIN")]
     peer: Vec<PathBuf>,
+    /// Give up on a peer's pass after SECS seconds (it is killed).
+    #[arg(long, value_name = "SECS", default_value = "600", value_parser = super::solve::parse_seconds)]
+    peer_timeout: Duration,
+    /// Give up on one of our puzzles after SECS seconds (it then counts as unsolved).
+    #[arg(long, value_name = "SECS", value_parser = super::solve::parse_seconds)]
+    timeout: Option<Duration>,
 }
 
 struct Row {
@@ -80,7 +87,10 @@ pub(crate) fn run(args: &BenchArgs) -> Status {
             }
         }
     }
-    let limits = Limits::solutions(args.limit);
+    let limits = Limits {
+        time_limit: args.timeout,
+        ..Limits::solutions(args.limit)
+    };
     let progress = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
     for path in &args.files {
@@ -128,7 +138,7 @@ pub(crate) fn run(args: &BenchArgs) -> Status {
                     .push(puzzles.len() as f64 / start.elapsed().as_secs_f64());
             }
             for (peer, row) in args.peer.iter().zip(peer_rows.iter_mut()) {
-                match run_peer(peer, path, args.limit) {
+                match run_peer(peer, path, args.limit, args.peer_timeout, puzzles.len()) {
                     Ok(run) => {
                         row.solver = format!("{} (peer)", run.name);
                         row.solved = run.solved;
@@ -193,16 +203,61 @@ struct PeerRun {
 }
 
 /// Runs a peer harness once on `file`.
-fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<PeerRun, String> {
+/// What a peer may print before it is cut off: its protocol line is short.
+const PEER_OUTPUT_MAX: u64 = 64 * 1024;
+
+/// Runs a peer harness on `file`: killed after `timeout`, its output read
+/// up to [`PEER_OUTPUT_MAX`], its exit status and stderr reported when it
+/// does not answer with a protocol line, and its figures checked.
+fn run_peer(
+    bin: &Path,
+    file: &Path,
+    limit: u64,
+    timeout: Duration,
+    puzzles: usize,
+) -> Result<PeerRun, String> {
     let mut cmd = Command::new(bin);
     if limit == 2 {
         cmd.arg("--unique");
     }
-    let out = cmd
+    let mut child = cmd
         .arg(file)
-        .output()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .map_err(|e| format!("cannot run {}: {e}", bin.display()))?;
-    let text = String::from_utf8_lossy(&out.stdout);
+    let read_bounded = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(pipe) = pipe {
+                let mut pipe = pipe;
+                let _ = pipe.by_ref().take(PEER_OUTPUT_MAX).read_to_end(&mut text);
+                // Drain the rest so the peer is not blocked on a full pipe.
+                let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = read_bounded(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let stderr = read_bounded(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if started.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "no answer within {} s (killed; --peer-timeout)",
+                timeout.as_secs_f64()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let text = stdout.join().unwrap_or_default();
+    let errors = stderr.join().unwrap_or_default();
     // "NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle"
     let line = text.lines().last().unwrap_or_default();
     let name = line.split_whitespace().next().map(str::to_string);
@@ -210,14 +265,38 @@ fn run_peer(bin: &Path, file: &Path, limit: u64) -> Result<PeerRun, String> {
         .split("solved ")
         .nth(1)
         .and_then(|t| t.split('/').next())
-        .and_then(|t| t.trim().parse().ok());
+        .and_then(|t| t.trim().parse::<usize>().ok());
     let rate = line
         .split(", ")
         .find(|t| t.ends_with("puzzles/s"))
-        .and_then(|t| t.trim_end_matches(" puzzles/s").trim().parse().ok());
-    match (name, solved, rate) {
-        (Some(name), Some(solved), Some(rate)) => Ok(PeerRun { name, solved, rate }),
-        _ => Err(format!("unexpected output: {text}")),
+        .and_then(|t| t.trim_end_matches(" puzzles/s").trim().parse::<f64>().ok());
+    match (status.success(), name, solved, rate) {
+        (true, Some(name), Some(solved), Some(rate))
+            if rate.is_finite() && rate > 0.0 && solved <= puzzles =>
+        {
+            Ok(PeerRun { name, solved, rate })
+        }
+        (true, Some(_), Some(solved), Some(rate)) => Err(format!(
+            "implausible figures ({solved} of {puzzles} puzzles solved, {rate} puzzles/s): {line}"
+        )),
+        (success, ..) => {
+            let tail: Vec<&str> = errors.lines().rev().take(5).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            Err(format!(
+                "{}not a protocol line: {:?}{}",
+                if success {
+                    String::new()
+                } else {
+                    format!("exited with {status}; ")
+                },
+                line,
+                if tail.is_empty() {
+                    String::new()
+                } else {
+                    format!("; stderr: {}", tail.join(" / "))
+                }
+            ))
+        }
     }
 }
 
