@@ -194,7 +194,7 @@ pub fn is_valid_band(band: &Band) -> bool {
 /// relabelled so that box 1 reads `123/456/789`, then the columns of boxes
 /// 2 and 3 and the two boxes put in order.
 ///
-/// `band` must be valid ([`is_valid_band`]). Two bands have the same
+/// `band` must be valid ([`is_valid_band`]); digits above 9 panic. Two bands have the same
 /// reduction exactly when a relabelling, column permutations inside boxes 2
 /// and 3 and the swap of boxes 2 and 3 map one to the other.
 pub fn reduce(band: &Band) -> Band {
@@ -364,6 +364,9 @@ impl Symmetries {
 /// ([`reduce`]) of its images under the generators `symmetries` names,
 /// closed transitively (union–find), the way a program that classifies the
 /// 36,288 ordered bands one by one would.
+///
+/// `ordered` must be the output of [`ordered_bands`] (all 36,288, sorted):
+/// every image is looked up in it.
 ///
 /// With [`Symmetries::ALL`] this is the partition of [`band_classes`] (416
 /// classes), with [`Symmetries::WITHOUT_ROWS`] that of 2,051 classes. Without
