@@ -10,6 +10,7 @@ mod bench_variants;
 mod candidates;
 mod compare;
 mod convert;
+mod count_grids;
 mod encode;
 mod experiment;
 mod explain;
@@ -62,6 +63,9 @@ enum Command {
     /// Compare solving strategies: a table of file × strategy with solved
     /// counts, timings, nodes and guesses per puzzle.
     Compare(compare::CompareArgs),
+    /// Count the 9×9 grids by Felgenhauer and Jarvis's band method: every
+    /// figure of the method, with the time it took.
+    CountGrids(count_grids::CountGridsArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -111,6 +115,7 @@ pub(crate) fn run() -> ExitCode {
         Command::BenchSat(args) => bench_sat::run(&args),
         Command::BenchVariants(args) => bench_variants::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::CountGrids(args) => count_grids::run(&args),
     };
     status.code()
 }

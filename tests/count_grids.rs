@@ -1,0 +1,65 @@
+//! `sudokit count-grids`: every figure of Felgenhauer and Jarvis's band
+//! method on the command line (the library's own tests check the figures
+//! themselves, in `solvers/src/grids.rs`).
+
+mod common;
+
+use common::run_sudokit;
+
+/// The output without the times: each line ends with `  (… ms)`.
+fn without_times(stdout: &str) -> String {
+    stdout
+        .lines()
+        .map(|line| {
+            assert!(line.ends_with(" ms)"), "a line without its time: {line}");
+            line[..line.rfind("  (").expect("the time")].to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn count_grids_prints_every_figure_with_its_time() {
+    let (stdout, stderr, code) = run_sudokit(&["count-grids"], "");
+    assert_eq!(code, 0, "{stderr}");
+    insta::assert_snapshot!("count_grids", without_times(&stdout));
+}
+
+/// `--band` counts the completions of another band: the shifted band has
+/// 72 × 108,374,976 (the published table's figure, with bands 2 and 3
+/// ordered by their first column).
+#[test]
+fn count_grids_counts_the_band_it_is_given_as_json() {
+    let (stdout, stderr, code) = run_sudokit(
+        &["count-grids", "--json", "--band", "123456789/456789123/789123456"],
+        "",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let value: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(value["band"], "123456789 456789123 789123456");
+    assert_eq!(value["completions"], 7_802_998_272u64);
+    assert_eq!(value["completions"], 72 * 108_374_976u64);
+    assert_eq!(value["band_fillings"], 2_612_736);
+    assert_eq!(value["ordered_bands"], 36_288);
+    assert_eq!(value["classes_without_rows"], 2_051);
+    assert_eq!(value["classes"], 416);
+    assert_eq!(value["seed_document_classes"], serde_json::json!([2_081, 426]));
+    assert_eq!(value["column_classes"], 44);
+    assert_eq!(value["total"], "6670903752021072936960");
+    assert!(value["ms"]["total"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn count_grids_rejects_what_is_not_a_band() {
+    for (band, message) in [
+        ("12345", "found 5 digits, expected 27"),
+        ("123456789 456789123 78912345x", "unexpected 'x'"),
+        ("123456789 456789123 789123465 1", "found 28 digits"),
+        ("123456789 123456789 789123456", "is not a band"),
+    ] {
+        let (stdout, stderr, code) = run_sudokit(&["count-grids", "--band", band], "");
+        assert_eq!(code, 2, "{band}");
+        assert!(stdout.is_empty(), "{band}: {stdout}");
+        assert!(stderr.contains(message), "{band}: {stderr}");
+    }
+}
