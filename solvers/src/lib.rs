@@ -49,7 +49,7 @@ pub use backtracking::Backtracking;
 pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
 pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
-pub use limits::{Limits, Outcome, Search, Stats, Stop};
+pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use registry::{strategy_by_name, STRATEGY_NAMES};
 pub use strategy::{Session, SolveError, Start, Strategy};
