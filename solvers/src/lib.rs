@@ -36,6 +36,7 @@
 
 mod backtracking;
 mod candidates;
+mod count;
 mod dlx;
 mod exact_cover;
 mod limits;
@@ -47,6 +48,7 @@ mod tally;
 
 pub use backtracking::Backtracking;
 pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
+pub use count::{count_exact, count_exact_with, digit_symmetry, CountProgress, CountResult, DigitSymmetry};
 pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
