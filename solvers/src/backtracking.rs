@@ -192,8 +192,10 @@ fn run(
                 if limits.max_nodes.is_some_and(|max| stats.nodes >= max) {
                     break 'search Stop::NodeLimit;
                 }
-                if stats.nodes % CLOCK_STRIDE == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                    break 'search Stop::TimeLimit;
+                if stats.nodes % CLOCK_STRIDE == 0 {
+                    if let Some(stop) = limits.expired(deadline) {
+                        break 'search stop;
+                    }
                 }
                 stats.nodes += 1;
                 grid.set(cell, digit);

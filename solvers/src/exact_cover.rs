@@ -563,8 +563,10 @@ impl DancingLinks {
             if limits.max_nodes.is_some_and(|max| stats.nodes >= max) {
                 break 'search Stop::NodeLimit;
             }
-            if stats.nodes % 256 == 255 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break 'search Stop::TimeLimit;
+            if stats.nodes % 256 == 255 {
+                if let Some(stop) = limits.expired(deadline) {
+                    break 'search stop;
+                }
             }
             stats.nodes += 1;
             let mut leave = false;

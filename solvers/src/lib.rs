@@ -40,6 +40,7 @@
 
 mod backtracking;
 mod candidates;
+mod count;
 mod dlx;
 mod exact_cover;
 pub mod generate;
@@ -53,9 +54,10 @@ mod tally;
 
 pub use backtracking::Backtracking;
 pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
+pub use count::{count_exact, count_exact_with, digit_symmetry, CountProgress, CountResult, DigitSymmetry};
 pub use dlx::Dlx;
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
-pub use limits::{Limits, Outcome, Search, Stats, Stop};
+pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};
 pub use registry::{strategy_by_name, STRATEGY_NAMES};
 pub use strategy::{Session, SolveError, Start, Strategy};

@@ -1,8 +1,9 @@
 //! What a search may spend, how it ended, and what it cost.
 
-use std::time::{Duration, Instant};
-
+use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use sudokit_core::{Grid, Puzzle};
 
@@ -16,6 +17,9 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Stop after this much time.
     pub time_limit: Option<Duration>,
+    /// Stop as soon as this token is cancelled (from another thread, or a
+    /// Ctrl-C handler). Strategies look at it as often as at the clock.
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for Limits {
@@ -31,6 +35,7 @@ impl Limits {
             max_solutions: Some(n),
             max_nodes: None,
             time_limit: None,
+            cancel: None,
         }
     }
 
@@ -40,6 +45,7 @@ impl Limits {
             max_solutions: None,
             max_nodes: None,
             time_limit: None,
+            cancel: None,
         }
     }
 
@@ -53,6 +59,33 @@ impl Limits {
     pub fn with_time(mut self, time: Duration) -> Limits {
         self.time_limit = Some(time);
         self
+    }
+
+    /// Also stop when `cancel` is cancelled.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Limits {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// True once the cancellation token, if any, has been cancelled.
+    #[inline]
+    pub fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.is_cancelled())
+    }
+
+    /// Whether a search must end now for want of time or because it was
+    /// cancelled: `Some(Stop::Cancelled)`, `Some(Stop::TimeLimit)` past
+    /// `deadline`, `None` otherwise. Reads the clock, so call it every few
+    /// hundred nodes rather than at each.
+    #[inline]
+    pub fn expired(&self, deadline: Option<Instant>) -> Option<Stop> {
+        if self.cancelled() {
+            Some(Stop::Cancelled)
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::TimeLimit)
+        } else {
+            None
+        }
     }
 
     /// The deadline for a search starting now.
@@ -84,6 +117,79 @@ pub enum Stop {
     TimeLimit,
     /// The visitor asked to stop.
     Visitor,
+    /// The [`Cancel`] token of the limits was cancelled.
+    Cancelled,
+}
+
+/// A cancellation token: cheap to copy into [`Limits`], cancelled from
+/// anywhere (another thread, a Ctrl-C handler), and seen by every strategy
+/// within a few hundred search nodes.
+///
+/// It points to a flag that lives for the whole program, so that `Limits`
+/// stays `Copy`: [`Cancel::new`] allocates one (a byte that is never
+/// freed: make one per run or per thread, not one per search), and
+/// [`Cancel::from_static`] uses a `static` of the caller's.
+///
+/// ```
+/// use sudokit_solvers::Cancel;
+/// let cancel = Cancel::new();
+/// let copy = cancel;
+/// assert!(!copy.is_cancelled());
+/// cancel.cancel();
+/// assert!(copy.is_cancelled());
+/// copy.reset();
+/// assert!(!cancel.is_cancelled());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Cancel(&'static AtomicBool);
+
+impl Cancel {
+    /// A new token, not cancelled.
+    pub fn new() -> Cancel {
+        Cancel(Box::leak(Box::new(AtomicBool::new(false))))
+    }
+
+    /// A token over a flag of the caller's (`static FLAG: AtomicBool`).
+    pub fn from_static(flag: &'static AtomicBool) -> Cancel {
+        Cancel(flag)
+    }
+
+    /// Asks every search that holds this token to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// True once [`cancel`](Cancel::cancel) was called (and not reset).
+    #[inline]
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Makes the token usable again.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+impl Default for Cancel {
+    fn default() -> Cancel {
+        Cancel::new()
+    }
+}
+
+/// Two tokens are equal when they share one flag.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Cancel {}
+
+impl fmt::Debug for Cancel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Cancel").field(&self.is_cancelled()).finish()
+    }
 }
 
 /// What a search cost (tdoku's metrics).
@@ -167,7 +273,7 @@ impl Outcome {
     pub fn count_label(&self) -> String {
         match self.stop {
             Stop::Exhausted => self.count.to_string(),
-            Stop::NodeLimit | Stop::TimeLimit if self.count == 0 => "?".to_string(),
+            Stop::NodeLimit | Stop::TimeLimit | Stop::Cancelled if self.count == 0 => "?".to_string(),
             _ => format!("{}+", self.count),
         }
     }

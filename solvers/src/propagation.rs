@@ -492,8 +492,8 @@ fn out_of_budget(stats: &Stats, limits: &Limits, deadline: Option<Instant>) -> O
     if limits.max_nodes.is_some_and(|max| stats.nodes >= max) {
         return Some(Stop::NodeLimit);
     }
-    if stats.nodes % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-        return Some(Stop::TimeLimit);
+    if stats.nodes % 256 == 0 {
+        return limits.expired(deadline);
     }
     None
 }

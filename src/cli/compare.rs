@@ -105,7 +105,7 @@ fn settled(outcome: &Outcome, limit: u64) -> Option<String> {
     match outcome.stop {
         Stop::Exhausted if outcome.count < limit => Some(outcome.count.to_string()),
         Stop::Exhausted | Stop::SolutionLimit => Some(format!("{limit}+")),
-        Stop::NodeLimit | Stop::TimeLimit | Stop::Visitor => None,
+        Stop::NodeLimit | Stop::TimeLimit | Stop::Visitor | Stop::Cancelled => None,
     }
 }
 

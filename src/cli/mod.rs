@@ -10,6 +10,7 @@ mod bench_variants;
 mod candidates;
 mod compare;
 mod convert;
+mod count;
 mod count_grids;
 mod encode;
 mod experiment;
@@ -38,6 +39,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// The true candidates of puzzles: the digits each cell holds in some solution.
     Candidates(candidates::CandidatesArgs),
+    /// The exact number of solutions of puzzles, however many (progress bar, --timeout, Ctrl-C).
+    Count(count::CountArgs),
     /// Solve by logic alone and say why, step by step (`Naked pair {2,6} in r1c5, r1c6 (box 2) …`).
     Explain(explain::ExplainArgs),
     /// How hard puzzles are for people: the hardest technique needed, a score, a histogram.
@@ -71,9 +74,9 @@ enum Command {
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
 /// solution (or none was found within the limits; for `compare`: some
 /// strategy gave a wrong or contradicted answer), 2 some input was malformed
-/// or could not be taken, 3 (`solve --count` and `--json`, `candidates`)
-/// some puzzle has several solutions. The worst one wins, in the order
-/// 2, 1, 3, 0.
+/// or could not be taken, 3 (`solve --count` and `--json`, `candidates`,
+/// `count`) some puzzle has several solutions. The worst one wins, in the
+/// order 2, 1, 3, 0. 130 (`count`): interrupted by Ctrl-C, whatever else.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Status {
     #[default]
@@ -81,6 +84,7 @@ pub(crate) enum Status {
     Several,
     NoSolution,
     BadInput,
+    Interrupted,
 }
 
 impl Status {
@@ -94,6 +98,7 @@ impl Status {
             Status::Several => ExitCode::from(3),
             Status::NoSolution => ExitCode::from(1),
             Status::BadInput => ExitCode::from(2),
+            Status::Interrupted => ExitCode::from(130),
         }
     }
 }
@@ -103,6 +108,7 @@ pub(crate) fn run() -> ExitCode {
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Candidates(args) => candidates::run(&args),
+        Command::Count(args) => count::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Grade(args) => grade::run(&args),
         Command::Generate(args) => generate::run(&args),

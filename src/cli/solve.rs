@@ -421,6 +421,7 @@ fn no_solution_line(outcome: &Outcome) -> String {
     match outcome.stop {
         Stop::NodeLimit => "unknown: node limit reached before a solution".to_string(),
         Stop::TimeLimit => "unknown: time limit reached before a solution".to_string(),
+        Stop::Cancelled => "unknown: interrupted before a solution".to_string(),
         _ => "no solution".to_string(),
     }
 }

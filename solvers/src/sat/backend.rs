@@ -15,6 +15,8 @@ use std::time::Instant;
 
 use sudokit_core::cnf::{Lit, Var};
 
+use crate::limits::Cancel;
+
 /// Which embedded solver runs the formula.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum SatSolver {
@@ -81,8 +83,13 @@ pub(crate) trait Backend {
     fn add_clause(&mut self, clause: &[Lit]);
     /// Solves with `assumptions` true for this call only: `Some(true)` =
     /// satisfiable, `Some(false)` = unsatisfiable, `None` = stopped at the
-    /// deadline.
-    fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool>;
+    /// deadline or because `cancel` was cancelled.
+    fn solve(
+        &mut self,
+        assumptions: &[Lit],
+        deadline: Option<Instant>,
+        cancel: Option<Cancel>,
+    ) -> Option<bool>;
     /// The value of `var` in the last model.
     fn value(&self, var: Var) -> bool;
     /// Conflicts so far, when the solver reports them.
@@ -95,13 +102,14 @@ pub(crate) trait Backend {
 mod cadical_backend {
     use super::*;
 
-    /// Stops CaDiCaL at a deadline (it polls `terminate` regularly).
+    /// Stops CaDiCaL at a deadline or on cancellation (it polls
+    /// `terminate` regularly).
     #[derive(Debug)]
-    pub(super) struct Deadline(Option<Instant>);
+    pub(super) struct Deadline(Option<Instant>, Option<Cancel>);
 
     impl cadical::Callbacks for Deadline {
         fn terminate(&mut self) -> bool {
-            self.0.is_some_and(|d| Instant::now() >= d)
+            self.1.is_some_and(|c| c.is_cancelled()) || self.0.is_some_and(|d| Instant::now() >= d)
         }
     }
 
@@ -126,8 +134,15 @@ mod cadical_backend {
             self.solver.add_clause(self.buf.iter().copied());
         }
 
-        fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
-            self.solver.set_callbacks(deadline.map(|d| Deadline(Some(d))));
+        fn solve(
+            &mut self,
+            assumptions: &[Lit],
+            deadline: Option<Instant>,
+            cancel: Option<Cancel>,
+        ) -> Option<bool> {
+            let stops = deadline.is_some() || cancel.is_some();
+            self.solver
+                .set_callbacks(stops.then_some(Deadline(deadline, cancel)));
             self.solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()))
         }
 
@@ -175,10 +190,17 @@ mod batsat_backend {
             self.buf = buf;
         }
 
-        fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
-            match deadline {
-                Some(d) => self.solver.cb_mut().set_stop(move || Instant::now() >= d),
-                None => self.solver.cb_mut().set_stop(|| false),
+        fn solve(
+            &mut self,
+            assumptions: &[Lit],
+            deadline: Option<Instant>,
+            cancel: Option<Cancel>,
+        ) -> Option<bool> {
+            match (deadline, cancel) {
+                (None, None) => self.solver.cb_mut().set_stop(|| false),
+                (deadline, cancel) => self.solver.cb_mut().set_stop(move || {
+                    cancel.is_some_and(|c| c.is_cancelled()) || deadline.is_some_and(|d| Instant::now() >= d)
+                }),
             }
             let assumptions: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
             let result = self.solver.solve_limited(&assumptions);

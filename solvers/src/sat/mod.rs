@@ -190,7 +190,8 @@ impl Session for SatSession<'_> {
                 assumptions.push(selector);
                 let stop = loop {
                     stats.nodes += 1;
-                    match self.backend.solve(&assumptions, deadline) {
+                    match self.backend.solve(&assumptions, deadline, limits.cancel) {
+                        None if limits.cancelled() => break Stop::Cancelled,
                         None => break Stop::TimeLimit,
                         Some(false) => break Stop::Exhausted,
                         Some(true) => {}

@@ -1,0 +1,255 @@
+//! `sudokit count`: the exact number of solutions of each puzzle, however
+//! large, with a progress bar, a time limit, and Ctrl-C for the count so far.
+//!
+//! Stdout has one line per input puzzle, in input order: the count
+//! (`28200960`), `at least N (stopped: time limit)` or `at least N
+//! (stopped: interrupted)` when the count was cut short (N solutions were
+//! found: a lower bound), or `error: …`. Exit codes as for `solve --count`:
+//! 0 every puzzle has one solution, 3 some has several, 1 some has none or
+//! was not counted to the end, 2 some input could not be read; and 130
+//! after Ctrl-C, which stops the current count, prints its line, and skips
+//! the puzzles after it (a second Ctrl-C ends the program at once).
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::json;
+use sudokit::solvers::{
+    count_exact_with, strategy_by_name, Cancel, CountProgress, CountResult, Limits, Stop, STRATEGY_NAMES,
+};
+
+use super::input::InputArgs;
+use super::output;
+use super::report::ms;
+use super::solve::parse_seconds;
+use super::Status;
+
+/// Options of `sudokit count`.
+#[derive(Debug, Args)]
+pub(crate) struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Stop each count after SECS seconds: its line then reads
+    /// `at least N (stopped: time limit)`, and the exit code is 1.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    /// Solving strategy for the sub-searches (propagation, dlx, sat, backtracking).
+    #[arg(long, value_name = "NAME", default_value = "propagation")]
+    strategy: String,
+    /// One JSON object per puzzle and line: count, exact, stop, symmetry,
+    /// searches, nodes, ms.
+    #[arg(long)]
+    json: bool,
+    /// Per puzzle on stderr: the digit symmetry used, the searches, nodes
+    /// and time; and what an f-puzzles file held that is only decoration.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Set by Ctrl-C.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Runs `sudokit count`.
+pub(crate) fn run(args: &CountArgs) -> Status {
+    let Some(strategy) = strategy_by_name(&args.strategy) else {
+        eprintln!(
+            "sudokit: unknown strategy '{}' (available: {})",
+            args.strategy,
+            STRATEGY_NAMES.join(", ")
+        );
+        return Status::BadInput;
+    };
+    let cancel = Cancel::from_static(&INTERRUPTED);
+    if let Err(e) = ctrlc::set_handler(move || {
+        if cancel.is_cancelled() {
+            std::process::exit(130);
+        }
+        cancel.cancel();
+    }) {
+        eprintln!("sudokit: cannot catch Ctrl-C: {e}");
+    }
+    let limits = Limits {
+        time_limit: args.timeout,
+        ..Limits::all()
+    };
+    let mut out = output::stdout();
+    let mut status = Status::Ok;
+    let (mut counted, mut puzzles, mut total) = (0usize, 0usize, Duration::ZERO);
+    for entry in args.input.entries() {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let read = match entry.puzzle {
+            Ok(read) => read,
+            Err(message) => {
+                eprintln!("sudokit: {message}");
+                let _ = writeln!(out, "error: {message}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        if args.verbose && !read.skipped.is_empty() {
+            eprintln!("{}: skipped {}", entry.origin, read.skipped.join("; "));
+        }
+        let puzzle = read.puzzle;
+        let _ = out.flush();
+        let bar = progress_bar(&entry.origin);
+        let started = Instant::now();
+        let mut progress = |p: &CountProgress| {
+            bar.set_position((p.fraction * 1000.0) as u64);
+            bar.set_message(format!("{} solutions so far", grouped(p.count)));
+        };
+        let result = count_exact_with(strategy.as_ref(), &puzzle, &limits, &mut progress, Some(cancel));
+        bar.finish_and_clear();
+        let elapsed = started.elapsed();
+        let result = match result {
+            Ok(result) => result,
+            Err(e) => {
+                eprintln!("sudokit: {}: {e}", entry.origin);
+                let _ = writeln!(out, "error: {e}");
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        puzzles += 1;
+        total += elapsed;
+        counted += usize::from(result.exact);
+        status = status.worst(match (result.exact, result.count) {
+            (false, _) | (true, 0) => Status::NoSolution,
+            (true, 1) => Status::Ok,
+            (true, _) => Status::Several,
+        });
+        if result.stop == Stop::Cancelled {
+            status = Status::Interrupted;
+        }
+        if args.json {
+            let _ = writeln!(out, "{}", json_line(&entry.origin, &result, elapsed));
+        } else {
+            let _ = writeln!(out, "{}", count_line(&result));
+        }
+        if args.verbose {
+            eprintln!("{}: {}", entry.origin, details(&result, elapsed));
+        }
+    }
+    let _ = out.flush();
+    if puzzles > 0 {
+        eprintln!(
+            "Counted {counted} of {puzzles} puzzle{} exactly ({} ms in all).",
+            if puzzles == 1 { "" } else { "s" },
+            ms(total)
+        );
+    }
+    if cancel.is_cancelled() {
+        return Status::Interrupted;
+    }
+    status
+}
+
+/// The answer line: `28200960`, or `at least 1451520 (stopped: time limit)`.
+fn count_line(result: &CountResult) -> String {
+    if result.exact {
+        result.count.to_string()
+    } else {
+        format!("at least {} (stopped: {})", result.count, stop_name(result.stop))
+    }
+}
+
+fn stop_name(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Exhausted => "exhausted",
+        Stop::TimeLimit => "time limit",
+        Stop::Cancelled => "interrupted",
+        Stop::NodeLimit => "node limit",
+        Stop::SolutionLimit => "solution limit",
+        Stop::Visitor => "visitor",
+    }
+}
+
+/// `28200960; digits 123456 interchangeable along row 1 (× 720); 1728 searches, 76608 nodes, 60 ms`.
+fn details(result: &CountResult, elapsed: Duration) -> String {
+    let symmetry = match &result.symmetry {
+        Some(s) => format!(
+            "digits {} interchangeable along {} (× {})",
+            s.classes
+                .iter()
+                .map(|c| c.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(""))
+                .collect::<Vec<_>>()
+                .join(", "),
+            s.house_name,
+            s.factor
+        ),
+        None => "no digit symmetry".to_string(),
+    };
+    format!(
+        "{}; {symmetry}; {} search{}, {} nodes, {} ms",
+        count_line(result),
+        result.searches,
+        if result.searches == 1 { "" } else { "es" },
+        result.stats.nodes,
+        ms(elapsed)
+    )
+}
+
+fn json_line(origin: &str, result: &CountResult, elapsed: Duration) -> serde_json::Value {
+    json!({
+        "input": origin,
+        "count": result.count,
+        "exact": result.exact,
+        "stop": stop_name(result.stop),
+        "symmetry": result.symmetry.as_ref().map(|s| json!({
+            "house": s.house_name,
+            "classes": s.classes,
+            "factor": s.factor,
+        })),
+        "searches": result.searches,
+        "nodes": result.stats.nodes,
+        "ms": elapsed.as_secs_f64() * 1e3,
+    })
+}
+
+/// `28,200,960`, for people.
+fn grouped(count: u128) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A bar on stderr when a person watches it, nothing otherwise. It moves
+/// with the share of the search tree done, and ticks on its own.
+fn progress_bar(origin: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::hidden());
+    }
+    let style = ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {percent:>3}%  {prefix}  {msg}")
+        .expect("the template is valid")
+        .progress_chars("=> ");
+    let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr()).with_style(style);
+    bar.set_prefix(origin.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands_for_the_bar() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(288), "288");
+        assert_eq!(grouped(28_200_960), "28,200,960");
+        assert_eq!(
+            grouped(6_670_903_752_021_072_936_960),
+            "6,670,903,752,021,072,936,960"
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! `sudokit count`: exact counts, one line per puzzle, `at least N` with exit
+//! code 1 at the time limit, and Ctrl-C for the count so far (exit 130).
+
+mod common;
+
+use common::{example, run_sudokit as run};
+
+const EMPTY_9: &str = ".................................................................................";
+const GRID2: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn empty_boards_have_their_known_counts() {
+    let (stdout, stderr, code) = run(&["count"], "................\n");
+    assert_eq!(stdout, "288\n");
+    assert_eq!(code, 3, "several solutions, as for solve --count");
+    assert!(stderr.contains("Counted 1 of 1 puzzle exactly"), "{stderr}");
+    let (stdout, _, code) = run(&["count"], &format!("{}\n", ".".repeat(36)));
+    assert_eq!((stdout.as_str(), code), ("28200960\n", 3));
+}
+
+#[test]
+fn counts_agree_with_solve_count_all() {
+    // grid2 (unique), then with givens removed: 794 and 47,688 solutions;
+    // Project Euler's first grid without its 1s and 2s: digit symmetry.
+    let puzzles = [
+        GRID2,
+        "4.....8.5.3..........7......2.....6.....8........1.......6.3.7.5..2.....1.4......",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
+        "..3...6..9..3.5......8.64....8...9..7.......8..67.8......6.95..8....3..9..5...3..",
+    ];
+    let input = puzzles.join("\n");
+    let (counted, _, code) = run(&["count"], &input);
+    let (solved, _, _) = run(&["solve", "--count", "--all"], &input);
+    // `--all` separates its answers by blank lines.
+    assert_eq!(counted, solved.replace("\n\n", "\n"));
+    assert_eq!(counted, "1\n794\n47688\n492\n");
+    assert_eq!(code, 3);
+    for strategy in ["dlx", "sat"] {
+        let (other, _, _) = run(&["count", "--strategy", strategy], &input);
+        assert_eq!(other, counted, "{strategy}");
+    }
+}
+
+#[test]
+fn unique_no_solution_and_bad_input_exit_as_solve_does() {
+    let (stdout, _, code) = run(&["count"], GRID2);
+    assert_eq!((stdout.as_str(), code), ("1\n", 0));
+    let clash = format!("11{}", &EMPTY_9[2..]);
+    let (stdout, _, code) = run(&["count"], &clash);
+    assert_eq!((stdout.as_str(), code), ("0\n", 1));
+    let (stdout, stderr, code) = run(&["count"], &format!("{GRID2}\n123\n"));
+    assert!(stdout.starts_with("1\nerror: "), "{stdout}");
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert_eq!(code, 2);
+    let (_, stderr, code) = run(&["count", "--strategy", "magic"], GRID2);
+    assert!(stderr.contains("unknown strategy 'magic'"), "{stderr}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_time_limit_prints_a_lower_bound_and_exits_1() {
+    let started = std::time::Instant::now();
+    let (stdout, _, code) = run(&["count", "--timeout", "0.3"], &format!("{EMPTY_9}\n{GRID2}\n"));
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let bound = lines[0]
+        .strip_prefix("at least ")
+        .and_then(|rest| rest.strip_suffix(" (stopped: time limit)"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let bound: u128 = bound.parse().unwrap();
+    assert!(bound > 0 && bound % 362_880 == 0, "representatives × 9!: {bound}");
+    assert_eq!(lines[1], "1", "the next puzzle is counted");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn json_has_one_object_per_puzzle() {
+    let euler = "..3...6..9..3.5......8.64....8...9..7.......8..67.8......6.95..8....3..9..5...3..";
+    let (stdout, _, code) = run(&["count", "--json"], &format!("{euler}\n{GRID2}\n"));
+    let lines: Vec<serde_json::Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["count"], 492);
+    assert_eq!(lines[0]["exact"], true);
+    assert_eq!(lines[0]["stop"], "exhausted");
+    assert_eq!(lines[0]["symmetry"]["factor"], 2);
+    assert_eq!(lines[0]["symmetry"]["classes"], serde_json::json!([[1, 2]]));
+    assert_eq!(lines[0]["symmetry"]["house"], "column 6");
+    assert_eq!(lines[1]["count"], 1);
+    assert!(lines[1]["symmetry"].is_null());
+    assert_eq!(code, 3);
+}
+
+#[test]
+fn variant_files_are_counted() {
+    let (stdout, _, code) = run(&["count"], "");
+    assert_eq!((stdout.as_str(), code), ("", 0), "nothing to count");
+    let miracle = example("miracle.toml");
+    let two = example("kropki-two-solutions.toml");
+    let out = assert_cmd::Command::cargo_bin("sudokit")
+        .unwrap()
+        .args(["count", "--verbose"])
+        .arg(&miracle)
+        .arg(&two)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stdout, "1\n2\n");
+    assert!(stderr.contains("no digit symmetry"), "{stderr}");
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_count_so_far_and_exits_130() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .arg("count")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The empty 9×9 board, then a puzzle that would be counted if the run went on.
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{EMPTY_9}\n{GRID2}").unwrap();
+    drop(stdin);
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("at least "), "{stdout}");
+    assert!(
+        stdout.ends_with(" (stopped: interrupted)\n"),
+        "only the interrupted puzzle: {stdout}"
+    );
+    assert_eq!(out.status.code(), Some(130));
+}
