@@ -356,3 +356,38 @@ fn options_are_honoured_or_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// Ctrl-C keeps every answer already found, says what was not done, and
+/// exits 130 (issue 14, defect 3: the answers used to be lost in the buffer).
+#[test]
+fn ctrl_c_keeps_the_answers_found_so_far() {
+    use std::process::{Command as Process, Stdio};
+    // The baseline strategy takes long on these: a few finish in a second.
+    let top95 = shared("classic/top95.txt");
+    let child = Process::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", "--strategy", "backtracking", top95.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted: "), "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(!lines.is_empty() && lines.len() < 95, "{} lines", lines.len());
+    let solutions = common::lines("classic/top95.solutions.txt");
+    for (line, solution) in lines.iter().zip(&solutions) {
+        assert!(
+            *line == solution || line.starts_with("unknown: interrupted"),
+            "{line}"
+        );
+    }
+}

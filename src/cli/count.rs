@@ -11,14 +11,13 @@
 //! the puzzles after it (a second Ctrl-C ends the program at once).
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sudokit::solvers::{
-    count_exact_with, strategy_by_name, Cancel, CountProgress, CountResult, Limits, Stop, STRATEGY_NAMES,
+    count_exact_with, strategy_by_name, CountProgress, CountResult, Limits, Stop, STRATEGY_NAMES,
 };
 
 use super::input::InputArgs;
@@ -49,9 +48,6 @@ pub(crate) struct CountArgs {
     verbose: bool,
 }
 
-/// Set by Ctrl-C.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
 /// Runs `sudokit count`.
 pub(crate) fn run(args: &CountArgs) -> Status {
     let Some(strategy) = strategy_by_name(&args.strategy) else {
@@ -62,15 +58,7 @@ pub(crate) fn run(args: &CountArgs) -> Status {
         );
         return Status::BadInput;
     };
-    let cancel = Cancel::from_static(&INTERRUPTED);
-    if let Err(e) = ctrlc::set_handler(move || {
-        if cancel.is_cancelled() {
-            std::process::exit(130);
-        }
-        cancel.cancel();
-    }) {
-        eprintln!("sudokit: cannot catch Ctrl-C: {e}");
-    }
+    let cancel = super::interrupt::cancel_on_ctrl_c();
     let limits = Limits {
         time_limit: args.timeout,
         ..Limits::all()

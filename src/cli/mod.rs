@@ -18,6 +18,7 @@ mod explain;
 mod generate;
 mod grade;
 mod input;
+mod interrupt;
 mod output;
 mod report;
 mod rules;
@@ -76,7 +77,7 @@ enum Command {
 /// strategy gave a wrong or contradicted answer), 2 some input was malformed
 /// or could not be taken, 3 (`solve --count` and `--json`, `candidates`,
 /// `count`) some puzzle has several solutions. The worst one wins, in the
-/// order 2, 1, 3, 0. 130 (`count`): interrupted by Ctrl-C, whatever else.
+/// order 2, 1, 3, 0. 130 (`count`, `solve`): interrupted by Ctrl-C, whatever else.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Status {
     #[default]

@@ -150,7 +150,11 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
             return Status::BadInput;
         }
     };
-    let limits = args.limits();
+    let cancel = super::interrupt::cancel_on_ctrl_c();
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..args.limits()
+    };
     let mut out = output::stdout();
     let mut status = Status::Ok;
     let (mut total, mut solved) = (0usize, 0usize);
@@ -161,7 +165,18 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         || args.candidates
         || (!args.count && !args.json && (args.all || args.limit.is_some_and(|n| n > 1)));
     let counting = args.count || args.json;
-    for (index, entry) in args.input.entries().into_iter().enumerate() {
+    let entries = args.input.entries();
+    let count = entries.len();
+    for (index, entry) in entries.into_iter().enumerate() {
+        if cancel.is_cancelled() {
+            // Ctrl-C: keep every finished line, say what was not done.
+            let _ = out.flush();
+            eprintln!(
+                "sudokit: interrupted: {index} of {count} puzzles answered, {} not solved",
+                count - index
+            );
+            return Status::Interrupted;
+        }
         if block && index > 0 && !args.json {
             let _ = writeln!(out);
         }
@@ -245,7 +260,7 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         let n = puzzle.size();
         if args.json {
             let _ = writeln!(out, "{}", json_line(&entry.origin, &outcome, &differ, n, elapsed));
-        } else if args.count && matches!(outcome.stop, Stop::NodeLimit | Stop::TimeLimit) {
+        } else if args.count && matches!(outcome.stop, Stop::NodeLimit | Stop::TimeLimit | Stop::Cancelled) {
             // Not a count: a limit cut the search short (the README's
             // `unknown:` line).
             let _ = writeln!(out, "{}", unknown_line(&outcome));
@@ -307,6 +322,10 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
             );
         }
         eprintln!("{}", summary(solved, total, &times));
+    }
+    if cancel.is_cancelled() {
+        eprintln!("sudokit: interrupted during the last puzzle");
+        return Status::Interrupted;
     }
     status
 }
@@ -405,15 +424,15 @@ fn solve_streaming(
 
 /// `unknown: time limit reached after 1 solution`, for a count cut short.
 fn unknown_line(outcome: &Outcome) -> String {
-    let limit = if outcome.stop == Stop::NodeLimit {
-        "node"
-    } else {
-        "time"
+    let why = match outcome.stop {
+        Stop::NodeLimit => "node limit reached",
+        Stop::Cancelled => "interrupted",
+        _ => "time limit reached",
     };
     match outcome.count {
-        0 => format!("unknown: {limit} limit reached before a solution"),
-        1 => format!("unknown: {limit} limit reached after 1 solution"),
-        k => format!("unknown: {limit} limit reached after {k} solutions"),
+        0 => format!("unknown: {why} before a solution"),
+        1 => format!("unknown: {why} after 1 solution"),
+        k => format!("unknown: {why} after {k} solutions"),
     }
 }
 
