@@ -391,3 +391,41 @@ fn ctrl_c_keeps_the_answers_found_so_far() {
         );
     }
 }
+
+/// Write errors are not ignored (issue 14, defect 4): a full disk exits 2
+/// with the reason, and a reader that goes away after one line ends even an
+/// endless `--all` at once, quietly.
+#[test]
+fn write_errors_end_the_run() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command as Process, Stdio};
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = Process::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", example("top95.txt").to_str().unwrap()])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No space left on device"));
+    let mut child = Process::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", "--all"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{}", ".".repeat(81)).unwrap();
+    }
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first.trim().len(), 81);
+    // The reader is gone: the next flush fails and the run ends quietly.
+    let started = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
