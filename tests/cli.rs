@@ -421,7 +421,9 @@ fn write_errors_end_the_run() {
         writeln!(stdin, "{}", ".".repeat(81)).unwrap();
     }
     let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
     assert_eq!(first.trim().len(), 81);
     // The reader is gone: the next flush fails and the run ends quietly.
     let started = std::time::Instant::now();

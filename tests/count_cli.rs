@@ -94,7 +94,10 @@ fn json_has_one_object_per_puzzle() {
 #[test]
 fn variant_files_are_counted() {
     let (stdout, _, code) = run(&["count"], "");
-    assert!(stdout.starts_with("error: <stdin>: no puzzle found"), "nothing to count: {stdout}");
+    assert!(
+        stdout.starts_with("error: <stdin>: no puzzle found"),
+        "nothing to count: {stdout}"
+    );
     assert_eq!(code, 2);
     let miracle = example("miracle.toml");
     let two = example("kropki-two-solutions.toml");
