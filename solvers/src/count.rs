@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use sudokit_core::{Cell, Decision, Digit, Digits, Engine, Grid, GroupId, Kind, Puzzle, State, Width, Word};
 
 use crate::limits::{Cancel, Limits, Stats, Stop};
-use crate::propagation::PropagationSearch;
+use crate::propagation::{most_constrained, PropagationSearch};
 use crate::strategy::{Session, SolveError, Start, Strategy};
 
 /// Cases of at most this share of the search tree (by the branching
@@ -657,17 +657,3 @@ impl<'a, W: Word> Counter<'a, W> {
     }
 }
 
-/// The open cell with the fewest candidates (the first on ties).
-fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
-    let mut best: Option<(usize, usize)> = None;
-    for (i, set) in state.cells().iter().enumerate() {
-        let len = set.len();
-        if len > 1 && best.is_none_or(|(_, b)| len < b) {
-            best = Some((i, len));
-            if len == 2 {
-                break;
-            }
-        }
-    }
-    best.map(|(i, _)| Cell(i as u16))
-}

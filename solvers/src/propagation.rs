@@ -223,7 +223,7 @@ impl<W: Word> Undoer<W> for TrailUndo<W> {
 /// The unfixed cell with the fewest candidates (first found on ties; a
 /// two-candidate cell ends the scan).
 #[inline]
-fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
+pub(crate) fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
     let mut best: Option<(usize, usize)> = None;
     for (i, set) in state.cells().iter().enumerate() {
         let len = set.len();
