@@ -656,4 +656,3 @@ impl<'a, W: Word> Counter<'a, W> {
         (self.progress)(&progress);
     }
 }
-

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cand, Cell, Engine, Reason, State};
+use sudokit_core::{Cand, Cell, Contradiction, Digit, Engine, Reason, State};
 
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
@@ -40,41 +40,66 @@ impl Technique for Trial {
 
     fn find(&self, board: &Board<'_>) -> Option<Deduction> {
         let model = board.model();
-        // The rules' fixpoint first, so each trial propagates only what the
-        // assumption changes.
+        let mut trials = Trials::new(board)?;
+        let start = &trials.start;
+        let mut cells: Vec<Cell> = board.cells().filter(|&c| start.candidates(c).len() > 1).collect();
+        cells.sort_by_key(|&c| (start.candidates(c).len(), c));
+        let candidates: Vec<(Cell, Digit)> = cells
+            .into_iter()
+            .flat_map(|cell| start.candidates(cell).iter().map(move |d| (cell, d)))
+            .take(Self::MAX_TRIALS + 1)
+            .collect();
+        for (tried, &(cell, digit)) in candidates.iter().enumerate() {
+            if tried == Self::MAX_TRIALS {
+                return None;
+            }
+            let Err(broken) = trials.assume(Cand::new(cell, digit)) else {
+                continue;
+            };
+            let text = format!("then {}", broken.describe(model));
+            let reason = Reason::new("contradiction")
+                .cells([cell])
+                .digits([digit])
+                .text(text);
+            return Some(Deduction::eliminate(
+                reason,
+                Self::DIFFICULTY,
+                vec![Cand::new(cell, digit)],
+            ));
+        }
+        None
+    }
+}
+
+/// Assumptions on a board, each propagated by the rules from their
+/// fixpoint: what trial techniques (this one, forcing chains) share.
+pub(super) struct Trials<'a> {
+    engine: Engine<'a>,
+    /// The board's candidates at the rules' fixpoint, where every trial starts.
+    pub(super) start: State<u128>,
+    /// The state after the last assumption.
+    pub(super) state: State<u128>,
+}
+
+impl<'a> Trials<'a> {
+    /// The rules' fixpoint of `board` first, so each trial propagates only
+    /// what its assumption changes; `None` when the board already breaks.
+    pub(super) fn new(board: &Board<'a>) -> Option<Trials<'a>> {
+        let model = board.model();
         let mut engine = Engine::rules_only(model);
         let mut start = State::<u128>::from_candidates(model.geometry(), board.all_candidates());
         engine.schedule_all();
         engine.propagate(&mut start, None).ok()?;
-        let mut cells: Vec<Cell> = board.cells().filter(|&c| start.candidates(c).len() > 1).collect();
-        cells.sort_by_key(|&c| (start.candidates(c).len(), c));
-        let mut state = start.clone();
-        let mut trials = 0;
-        for cell in cells {
-            for digit in start.candidates(cell).iter() {
-                trials += 1;
-                if trials > Self::MAX_TRIALS {
-                    return None;
-                }
-                state.copy_from(&start);
-                let assumed = engine
-                    .restrict_all(&mut state, None, [(cell, 1u128 << (digit - 1))])
-                    .and_then(|()| engine.propagate(&mut state, None));
-                let Err(broken) = assumed else {
-                    continue;
-                };
-                let text = format!("then {}", broken.describe(model));
-                let reason = Reason::new("contradiction")
-                    .cells([cell])
-                    .digits([digit])
-                    .text(text);
-                return Some(Deduction::eliminate(
-                    reason,
-                    Self::DIFFICULTY,
-                    vec![Cand::new(cell, digit)],
-                ));
-            }
-        }
-        None
+        let state = start.clone();
+        Some(Trials { engine, start, state })
+    }
+
+    /// Places `cand` on the fixpoint and propagates; the result is in
+    /// [`state`](Self::state).
+    pub(super) fn assume(&mut self, cand: Cand) -> Result<(), Contradiction> {
+        self.state.copy_from(&self.start);
+        self.engine
+            .restrict_all(&mut self.state, None, [(cand.cell, 1u128 << (cand.digit - 1))])
+            .and_then(|()| self.engine.propagate(&mut self.state, None))
     }
 }

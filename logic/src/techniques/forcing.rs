@@ -3,8 +3,9 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cand, Cell, Digit, Digits, Engine, Reason, State};
+use sudokit_core::{Cand, Cell, Digit, Digits, Reason};
 
+use super::contradiction::Trials;
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
 
@@ -45,10 +46,8 @@ impl Technique for Forcing {
 
     fn find(&self, board: &Board<'_>) -> Option<Deduction> {
         let model = board.model();
-        let mut engine = Engine::rules_only(model);
-        let mut start = State::<u128>::from_candidates(model.geometry(), board.all_candidates());
-        engine.schedule_all();
-        engine.propagate(&mut start, None).ok()?;
+        let mut trials = Trials::new(board)?;
+        let start = &trials.start;
         let fixpoint = Board::new(model, start.cells());
         let mut sources: Vec<(usize, Source, Vec<Cand>)> = Vec::new();
         for cell in board.cells() {
@@ -68,24 +67,20 @@ impl Technique for Forcing {
             }
         }
         sources.sort_by_key(|(len, _, _)| *len);
-        let mut state = start.clone();
         let mut budget = Self::MAX_PROPAGATIONS;
         for (_, source, branches) in sources {
             // The union of what each branch that survives leaves.
-            let mut union: Vec<Digits<u128>> = vec![Digits::default(); start.cells().len()];
+            let mut union: Vec<Digits<u128>> = vec![Digits::default(); trials.start.cells().len()];
             for branch in &branches {
                 budget = budget.checked_sub(1)?;
-                state.copy_from(&start);
-                let assumed = engine
-                    .restrict_all(&mut state, None, [(branch.cell, 1u128 << (branch.digit - 1))])
-                    .and_then(|()| engine.propagate(&mut state, None));
-                if assumed.is_ok() {
-                    for (u, s) in union.iter_mut().zip(state.cells()) {
+                if trials.assume(*branch).is_ok() {
+                    for (u, s) in union.iter_mut().zip(trials.state.cells()) {
                         *u |= *s;
                     }
                 }
             }
-            let eliminations: Vec<Cand> = start
+            let eliminations: Vec<Cand> = trials
+                .start
                 .cells()
                 .iter()
                 .zip(&union)
