@@ -26,6 +26,18 @@ pub fn random_puzzle_clues(n: usize) -> usize {
     (17 * n * n).div_ceil(81)
 }
 
+/// The generator of item `i` of a batch made from `seed`: each item has
+/// its own, so a batch comes out the same on any number of threads.
+///
+/// ```
+/// use sudokit_solvers::generate::item_rng;
+/// assert_eq!(item_rng(7, 3).u64(..), item_rng(7, 3).u64(..));
+/// assert_ne!(item_rng(7, 3).u64(..), item_rng(7, 4).u64(..));
+/// ```
+pub fn item_rng(seed: u64, i: usize) -> fastrand::Rng {
+    fastrand::Rng::with_seed(seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// Norvig's `random_puzzle`: visit the cells in random order and give each
 /// a random candidate, propagating after each; stop once at least `clues`
 /// cells are decided holding at least `n − 1` different digits, and start

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use sudokit::constraints::ClassicRules;
 use sudokit::core::format::to_line;
 use sudokit::core::{Geometry, Puzzle};
-use sudokit::solvers::generate::{random_puzzle, random_puzzle_clues};
+use sudokit::solvers::generate::{item_rng, random_puzzle, random_puzzle_clues};
 use sudokit::solvers::{Limits, PropagationSearch, Strategy, ValueOrder};
 
 use super::output;
@@ -69,15 +69,8 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         eprintln!("sudokit: --count must be at least 1");
         return Status::BadInput;
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("sudokit: cannot start threads: {e}");
-            return Status::BadInput;
-        }
+    let Some(pool) = super::generate::thread_pool(args.jobs) else {
+        return Status::BadInput;
     };
     let blank = Puzzle::new(Geometry::square(9).expect("9×9"))
         .with(ClassicRules)
@@ -88,8 +81,7 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         (0..args.count)
             .into_par_iter()
             .map(|i| {
-                let mut rng =
-                    fastrand::Rng::with_seed(args.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut rng = item_rng(args.seed, i);
                 let grid = random_puzzle(&blank, clues, &mut rng).expect("the classic rules have grids");
                 let puzzle = blank.clone().with_givens(grid).expect("same board");
                 let random = PropagationSearch {

@@ -19,7 +19,7 @@ use sudokit::core::format::to_line;
 use sudokit::core::{Geometry, Grid, Puzzle};
 use sudokit::logic::{LogicalSolver, Verdict};
 use sudokit::solvers::generate::{
-    is_unique, random_puzzle, random_puzzle_clues, random_solution, unique_minimal, Symmetry,
+    is_unique, item_rng, random_puzzle, random_puzzle_clues, random_solution, unique_minimal, Symmetry,
 };
 use sudokit::solvers::{Limits, PropagationSearch, Strategy};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
@@ -136,15 +136,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Status {
         eprintln!("sudokit: seed {seed}");
         seed
     });
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(common.jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("sudokit: cannot start threads: {e}");
-            return Status::BadInput;
-        }
+    let Some(pool) = thread_pool(common.jobs) else {
+        return Status::BadInput;
     };
     pool.install(|| match &args.kind {
         Kind::Random(a) => run_random(a, seed),
@@ -152,9 +145,19 @@ pub(crate) fn run(args: &GenerateArgs) -> Status {
     })
 }
 
-/// Puzzle `i`'s own generator.
-fn rng_for(seed: u64, i: usize) -> fastrand::Rng {
-    fastrand::Rng::with_seed(seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+/// A pool of `jobs` threads (every core when `None`), or `None` after
+/// saying why it could not start.
+pub(crate) fn thread_pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+    {
+        Ok(pool) => Some(pool),
+        Err(e) => {
+            eprintln!("sudokit: cannot start threads: {e}");
+            None
+        }
+    }
 }
 
 /// The classic blank of `--size` and `--boxes`.
@@ -197,7 +200,7 @@ fn run_random(args: &RandomArgs, seed: u64) -> Status {
     let lines: Vec<Option<String>> = (0..args.common.count)
         .into_par_iter()
         .map(|i| {
-            let grid = random_puzzle(&blank, clues, &mut rng_for(seed, i))?;
+            let grid = random_puzzle(&blank, clues, &mut item_rng(seed, i))?;
             let mut line = to_line(&grid);
             if args.check {
                 let puzzle = blank.clone().with_givens(grid).expect("same board");
@@ -281,7 +284,7 @@ fn run_unique(args: &UniqueArgs, seed: u64) -> Status {
             || strategy.prepare(&blank),
             |session, i| {
                 let session = session.as_mut().map_err(|e| e.to_string())?;
-                let found = generate_one(args, &blank, session.as_mut(), &mut rng_for(seed, i));
+                let found = generate_one(args, &blank, session.as_mut(), &mut item_rng(seed, i));
                 bar.inc(1);
                 found
             },
