@@ -241,13 +241,7 @@ impl Tally {
 
 /// `candidates --logical`: the candidates the logical solver reaches.
 fn run_logical(args: &CandidatesArgs) -> Status {
-    let solver = match args.ladder.solver() {
-        Ok(solver) => solver,
-        Err(e) => {
-            eprintln!("sudokit: {e}");
-            return Status::BadInput;
-        }
-    };
+    let solver = args.ladder.solver();
     let mut out = output::stdout();
     let mut status = Status::Ok;
     for (index, entry) in args.input.entries().into_iter().enumerate() {

@@ -15,10 +15,11 @@ use clap::Args;
 use serde_json::{json, Value};
 use sudokit::core::format::display_candidates;
 use sudokit::core::{Cand, Model, Puzzle};
-use sudokit::logic::{techniques, Ending, Explanation, LogicalSolver};
+use sudokit::logic::{Ending, Explanation, LogicalSolver, Technique};
 
 use super::input::InputArgs;
 use super::output;
+use super::strategies::technique;
 use super::Status;
 
 /// Options of `sudokit explain`.
@@ -41,41 +42,23 @@ pub(crate) struct ExplainArgs {
 pub(crate) struct LadderArgs {
     /// Only these techniques, comma-separated (default: every one, simplest
     /// first; `sudokit explain --techniques help` lists them).
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
-    techniques: Vec<String>,
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = technique)]
+    techniques: Vec<Box<dyn Technique>>,
 }
 
 impl LadderArgs {
     /// The logical solver with the chosen techniques.
-    pub(crate) fn solver(&self) -> Result<LogicalSolver, String> {
+    pub(crate) fn solver(&self) -> LogicalSolver {
         if self.techniques.is_empty() {
-            return Ok(LogicalSolver::standard());
+            return LogicalSolver::standard();
         }
-        let chosen = self
-            .techniques
-            .iter()
-            .map(|name| {
-                techniques::by_name(name).ok_or_else(|| {
-                    format!(
-                        "unknown technique '{name}' (available: {})",
-                        techniques::NAMES.join(", ")
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(LogicalSolver::with_techniques(chosen))
+        LogicalSolver::with_techniques(self.techniques.clone())
     }
 }
 
 /// Runs `sudokit explain`.
 pub(crate) fn run(args: &ExplainArgs) -> Status {
-    let solver = match args.ladder.solver() {
-        Ok(solver) => solver,
-        Err(e) => {
-            eprintln!("sudokit: {e}");
-            return Status::BadInput;
-        }
-    };
+    let solver = args.ladder.solver();
     let mut out = output::stdout();
     let mut status = Status::Ok;
     for (index, entry) in args.input.entries().into_iter().enumerate() {

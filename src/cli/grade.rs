@@ -31,13 +31,7 @@ pub(crate) struct GradeArgs {
 
 /// Runs `sudokit grade`.
 pub(crate) fn run(args: &GradeArgs) -> Status {
-    let solver = match args.ladder.solver() {
-        Ok(solver) => solver,
-        Err(e) => {
-            eprintln!("sudokit: {e}");
-            return Status::BadInput;
-        }
-    };
+    let solver = args.ladder.solver();
     let mut out = output::stdout();
     let mut status = Status::Ok;
     let stdin = [std::path::PathBuf::from("-")];

@@ -5,13 +5,23 @@
 use std::borrow::Cow;
 
 use sudokit::core::Puzzle;
-use sudokit::logic::{techniques, Accelerate};
+use sudokit::logic::{techniques, Accelerate, Technique};
 use sudokit::solvers::{strategy_by_name, PropagationSearch, Strategy, STRATEGY_NAMES};
 
 /// The registered strategy names, for clap: `--help` lists them and a typo
 /// gets a suggestion (`did you mean 'propagation'?`).
 pub(crate) fn strategy_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(STRATEGY_NAMES.iter().copied())
+}
+
+/// The technique called `name` on the command line, or what the names are.
+pub(crate) fn technique(name: &str) -> Result<Box<dyn Technique>, String> {
+    techniques::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown technique '{name}' (available: {})",
+            techniques::NAMES.join(", ")
+        )
+    })
 }
 
 /// A strategy picked on the command line.
@@ -36,16 +46,7 @@ impl Pick {
                 STRATEGY_NAMES.join(", ")
             )
         })?;
-        let chosen = parts
-            .map(|t| {
-                techniques::by_name(t).ok_or_else(|| {
-                    format!(
-                        "unknown technique '{t}' (available: {})",
-                        techniques::NAMES.join(", ")
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let chosen = parts.map(technique).collect::<Result<Vec<_>, String>>()?;
         if chosen.is_empty() {
             return Ok(Pick {
                 label: spec.trim().to_string(),
