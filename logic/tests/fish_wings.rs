@@ -3,13 +3,12 @@
 
 mod common;
 
-use common::{cells, classic_set, found, one_digit, one_digit_text, propagate, replay_sound, start};
+use common::{cells, classic_set, found, one_digit, one_digit_text, propagate, replay_sound, replay_true};
 use serde_json::Value;
 use sudokit_constraints::{fpuzzles, AntiKing, AntiKnight, ClassicRules, Diagonal};
 use sudokit_core::format::parse_candidates;
 use sudokit_core::{Digit, Digits, Geometry, Grid, Puzzle};
 use sudokit_logic::techniques::by_name;
-use sudokit_logic::{Board, Technique};
 use sudokit_solvers::{true_candidates, Limits, PropagationSearch, Strategy};
 
 const TECHNIQUES: &[&str] = &[
@@ -103,39 +102,6 @@ fn random_boards(
         }
     }
     boards
-}
-
-/// Alternates propagation and `technique` until it finds nothing; no
-/// elimination may remove a true candidate, every placement must be the
-/// only true one. Returns how many deductions it made.
-fn replay_true(puzzle: &Puzzle, truth: &[Digits<u128>], technique: &dyn Technique) -> usize {
-    let n = puzzle.size();
-    let mut cands = start(puzzle);
-    let mut made = 0;
-    loop {
-        let board = Board::new(puzzle.model(), &cands);
-        let Some(found) = technique.find(&board) else {
-            return made;
-        };
-        assert!(found.changes(&board), "{}: {found:?}", technique.name());
-        for e in &found.eliminations {
-            assert!(
-                !truth[e.cell.index()].contains(e.digit),
-                "{} removed {} from {}, which a solution uses: {:?}",
-                technique.name(),
-                e.digit,
-                e.cell.name(n),
-                found.reason
-            );
-            cands[e.cell.index()].remove(e.digit);
-        }
-        for p in &found.placements {
-            assert_eq!(truth[p.cell.index()], Digits::single(p.digit), "{found:?}");
-            cands[p.cell.index()] = Digits::single(p.digit);
-        }
-        made += 1;
-        cands = propagate(puzzle, &cands).expect("a sound deduction keeps every solution");
-    }
 }
 
 #[test]

@@ -78,6 +78,15 @@ pub(crate) fn start(puzzle: &Puzzle) -> Vec<Digits<u128>> {
 /// every deduction against `solution`: no elimination removes its digit,
 /// every placement is its digit. Returns how many deductions it made.
 pub(crate) fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Technique) -> usize {
+    let truth: Vec<Digits<u128>> = solution.values().iter().map(|&d| Digits::single(d)).collect();
+    replay_true(puzzle, &truth, technique)
+}
+
+/// Alternates propagation and `technique` until it finds nothing; no
+/// elimination may remove a true candidate (one some solution uses, in
+/// `truth`), every placement must be the only true one. Returns how many
+/// deductions it made.
+pub(crate) fn replay_true(puzzle: &Puzzle, truth: &[Digits<u128>], technique: &dyn Technique) -> usize {
     let n = puzzle.size();
     let mut cands = start(puzzle);
     let mut made = 0;
@@ -92,10 +101,9 @@ pub(crate) fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Tec
             technique.name()
         );
         for e in &found.eliminations {
-            assert_ne!(
-                solution.get(e.cell),
-                Some(e.digit),
-                "{} removed {} from {}, the solution's digit: {:?}",
+            assert!(
+                !truth[e.cell.index()].contains(e.digit),
+                "{} removed {} from {}, which a solution uses: {:?}",
                 technique.name(),
                 e.digit,
                 e.cell.name(n),
@@ -105,15 +113,15 @@ pub(crate) fn replay_sound(puzzle: &Puzzle, solution: &Grid, technique: &dyn Tec
         }
         for p in &found.placements {
             assert_eq!(
-                solution.get(p.cell),
-                Some(p.digit),
-                "{} placed a wrong digit: {found:?}",
+                truth[p.cell.index()],
+                Digits::single(p.digit),
+                "{} placed a digit not every solution has: {found:?}",
                 technique.name()
             );
             cands[p.cell.index()] = Digits::single(p.digit);
         }
         made += 1;
-        cands = propagate(puzzle, &cands).expect("a sound deduction keeps the solution");
+        cands = propagate(puzzle, &cands).expect("a sound deduction keeps the solutions");
     }
 }
 
