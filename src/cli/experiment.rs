@@ -21,6 +21,7 @@ use sudokit::core::{Geometry, Puzzle};
 use sudokit::solvers::generate::{item_rng, random_puzzle, random_puzzle_clues};
 use sudokit::solvers::{Limits, PropagationSearch, Strategy, ValueOrder};
 
+use super::jobs::JobsArgs;
 use super::output;
 use super::Status;
 
@@ -45,9 +46,9 @@ struct HeavyTailArgs {
     /// Seed of the generator (puzzle i is seeded from it and i).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Threads (default: every core). Times are per puzzle, on its thread.
-    #[arg(long, value_name = "N")]
-    jobs: Option<usize>,
+    /// Times are per puzzle, on its thread.
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// Also draw the histogram of solve times as an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -69,7 +70,7 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         eprintln!("sudokit: --count must be at least 1");
         return Status::BadInput;
     }
-    let Some(pool) = super::generate::thread_pool(args.jobs) else {
+    let Some(pool) = args.jobs.pool() else {
         return Status::BadInput;
     };
     let blank = Puzzle::new(Geometry::square(9).expect("9×9"))

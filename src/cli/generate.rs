@@ -25,6 +25,7 @@ use sudokit::solvers::{Limits, PropagationSearch, Strategy};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 use super::input::parse_boxes;
+use super::jobs::JobsArgs;
 use super::output;
 use super::report::ms;
 use super::Status;
@@ -60,9 +61,8 @@ struct Common {
     /// Seed of the generator (default: from the clock, printed on stderr).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Threads (default: every core).
-    #[arg(long, value_name = "N")]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 #[derive(Debug, Args)]
@@ -136,28 +136,13 @@ pub(crate) fn run(args: &GenerateArgs) -> Status {
         eprintln!("sudokit: seed {seed}");
         seed
     });
-    let Some(pool) = thread_pool(common.jobs) else {
+    let Some(pool) = common.jobs.pool() else {
         return Status::BadInput;
     };
     pool.install(|| match &args.kind {
         Kind::Random(a) => run_random(a, seed),
         Kind::Unique(a) => run_unique(a, seed),
     })
-}
-
-/// A pool of `jobs` threads (every core when `None`), or `None` after
-/// saying why it could not start.
-pub(crate) fn thread_pool(jobs: Option<usize>) -> Option<rayon::ThreadPool> {
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-    {
-        Ok(pool) => Some(pool),
-        Err(e) => {
-            eprintln!("sudokit: cannot start threads: {e}");
-            None
-        }
-    }
 }
 
 /// The classic blank of `--size` and `--boxes`.

@@ -19,6 +19,7 @@ mod generate;
 mod grade;
 mod input;
 mod interrupt;
+mod jobs;
 mod output;
 mod report;
 mod rules;
