@@ -122,7 +122,7 @@ impl ExtremeCells {
     }
 
     /// The marked cells and the neighbours each one compares with.
-    fn comparisons(&self, geometry: &Geometry) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+    fn comparisons(&self, geometry: &Geometry) -> impl Iterator<Item = (Cell, Cell)> + '_ + use<'_> {
         let n = geometry.size();
         self.cells.iter().flat_map(move |&cell| {
             orthogonal_neighbours(cell, n)

@@ -215,7 +215,7 @@ impl Line {
     /// The pairs of positions `check` compares: every pair, except where
     /// only some pairs are related (a palindrome's mirror cells,
     /// neighbours on whispers), which [`Line::broken`] sorts out itself.
-    fn checked_pairs(&self) -> impl Iterator<Item = (usize, usize)> {
+    fn checked_pairs(&self) -> impl Iterator<Item = (usize, usize)> + use<> {
         let len = self.cells.len();
         (0..len).flat_map(move |i| (i + 1..len).map(move |j| (i, j)))
     }

@@ -1403,7 +1403,7 @@ impl Reader<'_> {
         for &r in &region_of {
             sizes[r as usize] += 1;
         }
-        if let Some((region, &size)) = sizes.iter().enumerate().find(|(_, &s)| s != n) {
+        if let Some((region, &size)) = sizes.iter().enumerate().find(|&(_, &s)| s != n) {
             let first = region_of.iter().position(|&r| r as usize == region);
             let (symbol, offset) = match first {
                 Some(i) => (

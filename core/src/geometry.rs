@@ -154,7 +154,7 @@ impl Geometry {
             })?;
             *slot += 1;
         }
-        if let Some((r, &size)) = sizes.iter().enumerate().find(|(_, &s)| s != n) {
+        if let Some((r, &size)) = sizes.iter().enumerate().find(|&(_, &s)| s != n) {
             return Err(GeometryError::BadRegions(format!(
                 "region {} has {size} cells, expected {n}",
                 r + 1
@@ -252,7 +252,7 @@ impl Geometry {
     }
 
     /// All cells in reading order.
-    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> {
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = Cell> + use<> {
         (0..self.cell_count() as u16).map(Cell)
     }
 

@@ -73,7 +73,7 @@ impl Grid {
         self.cells
             .iter()
             .enumerate()
-            .filter(|(_, &d)| d != 0)
+            .filter(|&(_, &d)| d != 0)
             .map(|(i, &d)| (Cell(i as u16), d))
     }
 

@@ -60,7 +60,7 @@ use crate::state::State;
 
 /// Calls `$f::<W>($args)` with the word of an `$n`×`$n` board.
 macro_rules! by_width {
-    ($n:expr, $f:ident($($arg:expr),*)) => {
+    ($n:expr_2021, $f:ident($($arg:expr_2021),*)) => {
         match Width::for_size($n).expect("boards are at most 128×128") {
             Width::W16 => $f::<u16>($($arg),*),
             Width::W32 => $f::<u32>($($arg),*),

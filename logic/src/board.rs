@@ -51,7 +51,7 @@ impl<'a> Board<'a> {
     }
 
     /// Every cell, in order.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
         (0..self.cands.len() as u16).map(Cell)
     }
 
@@ -91,14 +91,14 @@ impl<'a> Board<'a> {
     /// The *houses*: groups of `n` cells, which hold every digit exactly
     /// once. Hidden singles, hidden subsets, the base sets of fish and
     /// conjugate pairs need one; naked subsets and cover sets take any group.
-    pub fn houses(&self) -> impl Iterator<Item = GroupId> + 'a {
+    pub fn houses(&self) -> impl Iterator<Item = GroupId> + 'a + use<'a> {
         let n = self.size();
         let groups = self.model.groups();
         (0..groups.len()).filter(move |&g| groups[g].is_complete(n))
     }
 
     /// The groups `cell` belongs to.
-    pub fn groups_of(&self, cell: Cell) -> impl Iterator<Item = GroupId> + 'a {
+    pub fn groups_of(&self, cell: Cell) -> impl Iterator<Item = GroupId> + 'a + use<'a> {
         self.model.groups_of(cell).iter().map(|&g| g as GroupId)
     }
 

@@ -166,7 +166,7 @@ impl LogicalSolver {
                     .values()
                     .iter()
                     .enumerate()
-                    .filter(|(_, &d)| d != 0);
+                    .filter(|&(_, &d)| d != 0);
                 let cleanup: Vec<(Cell, u128)> = givens
                     .flat_map(|(i, &d)| model.peers(Cell(i as u16)).iter().map(move |&p| (p, !bit(d))))
                     .collect();

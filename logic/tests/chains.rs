@@ -204,8 +204,7 @@ fn replay_variants<T: Technique + Clone>(puzzles: &[(Puzzle, Vec<Grid>)], techni
             for solution in &solutions[1..] {
                 replay_sound(puzzle, solution, &technique);
             }
-            let seen = recorded.seen.lock().unwrap().clone();
-            seen
+            recorded.seen.lock().unwrap().clone()
         })
         .collect()
 }

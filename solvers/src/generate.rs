@@ -216,7 +216,7 @@ pub fn is_unique(session: &mut dyn Session, givens: &Grid) -> Result<bool, Solve
         .values()
         .iter()
         .enumerate()
-        .filter(|(_, &d)| d != 0)
+        .filter(|&(_, &d)| d != 0)
         .fold(Start::new(), |start, (i, &d)| start.place(Cell(i as u16), d));
     Ok(session.count(&start, &Limits::solutions(2))?.count == 1)
 }

@@ -1169,7 +1169,7 @@ mod tests {
             let members = classes
                 .iter()
                 .zip(&keys)
-                .filter(|(_, &k)| k == key)
+                .filter(|&(_, &k)| k == key)
                 .map(|(c, _)| c);
             let mut size = 0;
             for member in members {

@@ -182,7 +182,7 @@ impl Start {
     /// The allowed digits of every restricted cell on an `n`×`n` board, as
     /// bits (digit `d` at bit `d − 1`), one entry per cell in order of first
     /// mention. A cell may be left with no digit: the start has no solution.
-    pub fn masks(&self, n: usize) -> impl Iterator<Item = (Cell, u128)> {
+    pub fn masks(&self, n: usize) -> impl Iterator<Item = (Cell, u128)> + use<> {
         let full = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
         let mut merged: Vec<(Cell, u128)> = Vec::new();
         for &(cell, restriction) in &self.restrictions {

@@ -236,7 +236,7 @@ impl<const W: usize> Set<W> {
         self.0
             .iter()
             .enumerate()
-            .find(|(_, &w)| w != 0)
+            .find(|&(_, &w)| w != 0)
             .map(|(k, w)| k * 64 + w.trailing_zeros() as usize)
     }
 
