@@ -21,6 +21,7 @@ mod input;
 mod interrupt;
 mod jobs;
 mod output;
+mod pipeline;
 mod report;
 mod rules;
 mod sat_bench;

@@ -203,23 +203,21 @@ impl<R: BufRead> GridReader<R> {
                     LineKind::Decoration => {}
                     LineKind::Separator => self.end_block(),
                 },
-                Ok(Some(Line::TooLong)) => {
-                    self.end_block();
-                    let message = format!(
+                Ok(Some(Line::TooLong)) => self.refuse(
+                    self.line,
+                    format!(
                         "a line longer than {} MiB (skipped): no puzzle line is that long",
                         MAX_LINE_BYTES >> 20
-                    );
-                    self.ready
-                        .push_back(Err(ParseError::at(self.line, None, message)));
-                }
+                    ),
+                ),
                 Ok(Some(Line::GaveUp)) => {
-                    self.end_block();
-                    let message = format!(
-                        "a line longer than {} MiB: this is not a text of puzzles, reading stops",
-                        MAX_SKIP_BYTES >> 20
+                    self.refuse(
+                        self.line + 1,
+                        format!(
+                            "a line longer than {} MiB: this is not a text of puzzles, reading stops",
+                            MAX_SKIP_BYTES >> 20
+                        ),
                     );
-                    self.ready
-                        .push_back(Err(ParseError::at(self.line + 1, None, message)));
                     self.done = true;
                 }
                 Ok(None) => {
@@ -227,14 +225,17 @@ impl<R: BufRead> GridReader<R> {
                     self.done = true;
                 }
                 Err(e) => {
-                    self.end_block();
-                    let message = format!("cannot read further: {e}");
-                    self.ready
-                        .push_back(Err(ParseError::at(self.line + 1, None, message)));
+                    self.refuse(self.line + 1, format!("cannot read further: {e}"));
                     self.done = true;
                 }
             }
         }
+    }
+
+    /// Ends the block with an error that is not a puzzle's.
+    fn refuse(&mut self, line: usize, message: String) {
+        self.end_block();
+        self.ready.push_back(Err(ParseError::at(line, None, message)));
     }
 
     /// Reads the held lines as one block.
