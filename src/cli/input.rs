@@ -86,6 +86,12 @@ impl InputArgs {
         entries
     }
 
+    /// Whether standard input is read: then each answer is flushed at once,
+    /// for the program at the other end of the pipe.
+    pub(crate) fn reads_stdin(&self) -> bool {
+        (self.files.is_empty() && self.fpuzzles.is_none()) || self.files.iter().any(|f| f.as_os_str() == "-")
+    }
+
     /// The puzzles of one input (`-` is standard input), in order, read lazily.
     pub(crate) fn file_entries(&self, path: &Path) -> Entries {
         Entries {

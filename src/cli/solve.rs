@@ -220,6 +220,7 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
     let mut out = output::stdout();
     let mut totals = Totals::default();
     let entries = args.input.entries();
+    let eager = args.input.reads_stdin();
     // Solutions printed as the search finds them (`--all`, `--limit`) go
     // straight out, one puzzle at a time; everything else can be answered
     // on many threads.
@@ -235,6 +236,9 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
                 let _ = writeln!(out);
             }
             totals.add(solver.answer(entry, &mut out));
+            if eager {
+                let _ = out.flush();
+            }
         }
         complete && !cancel.is_cancelled()
     } else {
@@ -256,6 +260,9 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
                 }
                 let _ = out.write_all(&lines);
                 totals.add(answer);
+                if eager {
+                    let _ = out.flush();
+                }
             },
         );
         progress.complete
