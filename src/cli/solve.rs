@@ -22,7 +22,7 @@ use sudokit::solvers::{
 use super::compare::{parse_timeout, Timeout};
 use super::input::{Entry, InputArgs};
 use super::jobs::JobsArgs;
-use super::report::{ms, summary};
+use super::report::{ms, summary, Times};
 use super::strategies::strategy_names;
 use super::Status;
 use super::{output, pipeline};
@@ -166,7 +166,7 @@ struct Totals {
     status: Status,
     answered: usize,
     solved: usize,
-    times: Vec<Duration>,
+    times: Times,
     stats: Stats,
 }
 
@@ -178,7 +178,9 @@ impl Totals {
         self.answered += 1;
         self.status = self.status.worst(answer.status);
         self.solved += usize::from(answer.solved);
-        self.times.extend(answer.time);
+        if let Some(time) = answer.time {
+            self.times.add(time);
+        }
         self.stats += answer.stats;
     }
 }
