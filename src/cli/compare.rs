@@ -178,6 +178,7 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
         let progress = pipeline::ordered(
             &pool,
             args.input.file_entries(path),
+            if path.as_os_str() == "-" { 1 } else { 4 },
             cancel,
             |entry| checker.check(entry),
             |checked| {
