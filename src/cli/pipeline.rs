@@ -8,9 +8,10 @@
 //! coming; more for files, so that small puzzles cost one message per chunk,
 //! not one each). At most a window of items is taken ahead of the last
 //! result handed on, so memory does not depend on the input's length and
-//! one slow puzzle does not let the others pile up. Ctrl-C stops the taking;
-//! what was taken finishes (the searches see the same cancel token) and is
-//! handed on.
+//! one slow puzzle does not let the others pile up. Ctrl-C stops the taking
+//! and the starting: the puzzles being solved finish (the searches see the
+//! same cancel token), and the results are handed on up to the first item
+//! that was not started, so the answers stay an unbroken prefix of the input.
 
 use std::collections::BTreeMap;
 use std::sync::{mpsc, Condvar, Mutex, MutexGuard};
@@ -71,7 +72,8 @@ where
     // Results handed on so far, and a signal when it grows.
     let answered = Mutex::new(0usize);
     let room = Condvar::new();
-    let (sender, results) = mpsc::channel::<(usize, Vec<R>)>();
+    // A chunk's first index, its results, and whether it was run whole.
+    let (sender, results) = mpsc::channel::<(usize, Vec<R>, bool)>();
     let (work, source, answered, room) = (&work, &source, &answered, &room);
     pool.in_place_scope(|scope| {
         for _ in 0..threads {
@@ -96,24 +98,39 @@ where
                 if batch.is_empty() {
                     return;
                 }
-                let done: Vec<R> = batch.into_iter().map(work).collect();
-                if sender.send((start, done)).is_err() {
+                let taken = batch.len();
+                // After Ctrl-C, the rest of a chunk is not started.
+                let done: Vec<R> = batch
+                    .into_iter()
+                    .map_while(|item| (!cancel.is_cancelled()).then(|| work(item)))
+                    .collect();
+                let whole = done.len() == taken;
+                if sender.send((start, done, whole)).is_err() || !whole {
                     return;
                 }
             });
         }
         drop(sender);
-        let mut waiting: BTreeMap<usize, Vec<R>> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, (Vec<R>, bool)> = BTreeMap::new();
         let mut next = 0;
-        for (start, done) in results {
-            waiting.insert(start, done);
-            while let Some(done) = waiting.remove(&next) {
+        // Set at a chunk cut short: what follows it cannot go out in order.
+        let mut cut = false;
+        for (start, done, whole) in results {
+            if cut {
+                continue;
+            }
+            waiting.insert(start, (done, whole));
+            while let Some((done, whole)) = waiting.remove(&next) {
                 for result in done {
                     answer(result);
                     next += 1;
                 }
                 *lock(answered) = next;
                 room.notify_all();
+                if !whole {
+                    cut = true;
+                    break;
+                }
             }
         }
     });
