@@ -15,7 +15,8 @@
 //! sudokit understands (classic grids in every text layout, f-puzzles JSON,
 //! lz-string payloads and URLs, the native TOML format), and
 //! [`read_classic`] reads a file of classic puzzles so that they share one
-//! board and one compiled rule set.
+//! board and one compiled rule set. [`stream_puzzles`] reads a file or a
+//! pipe lazily, one puzzle at a time, in memory that does not grow with it.
 //!
 //! ```
 //! use sudokit::{read_classic, solvers::{Limits, PropagationSearch, Strategy}};
@@ -30,11 +31,13 @@ pub use sudokit_core as core;
 pub use sudokit_logic as logic;
 pub use sudokit_solvers as solvers;
 
-use std::collections::hash_map::{Entry, HashMap};
+mod stream;
+
+pub use stream::{stream_puzzles, ClassicReader, PuzzleStream, Resumed, MAX_DOCUMENT_BYTES};
 
 use constraints::spec::PuzzleSpec;
-use sudokit_core::format::{parse_grids, ParseError, ParseOptions};
-use sudokit_core::{Geometry, Puzzle};
+use sudokit_core::format::{GridReader, ParseError, ParseOptions};
+use sudokit_core::Puzzle;
 
 /// How to read classic puzzles from text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -172,42 +175,6 @@ pub fn read_puzzles(
 /// Puzzles of the same size share one [`Geometry`] and one list of rules
 /// ([`Puzzle::same_rules`]), so strategies prepare them once.
 pub fn read_classic(text: &str, options: &ReadOptions) -> Vec<Result<ReadPuzzle, ParseError>> {
-    // One template per board size: its puzzles share the board and the
-    // rules, which strategies recognise (`Puzzle::same_rules`).
-    let mut templates: HashMap<usize, Puzzle> = HashMap::new();
-    parse_grids(text, &options.parse)
-        .into_iter()
-        .map(|parsed| {
-            let parsed = parsed?;
-            let n = parsed.grid.size();
-            let template = match templates.entry(n) {
-                Entry::Occupied(entry) => entry.into_mut(),
-                Entry::Vacant(entry) => {
-                    let geometry = match options.boxes {
-                        Some((rows, cols)) => Geometry::with_boxes(n, rows, cols),
-                        None => Geometry::square(n),
-                    }
-                    .map_err(|e| ParseError {
-                        line: parsed.line,
-                        column: None,
-                        message: e.to_string(),
-                    })?;
-                    let puzzle = Puzzle::new(geometry)
-                        .with(constraints::ClassicRules)
-                        .expect("the classic rules fit every board");
-                    entry.insert(puzzle)
-                }
-            };
-            let puzzle = template
-                .clone()
-                .with_givens(parsed.grid)
-                .expect("template built for the grid's size");
-            Ok(ReadPuzzle {
-                puzzle,
-                line: parsed.line,
-                spec: None,
-                skipped: Vec::new(),
-            })
-        })
-        .collect()
+    let grids = GridReader::new(text.as_bytes(), options.parse.clone());
+    ClassicReader::new(grids, options).collect()
 }

@@ -73,7 +73,7 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
     let mut out = output::stdout();
     let mut status = Status::Ok;
     let mut tally = Tally::default();
-    for (index, entry) in args.input.entries().into_iter().enumerate() {
+    for (index, entry) in args.input.entries().enumerate() {
         if index > 0 && !args.json {
             let _ = writeln!(out);
         }
@@ -244,7 +244,7 @@ fn run_logical(args: &CandidatesArgs) -> Status {
     let solver = args.ladder.solver();
     let mut out = output::stdout();
     let mut status = Status::Ok;
-    for (index, entry) in args.input.entries().into_iter().enumerate() {
+    for (index, entry) in args.input.entries().enumerate() {
         if index > 0 && !args.json {
             let _ = writeln!(out);
         }

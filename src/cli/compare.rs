@@ -1,9 +1,12 @@
 //! `sudokit compare`: every strategy on every file, one table row each.
 //!
 //! Each puzzle is counted up to `--limit` solutions (2 by default: "unique"
-//! or "several") by each strategy, timed from the outside, and added to a
-//! [`Tally`] per file and strategy. The table (or `--json`) goes to stdout;
-//! the progress bar and warnings go to stderr.
+//! or "several") by each strategy in turn, on one of `--jobs` threads
+//! (puzzles are read lazily and answered in input order, see
+//! [`pipeline`]), timed on that thread, and added to a [`Tally`] per file and
+//! strategy. The table (or `--json`) goes to stdout, with a footer giving the
+//! threads and each file's wall time; the progress counter and warnings go
+//! to stderr.
 //!
 //! Runaway puzzles: `--timeout SECS` (default 1) is passed to every search
 //! as [`Limits::time_limit`]; a search cut short is counted as timed out.
@@ -22,19 +25,20 @@
 //! unknown strategy, an unreadable file, a malformed puzzle).
 
 use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use sudokit::core::Puzzle;
 use sudokit::solvers::{Limits, Outcome, Stop, Tally, STRATEGY_NAMES};
 
-use super::input::{display_name, InputArgs};
-use super::output;
+use super::input::{display_name, Entry, InputArgs};
+use super::jobs::JobsArgs;
 use super::report::ms;
 use super::strategies::Pick;
 use super::Status;
+use super::{output, pipeline};
 
 /// Options of `sudokit compare`.
 #[derive(Debug, Args)]
@@ -54,6 +58,10 @@ pub(crate) struct CompareArgs {
     /// Print the rows as a JSON array instead of a table.
     #[arg(long)]
     json: bool,
+    // Puzzles run on N threads, each timed on its own thread; the
+    // table's footer gives the wall time.
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 /// One row of the comparison: a strategy on a file.
@@ -78,6 +86,11 @@ struct Row {
     nodes_per_puzzle: f64,
     guesses_per_puzzle: f64,
     backtracks_per_puzzle: f64,
+    /// Threads the file's puzzles ran on; each puzzle is timed on its own
+    /// thread (the times above).
+    threads: usize,
+    /// Wall time of the whole file (every strategy).
+    wall_ms: f64,
     /// Why a puzzle was unsupported, when one was.
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
@@ -127,8 +140,21 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
         }
     }
     let Timeout(timeout) = args.timeout;
+    let cancel = super::interrupt::cancel_on_ctrl_c();
     let mut limits = Limits::solutions(args.limit.max(1));
     limits.time_limit = timeout;
+    limits.cancel = Some(cancel);
+    let Some(pool) = args.jobs.pool() else {
+        return Status::BadInput;
+    };
+    // Each thread takes a set of strategies (techniques keep state).
+    let spare = Mutex::new(vec![strategies]);
+    let labels: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
+    let checker = Checker {
+        names: &names,
+        spare: &spare,
+        limits: &limits,
+    };
 
     let stdin = [std::path::PathBuf::from("-")];
     let files = if args.input.files.is_empty() {
@@ -136,61 +162,172 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
     } else {
         &args.input.files[..]
     };
-    let inputs: Vec<_> = files
-        .iter()
-        .map(|path| (display_name(path), args.input.file_entries(path)))
-        .collect();
-    let work: usize = inputs.iter().map(|(_, entries)| entries.len()).sum::<usize>() * strategies.len();
-    let bar = progress_bar(work as u64);
-
+    let bar = progress_bar();
     let mut status = Status::Ok;
     let mut rows = Vec::new();
-    for (file, entries) in &inputs {
-        let mut puzzles: Vec<(&str, &Puzzle)> = Vec::new();
-        let mut malformed = 0;
-        for entry in entries {
-            match &entry.puzzle {
-                Ok(read) => puzzles.push((&entry.origin, &read.puzzle)),
-                Err(message) => {
-                    bar.suspend(|| eprintln!("sudokit: {message}"));
-                    malformed += 1;
-                    status = status.worst(Status::BadInput);
+    let mut walls = Vec::new();
+    let mut complete = true;
+    for path in files {
+        let file = display_name(path);
+        bar.set_message(file.clone());
+        let mut tallies = vec![Tally::default(); labels.len()];
+        let mut notes: Vec<Option<String>> = vec![None; labels.len()];
+        let mut wrong = vec![0; labels.len()];
+        let (mut total, mut malformed) = (0, 0);
+        let started = Instant::now();
+        let progress = pipeline::ordered(
+            &pool,
+            args.input.file_entries(path),
+            if path.as_os_str() == "-" { 1 } else { 4 },
+            cancel,
+            |entry| checker.check(entry),
+            |checked| {
+                total += 1;
+                bar.inc(1);
+                let (origin, runs) = match checked {
+                    Checked::Malformed(message) => {
+                        bar.suspend(|| eprintln!("sudokit: {message}"));
+                        malformed += 1;
+                        status = status.worst(Status::BadInput);
+                        return;
+                    }
+                    Checked::Puzzle { origin, runs } => (origin, runs),
+                };
+                for (i, run) in runs.into_iter().enumerate() {
+                    match run {
+                        Run::Unsupported(e) => {
+                            tallies[i].record_unsupported();
+                            notes[i].get_or_insert_with(|| format!("{origin}: {e}"));
+                        }
+                        Run::Done {
+                            outcome,
+                            elapsed,
+                            trouble,
+                        } => {
+                            tallies[i].record_with_timeout(&outcome, elapsed, timeout);
+                            if let Some(message) = trouble {
+                                bar.suspend(|| eprintln!("sudokit: {message}"));
+                                wrong[i] += 1;
+                                status = status.worst(Status::NoSolution);
+                            }
+                        }
+                    }
                 }
-            }
+            },
+        );
+        let wall = started.elapsed();
+        walls.push((file.clone(), wall));
+        for (i, label) in labels.iter().enumerate() {
+            let mut row = row(
+                &file,
+                label,
+                total,
+                malformed,
+                wrong[i],
+                &tallies[i],
+                notes[i].take(),
+            );
+            row.threads = pool.current_num_threads();
+            row.wall_ms = millis(wall);
+            rows.push(row);
         }
-        // The first settled answer per puzzle, and which strategy gave it.
-        let mut answers: Vec<Option<(String, String)>> = vec![None; puzzles.len()];
-        for pick in &mut strategies {
-            bar.set_message(format!("{file} · {}", pick.label));
-            bar.inc(malformed as u64);
-            let mut tally = Tally::default();
-            let mut wrong = 0;
-            let mut note = None;
-            for (i, &(origin, puzzle)) in puzzles.iter().enumerate() {
-                let puzzle = pick.puzzle(puzzle);
+        if !progress.complete {
+            complete = false;
+            break;
+        }
+    }
+    bar.finish_and_clear();
+
+    let mut out = output::stdout();
+    let threads = pool.current_num_threads();
+    let written = if args.json {
+        serde_json::to_writer_pretty(&mut out, &rows)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else {
+        let walls: Vec<String> = walls
+            .iter()
+            .map(|(file, wall)| format!("{file} {:.2} s", wall.as_secs_f64()))
+            .collect();
+        let footer = format!(
+            "Times: each puzzle on its own thread ({threads} threads); wall time: {}\n",
+            walls.join(", ")
+        );
+        out.write_all((table(&rows) + &footer).as_bytes())
+    };
+    if let Err(e) = written.and_then(|()| out.flush()) {
+        eprintln!("sudokit: cannot write the table: {e}");
+        return Status::BadInput;
+    }
+    if !complete {
+        eprintln!("sudokit: interrupted: the table holds the puzzles answered before Ctrl-C");
+        return Status::Interrupted;
+    }
+    status
+}
+
+/// One strategy on one puzzle.
+enum Run {
+    Unsupported(String),
+    Done {
+        outcome: Outcome,
+        elapsed: Duration,
+        /// A wrong solution, or a count an earlier strategy contradicts.
+        trouble: Option<String>,
+    },
+}
+
+/// One entry, checked by every strategy.
+enum Checked {
+    Malformed(String),
+    Puzzle { origin: String, runs: Vec<Run> },
+}
+
+/// Runs every strategy on a puzzle, on whichever thread it is given.
+struct Checker<'a> {
+    names: &'a [String],
+    spare: &'a Mutex<Vec<Vec<Pick>>>,
+    limits: &'a Limits,
+}
+
+impl Checker<'_> {
+    fn check(&self, entry: Entry) -> Checked {
+        let read = match entry.puzzle {
+            Ok(read) => read,
+            Err(message) => return Checked::Malformed(message),
+        };
+        let origin = entry.origin;
+        let taken = self.spare.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut picks = taken.unwrap_or_else(|| {
+            self.names
+                .iter()
+                .map(|name| Pick::parse(name).expect("every name was parsed once already"))
+                .collect()
+        });
+        // The first settled answer, and which strategy gave it.
+        let mut settled_by: Option<(String, String)> = None;
+        let limit = self.limits.max_solutions.unwrap_or(u64::MAX);
+        let runs = picks
+            .iter_mut()
+            .map(|pick| {
+                let puzzle = pick.puzzle(&read.puzzle);
                 let puzzle = puzzle.as_ref();
                 let started = Instant::now();
                 // A strategy refuses a puzzle it cannot express through
                 // `solve` itself: asking `supports` first would encode twice.
-                let result = pick.strategy.solve(puzzle, &limits);
+                let result = pick.strategy.solve(puzzle, self.limits);
                 let elapsed = started.elapsed();
-                bar.inc(1);
                 let outcome = match result {
                     Ok(outcome) => outcome,
-                    Err(e) => {
-                        tally.record_unsupported();
-                        note.get_or_insert_with(|| format!("{origin}: {e}"));
-                        continue;
-                    }
+                    Err(e) => return Run::Unsupported(e.to_string()),
                 };
-                tally.record_with_timeout(&outcome, elapsed, timeout);
                 let mut trouble = outcome
                     .solutions
                     .iter()
                     .find_map(|s| puzzle.verify_solution(s).err())
                     .map(|v| format!("{origin}: {} gave a wrong solution: {v}", pick.label));
-                if let Some(answer) = settled(&outcome, limits.max_solutions.unwrap_or(u64::MAX)) {
-                    match &answers[i] {
+                if let Some(answer) = settled(&outcome, limit) {
+                    match &settled_by {
                         Some((theirs, who)) if *theirs != answer => {
                             trouble.get_or_insert(format!(
                                 "{origin}: strategies disagree: {who} counts {theirs}, {} counts {answer}",
@@ -198,53 +335,31 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
                             ));
                         }
                         Some(_) => {}
-                        None => answers[i] = Some((answer, pick.label.clone())),
+                        None => settled_by = Some((answer, pick.label.clone())),
                     }
                 }
-                if let Some(message) = trouble {
-                    bar.suspend(|| eprintln!("sudokit: {message}"));
-                    wrong += 1;
-                    status = status.worst(Status::NoSolution);
+                Run::Done {
+                    outcome,
+                    elapsed,
+                    trouble,
                 }
-            }
-            rows.push(row(
-                file,
-                &pick.label,
-                entries.len(),
-                malformed,
-                wrong,
-                &tally,
-                note,
-            ));
-        }
+            })
+            .collect();
+        self.spare.lock().unwrap_or_else(|e| e.into_inner()).push(picks);
+        Checked::Puzzle { origin, runs }
     }
-    bar.finish_and_clear();
-
-    let mut out = output::stdout();
-    let written = if args.json {
-        serde_json::to_writer_pretty(&mut out, &rows)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
-    } else {
-        out.write_all(table(&rows).as_bytes())
-    };
-    if let Err(e) = written.and_then(|()| out.flush()) {
-        eprintln!("sudokit: cannot write the table: {e}");
-        return Status::BadInput;
-    }
-    status
 }
 
-/// A bar on stderr when a person watches it, nothing otherwise (pipes, CI,
-/// tests). It ticks on its own so a slow puzzle still shows the time passing.
-fn progress_bar(len: u64) -> ProgressBar {
+/// A counter on stderr when a person watches it, nothing otherwise (pipes,
+/// CI, tests). The input is read as it goes, so the total is not known. It
+/// ticks on its own so a slow puzzle still shows the time passing.
+fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
-        return ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+        return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} puzzles  {msg}")
-        .expect("the template is valid")
-        .progress_chars("=> ");
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style);
+    let style =
+        ProgressStyle::with_template("{elapsed:>4} {pos} puzzles  {msg}").expect("the template is valid");
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
@@ -282,6 +397,8 @@ fn row(
         nodes_per_puzzle: tally.nodes_per_puzzle(),
         guesses_per_puzzle: tally.guesses_per_puzzle(),
         backtracks_per_puzzle: per_puzzle(tally.stats().backtracks),
+        threads: 1,
+        wall_ms: 0.0,
         note,
     }
 }

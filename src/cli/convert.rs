@@ -40,7 +40,7 @@ pub(crate) struct ConvertArgs {
 pub(crate) fn run(args: &ConvertArgs) -> Status {
     let mut status = Status::Ok;
     let mut out = output::stdout();
-    for (index, entry) in args.input.entries().into_iter().enumerate() {
+    for (index, entry) in args.input.entries().enumerate() {
         let read = match entry.puzzle {
             Ok(read) => read,
             Err(message) => {

@@ -37,7 +37,7 @@ pub(crate) struct EncodeArgs {
 
 /// Runs `sudokit encode`.
 pub(crate) fn run_encode(args: &EncodeArgs) -> Status {
-    let mut entries = args.input.entries();
+    let mut entries: Vec<_> = args.input.entries().collect();
     let count = entries.len();
     if args.index == 0 || args.index > count {
         eprintln!(

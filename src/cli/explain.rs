@@ -61,7 +61,7 @@ pub(crate) fn run(args: &ExplainArgs) -> Status {
     let solver = args.ladder.solver();
     let mut out = output::stdout();
     let mut status = Status::Ok;
-    for (index, entry) in args.input.entries().into_iter().enumerate() {
+    for (index, entry) in args.input.entries().enumerate() {
         let puzzle = match entry.puzzle {
             Ok(read) => read.puzzle,
             Err(message) => {

@@ -35,9 +35,12 @@ pub(crate) fn run(args: &GradeArgs) -> Status {
     let mut out = output::stdout();
     let mut status = Status::Ok;
     let stdin = [std::path::PathBuf::from("-")];
-    let mut files: Vec<(String, Vec<super::input::Entry>)> = Vec::new();
+    let mut files: Vec<(String, Box<dyn Iterator<Item = super::input::Entry>>)> = Vec::new();
     if let Some(data) = &args.input.fpuzzles {
-        files.push(("--fpuzzles".into(), args.input.fpuzzles_entries(data)));
+        files.push((
+            "--fpuzzles".into(),
+            Box::new(args.input.fpuzzles_entries(data).into_iter()),
+        ));
     }
     let paths = if args.input.files.is_empty() && files.is_empty() {
         &stdin[..]
@@ -45,7 +48,10 @@ pub(crate) fn run(args: &GradeArgs) -> Status {
         &args.input.files[..]
     };
     for path in paths {
-        files.push((super::input::display_name(path), args.input.file_entries(path)));
+        files.push((
+            super::input::display_name(path),
+            Box::new(args.input.file_entries(path)),
+        ));
     }
     for (file, entries) in files {
         let mut grades = Vec::new();

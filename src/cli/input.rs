@@ -1,11 +1,13 @@
 //! Reading puzzle files (or standard input) for the subcommands.
 
-use std::io::Read;
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use sudokit::core::format::ParseOptions;
-use sudokit::{read_puzzles, InputFormat, ReadOptions, ReadPuzzle};
+use sudokit::core::format::{ParseError, ParseOptions};
+use sudokit::{read_puzzles, stream_puzzles, InputFormat, PuzzleStream, ReadOptions, ReadPuzzle};
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]
@@ -62,52 +64,42 @@ impl InputArgs {
     }
 
     /// Every puzzle of every input, in order: the `--fpuzzles` puzzle, then
-    /// the files (standard input when there is neither). A file that cannot
-    /// be read is one bad entry; a malformed puzzle is one bad entry in its
-    /// place.
-    pub(crate) fn entries(&self) -> Vec<Entry> {
-        let mut entries = Vec::new();
-        if let Some(data) = &self.fpuzzles {
-            entries.extend(self.fpuzzles_entries(data));
-        }
-        let stdin = [PathBuf::from("-")];
-        let files: &[PathBuf] = match (self.files.is_empty(), self.fpuzzles.is_some()) {
-            (true, true) => &[],
-            (true, false) => &stdin,
-            (false, _) => &self.files,
+    /// the files (standard input when there is neither), read lazily (see
+    /// [`stream_puzzles`]). A file that cannot be read is one bad entry; a
+    /// malformed puzzle is one bad entry in its place.
+    pub(crate) fn entries(&self) -> Entries {
+        let mut entries = Entries {
+            options: self.options(),
+            queue: VecDeque::new(),
+            files: Vec::new().into_iter(),
+            current: None,
         };
-        entries.extend(files.iter().flat_map(|path| self.file_entries(path)));
+        if let Some(data) = &self.fpuzzles {
+            entries.queue.extend(self.fpuzzles_entries(data));
+        }
+        entries.files = match (self.files.is_empty(), self.fpuzzles.is_some()) {
+            (true, true) => Vec::new(),
+            (true, false) => vec![PathBuf::from("-")],
+            (false, _) => self.files.clone(),
+        }
+        .into_iter();
         entries
     }
 
-    /// The puzzles of one input (`-` is standard input), in order.
-    pub(crate) fn file_entries(&self, path: &Path) -> Vec<Entry> {
-        let name = display_name(path);
-        let bytes = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-        } else {
-            std::fs::read(path)
-        };
-        let bad = |message: String| {
-            vec![Entry {
-                origin: name.clone(),
-                puzzle: Err(message),
-            }]
-        };
-        let bytes = match bytes {
-            Ok(bytes) => bytes,
-            Err(e) => return bad(format!("cannot read {name}: {e}")),
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let format = InputFormat::detect(path.to_str(), &text);
-        if let (Err(e), false) = (std::str::from_utf8(&bytes), matches!(format, InputFormat::Text)) {
-            // One JSON or TOML document: no puzzle to save around the bad bytes.
-            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-            return bad(format!("{name}: line {line}: bytes that are not UTF-8 text"));
+    /// Whether standard input is read: then each answer is flushed at once,
+    /// for the program at the other end of the pipe.
+    pub(crate) fn reads_stdin(&self) -> bool {
+        (self.files.is_empty() && self.fpuzzles.is_none()) || self.files.iter().any(|f| f.as_os_str() == "-")
+    }
+
+    /// The puzzles of one input (`-` is standard input), in order, read lazily.
+    pub(crate) fn file_entries(&self, path: &Path) -> Entries {
+        Entries {
+            options: self.options(),
+            queue: VecDeque::new(),
+            files: vec![path.to_path_buf()].into_iter(),
+            current: None,
         }
-        // Grids: each bad byte fails its own puzzle, with its line and column.
-        self.text_entries(&name, &text, format)
     }
 
     /// The `--fpuzzles` puzzle given on the command line.
@@ -117,30 +109,108 @@ impl InputArgs {
 
     /// The puzzles of `text`, called `name` in messages.
     fn text_entries(&self, name: &str, text: &str, format: InputFormat) -> Vec<Entry> {
-        let options = self.options();
-        let read = read_puzzles(text, format, &options);
+        let read = read_puzzles(text, format, &self.options());
         if read.is_empty() {
-            // Nothing that looks like a puzzle: an answer of silence would
-            // read as success (issue 14, defect 7).
-            return vec![Entry {
-                origin: name.to_string(),
-                puzzle: Err(format!(
-                    "{name}: no puzzle found (expected grids of digits and dots, f-puzzles JSON or native TOML)"
-                )),
-            }];
+            return vec![nothing_found(name)];
         }
-        read.into_iter()
-            .map(|read| match read {
-                Ok(puzzle) => Entry {
-                    origin: format!("{name}:{}", puzzle.line),
-                    puzzle: Ok(puzzle),
-                },
-                Err(e) => Entry {
-                    origin: format!("{name}:{}", e.line),
-                    puzzle: Err(format!("{name}: {e}")),
-                },
-            })
-            .collect()
+        read.into_iter().map(|read| entry(name, read)).collect()
+    }
+}
+
+/// The input being read.
+struct Current {
+    name: String,
+    puzzles: PuzzleStream<Box<dyn BufRead + Send>>,
+    found: bool,
+}
+
+/// The entries of the inputs, read as they are asked for: memory holds the
+/// puzzle being read, not the file.
+pub(crate) struct Entries {
+    options: ReadOptions,
+    /// Entries ready to go (the `--fpuzzles` puzzle, an unreadable file).
+    queue: VecDeque<Entry>,
+    files: std::vec::IntoIter<PathBuf>,
+    current: Option<Current>,
+}
+
+impl Entries {
+    /// Opens the next input, or says why it cannot be read.
+    fn open(&mut self, path: &Path) {
+        let name = display_name(path);
+        let input: std::io::Result<Box<dyn BufRead + Send>> = if path.as_os_str() == "-" {
+            Ok(Box::new(BufReader::new(std::io::stdin())))
+        } else {
+            File::open(path)
+                .map(|file| Box::new(BufReader::with_capacity(1 << 16, file)) as Box<dyn BufRead + Send>)
+        };
+        match input.and_then(|input| stream_puzzles(path.to_str(), input, &self.options)) {
+            Ok(puzzles) => {
+                self.current = Some(Current {
+                    name,
+                    puzzles,
+                    found: false,
+                })
+            }
+            Err(e) => self.queue.push_back(Entry {
+                origin: name.clone(),
+                puzzle: Err(format!("cannot read {name}: {e}")),
+            }),
+        }
+    }
+}
+
+impl Iterator for Entries {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            if let Some(entry) = self.queue.pop_front() {
+                return Some(entry);
+            }
+            if let Some(current) = &mut self.current {
+                let name = &current.name;
+                match current.puzzles.next() {
+                    Some(read) => {
+                        current.found = true;
+                        return Some(entry(name, read));
+                    }
+                    None if !current.found => {
+                        self.queue.push_back(nothing_found(name));
+                    }
+                    None => {}
+                }
+                self.current = None;
+                continue;
+            }
+            let path = self.files.next()?;
+            self.open(&path);
+        }
+    }
+}
+
+/// An input with no puzzle at all: an answer of silence would read as
+/// success (issue 14, defect 7).
+fn nothing_found(name: &str) -> Entry {
+    Entry {
+        origin: name.to_string(),
+        puzzle: Err(format!(
+            "{name}: no puzzle found (expected grids of digits and dots, f-puzzles JSON or native TOML)"
+        )),
+    }
+}
+
+/// One puzzle read from the input `name`, or its error.
+fn entry(name: &str, read: Result<ReadPuzzle, ParseError>) -> Entry {
+    match read {
+        Ok(puzzle) => Entry {
+            origin: format!("{name}:{}", puzzle.line),
+            puzzle: Ok(puzzle),
+        },
+        Err(e) => Entry {
+            origin: format!("{name}:{}", e.line),
+            puzzle: Err(format!("{name}: {e}")),
+        },
     }
 }
 

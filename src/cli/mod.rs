@@ -21,6 +21,7 @@ mod input;
 mod interrupt;
 mod jobs;
 mod output;
+mod pipeline;
 mod report;
 mod rules;
 mod sat_bench;
@@ -66,7 +67,8 @@ enum Command {
     /// Time the variant puzzles of a folder (f-puzzles JSON) against the CP-SAT oracle's recorded times.
     BenchVariants(bench_variants::BenchVariantsArgs),
     /// Compare solving strategies: a table of file × strategy with solved
-    /// counts, timings, nodes and guesses per puzzle.
+    /// counts, timings, nodes and guesses per puzzle (each puzzle timed on
+    /// its own thread of --jobs; the footer gives the wall time).
     Compare(compare::CompareArgs),
     /// Count the 9×9 grids by Felgenhauer and Jarvis's band method: every
     /// figure of the method, with the time it took.

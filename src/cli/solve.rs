@@ -20,17 +20,23 @@ use sudokit::solvers::{
 };
 
 use super::compare::{parse_timeout, Timeout};
-use super::input::InputArgs;
-use super::output;
-use super::report::{ms, summary};
+use super::input::{Entry, InputArgs};
+use super::jobs::JobsArgs;
+use super::report::{ms, summary, Times};
 use super::strategies::strategy_names;
 use super::Status;
+use super::{output, pipeline};
 
 /// Options of `sudokit solve`.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
+    // Puzzles are solved on N threads and answered in input order as soon
+    // as each is done; `--all` and `--limit` without `--count` print
+    // solutions as they are found, one puzzle at a time.
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// Print the number of solutions instead of a solution (`2+`: the limit
     /// was reached); two solutions and the cells where they differ go to
     /// stderr. Exit code 3 when a puzzle has several.
@@ -141,6 +147,60 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// One puzzle's answer, apart from its output lines: what the summary and
+/// the exit code need, and the messages for stderr.
+#[derive(Debug, Default)]
+struct Answer {
+    status: Status,
+    /// Search time, for puzzles that were searched.
+    time: Option<Duration>,
+    solved: bool,
+    stats: Stats,
+    /// Lines for stderr, printed when the answer is written.
+    notes: Vec<String>,
+}
+
+/// What `solve` prints after the answers.
+#[derive(Debug, Default)]
+struct Totals {
+    status: Status,
+    answered: usize,
+    solved: usize,
+    times: Times,
+    stats: Stats,
+}
+
+impl Totals {
+    fn add(&mut self, answer: Answer) {
+        for note in &answer.notes {
+            eprintln!("{note}");
+        }
+        self.answered += 1;
+        self.status = self.status.worst(answer.status);
+        self.solved += usize::from(answer.solved);
+        if let Some(time) = answer.time {
+            self.times.add(time);
+        }
+        self.stats += answer.stats;
+    }
+}
+
+/// How `solve` answers each puzzle.
+struct Solver<'a> {
+    args: &'a SolveArgs,
+    strategy: Box<dyn Strategy>,
+    limits: Limits,
+}
+
+impl SolveArgs {
+    /// Whether answers are blocks of lines, separated by blank lines.
+    fn blocks(&self) -> bool {
+        self.pretty
+            || self.candidates
+            || (!self.count && !self.json && (self.all || self.limit.is_some_and(|n| n > 1)))
+    }
+}
+
 /// Runs `sudokit solve`.
 pub(crate) fn run(args: &SolveArgs) -> Status {
     let strategy = match args.strategy() {
@@ -151,56 +211,115 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         }
     };
     let cancel = super::interrupt::cancel_on_ctrl_c();
-    let limits = Limits {
-        cancel: Some(cancel),
-        ..args.limits()
+    let solver = Solver {
+        args,
+        strategy,
+        limits: Limits {
+            cancel: Some(cancel),
+            ..args.limits()
+        },
     };
     let mut out = output::stdout();
-    let mut status = Status::Ok;
-    let (mut total, mut solved) = (0usize, 0usize);
-    let mut times = Vec::new();
-    let mut all_stats = Stats::default();
-    // Blocks of grids; counts stay one line per puzzle.
-    let block = args.pretty
-        || args.candidates
-        || (!args.count && !args.json && (args.all || args.limit.is_some_and(|n| n > 1)));
-    let counting = args.count || args.json;
+    let mut totals = Totals::default();
     let entries = args.input.entries();
-    let count = entries.len();
-    for (index, entry) in entries.into_iter().enumerate() {
-        if cancel.is_cancelled() {
-            // Ctrl-C: keep every finished line, say what was not done.
-            let _ = out.flush();
+    let eager = args.input.reads_stdin();
+    // Solutions printed as the search finds them (`--all`, `--limit`) go
+    // straight out, one puzzle at a time; everything else can be answered
+    // on many threads.
+    let streaming = !args.count && !args.json && (args.all || args.limit.is_some());
+    let complete = if args.jobs.jobs == Some(1) || streaming {
+        let mut complete = true;
+        for entry in entries {
+            if cancel.is_cancelled() {
+                complete = false;
+                break;
+            }
+            if args.blocks() && totals.answered > 0 && !args.json {
+                let _ = writeln!(out);
+            }
+            totals.add(solver.answer(entry, &mut out));
+            if eager {
+                let _ = out.flush();
+            }
+        }
+        complete && !cancel.is_cancelled()
+    } else {
+        let Some(pool) = args.jobs.pool() else {
+            return Status::BadInput;
+        };
+        let progress = pipeline::ordered(
+            &pool,
+            entries,
+            if eager { 1 } else { 16 },
+            cancel,
+            |entry| {
+                let mut lines = Vec::new();
+                let answer = solver.answer(entry, &mut lines);
+                (lines, answer)
+            },
+            |(lines, answer)| {
+                if args.blocks() && totals.answered > 0 && !args.json {
+                    let _ = writeln!(out);
+                }
+                let _ = out.write_all(&lines);
+                totals.add(answer);
+                if eager {
+                    let _ = out.flush();
+                }
+            },
+        );
+        progress.complete
+    };
+    let _ = out.flush();
+    drop(out);
+    if !args.candidates && totals.answered > 0 {
+        if args.stats {
+            let all = &totals.stats;
             eprintln!(
-                "sudokit: interrupted: {index} of {count} puzzles answered, {} not solved",
-                count - index
+                "Total: {} nodes, {} guesses, {} backtracks, {} propagations.",
+                all.nodes, all.guesses, all.backtracks, all.propagations
             );
-            return Status::Interrupted;
         }
-        if block && index > 0 && !args.json {
-            let _ = writeln!(out);
-        }
-        total += 1;
+        eprintln!("{}", summary(totals.solved, totals.answered, &totals.times));
+    }
+    if !complete {
+        // Ctrl-C: every finished line is out; say what was not done.
+        eprintln!(
+            "sudokit: interrupted: {} puzzles answered; the rest of the input was not solved",
+            totals.answered
+        );
+        return Status::Interrupted;
+    }
+    totals.status
+}
+
+impl Solver<'_> {
+    /// Answers one entry: its lines to `out`, the rest in the [`Answer`].
+    fn answer(&self, entry: Entry, out: &mut impl Write) -> Answer {
+        let args = self.args;
+        let mut answer = Answer::default();
         let read = match entry.puzzle {
             Ok(read) => read,
             Err(message) => {
-                eprintln!("sudokit: {message}");
                 if args.json {
                     let _ = writeln!(out, "{}", json!({ "input": entry.origin, "error": message }));
                 } else {
                     let _ = writeln!(out, "error: {message}");
                 }
-                status = status.worst(Status::BadInput);
-                continue;
+                answer.notes.push(format!("sudokit: {message}"));
+                answer.status = Status::BadInput;
+                return answer;
             }
         };
         if args.verbose && !read.skipped.is_empty() {
-            eprintln!("{}: skipped {}", entry.origin, read.skipped.join("; "));
+            answer
+                .notes
+                .push(format!("{}: skipped {}", entry.origin, read.skipped.join("; ")));
         }
         let puzzle = read.puzzle;
         if args.candidates {
-            status = status.worst(print_candidates(&mut out, &puzzle));
-            continue;
+            answer.status = print_candidates(out, &puzzle);
+            return answer;
         }
         if let Err(violation) = puzzle.check_givens() {
             let why = format!("no solution: the givens break the {violation}");
@@ -211,25 +330,25 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
                     json!({ "input": entry.origin, "count": 0, "exhaustive": true, "status": "none", "why": why })
                 );
             } else if args.count {
-                eprintln!("sudokit: {}: {why}", entry.origin);
+                answer.notes.push(format!("sudokit: {}: {why}", entry.origin));
                 let _ = writeln!(out, "0");
             } else {
                 let _ = writeln!(out, "{why}");
             }
-            status = status.worst(Status::NoSolution);
-            continue;
+            answer.status = Status::NoSolution;
+            return answer;
         }
         let started = Instant::now();
-        let outcome = if counting {
-            count_keeping_two(strategy.as_ref(), &puzzle, &limits)
+        let outcome = if args.count || args.json {
+            count_keeping_two(self.strategy.as_ref(), &puzzle, &self.limits)
         } else {
-            solve_streaming(strategy.as_ref(), &puzzle, &limits, args, &mut out)
+            solve_streaming(self.strategy.as_ref(), &puzzle, &self.limits, args, out)
         };
         let elapsed = started.elapsed();
         let outcome = match outcome {
             Ok(outcome) => outcome,
             Err(e) => {
-                eprintln!("sudokit: {}: {e}", entry.origin);
+                answer.notes.push(format!("sudokit: {}: {e}", entry.origin));
                 if args.json {
                     let _ = writeln!(
                         out,
@@ -239,32 +358,46 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
                 } else {
                     let _ = writeln!(out, "error: {e}");
                 }
-                status = status.worst(Status::BadInput);
-                continue;
+                answer.status = Status::BadInput;
+                return answer;
             }
         };
-        times.push(elapsed);
-        all_stats += outcome.stats;
-        if outcome.count > 0 {
-            solved += 1;
-        } else {
-            status = status.worst(Status::NoSolution);
+        answer.time = Some(elapsed);
+        answer.stats = outcome.stats;
+        answer.solved = outcome.count > 0;
+        if outcome.count == 0 {
+            answer.status = Status::NoSolution;
         }
-        if counting && outcome.count > 1 {
-            status = status.worst(Status::Several);
+        if (args.count || args.json) && outcome.count > 1 {
+            answer.status = answer.status.worst(Status::Several);
         }
+        self.report(&entry.origin, &puzzle, &outcome, elapsed, out, &mut answer);
+        answer
+    }
+
+    /// Writes a searched puzzle's answer line and notes.
+    fn report(
+        &self,
+        origin: &str,
+        puzzle: &Puzzle,
+        outcome: &Outcome,
+        elapsed: Duration,
+        out: &mut impl Write,
+        answer: &mut Answer,
+    ) {
+        let args = self.args;
         let differ = match outcome.solutions.as_slice() {
             [a, b, ..] => differing_cells(a, b),
             _ => Vec::new(),
         };
         let n = puzzle.size();
         if args.json {
-            let _ = writeln!(out, "{}", json_line(&entry.origin, &outcome, &differ, n, elapsed));
+            let _ = writeln!(out, "{}", json_line(origin, outcome, &differ, n, elapsed));
         } else if args.count && matches!(outcome.stop, Stop::NodeLimit | Stop::TimeLimit | Stop::Cancelled) {
             // Not a count: a limit cut the search short (the README's
             // `unknown:` line).
-            let _ = writeln!(out, "{}", unknown_line(&outcome));
-            status = status.worst(Status::NoSolution);
+            let _ = writeln!(out, "{}", unknown_line(outcome));
+            answer.status = answer.status.worst(Status::NoSolution);
         } else if args.count {
             let _ = writeln!(out, "{}", outcome.count_label());
             if let [a, b, ..] = outcome.solutions.as_slice() {
@@ -286,48 +419,32 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
                 if differ.len() > LISTED {
                     listed.push(format!("and {} more", differ.len() - LISTED));
                 }
-                eprintln!(
+                answer.notes.push(format!(
                     "{}: {} solutions; two of them differ in {} cells: {}\n  {}\n  {}",
-                    entry.origin,
+                    origin,
                     outcome.count_label(),
                     differ.len(),
                     listed.join(", "),
                     to_line(a),
                     to_line(b)
-                );
+                ));
             }
         } else if outcome.count == 0 {
-            let _ = writeln!(out, "{}", no_solution_line(&outcome));
+            let _ = writeln!(out, "{}", no_solution_line(outcome));
         }
         if args.stats {
-            eprintln!(
+            answer.notes.push(format!(
                 "{}: {} solution(s), {} nodes, {} guesses, {} backtracks, {} propagations, {} ms",
-                entry.origin,
+                origin,
                 outcome.count_label(),
                 outcome.stats.nodes,
                 outcome.stats.guesses,
                 outcome.stats.backtracks,
                 outcome.stats.propagations,
                 ms(elapsed)
-            );
+            ));
         }
     }
-    let _ = out.flush();
-    drop(out);
-    if !args.candidates && total > 0 {
-        if args.stats {
-            eprintln!(
-                "Total: {} nodes, {} guesses, {} backtracks, {} propagations.",
-                all_stats.nodes, all_stats.guesses, all_stats.backtracks, all_stats.propagations
-            );
-        }
-        eprintln!("{}", summary(solved, total, &times));
-    }
-    if cancel.is_cancelled() {
-        eprintln!("sudokit: interrupted during the last puzzle");
-        return Status::Interrupted;
-    }
-    status
 }
 
 /// Counts solutions up to the limits, keeping the first two (to show where

@@ -1,6 +1,6 @@
 //! Text formats: reading puzzles, writing grids, and Norvig's displays.
 //!
-//! Read ([`parse_grids`]):
+//! Read ([`parse_grids`], or [`GridReader`] to stream a file):
 //!
 //! * one line of `n²` characters (`.` or `0` blank) for `n ≤ 9`, with
 //!   `1-9` then `A-Z` for larger boards (16×16: `1-9A-G`);
@@ -20,6 +20,7 @@
 mod candidates;
 mod display;
 mod parse;
+mod reader;
 
 mod write;
 
@@ -27,4 +28,5 @@ pub use crate::symbols::{symbol_char, symbol_value};
 pub use candidates::parse_candidates;
 pub use display::{display_candidates, display_table};
 pub use parse::{parse_grids, ParseError, ParseOptions, ParsedGrid};
+pub use reader::{GridReader, MAX_LINE_BYTES, MAX_PENDING_BYTES, MAX_SKIP_BYTES};
 pub use write::{to_line, to_pretty, to_rows};

@@ -14,7 +14,7 @@
 //! common hexadecimal convention `0-F` is recognised: when a grid uses `.`
 //! for blanks, a `0` in it is the sixteenth symbol (the same as `G`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use crate::cell::Digit;
 use crate::grid::Grid;
@@ -49,7 +49,7 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
+    pub(super) fn at(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
         ParseError {
             line,
             column,
@@ -59,7 +59,9 @@ impl ParseError {
 }
 
 /// Reads every puzzle in `text`, in order. A malformed puzzle yields an
-/// error in its place and reading goes on with the next one.
+/// error in its place and reading goes on with the next one. The text goes
+/// through [`GridReader`](super::GridReader), so files and text are read by
+/// one parser.
 ///
 /// ```
 /// use sudokit_core::format::{parse_grids, ParseOptions};
@@ -83,32 +85,22 @@ impl ParseError {
 /// assert_eq!(grids[1].as_ref().unwrap().line, 12);
 /// ```
 pub fn parse_grids(text: &str, options: &ParseOptions) -> Vec<Result<ParsedGrid, ParseError>> {
-    let mut out = Vec::new();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        match classify(line) {
-            LineKind::Content => block.push((i + 1, line)),
-            LineKind::Decoration => {}
-            LineKind::Separator => {
-                read_block(&block, options, &mut out);
-                block.clear();
-            }
-        }
-    }
-    read_block(&block, options, &mut out);
-    out
+    super::GridReader::new(text.as_bytes(), options.clone()).collect()
 }
 
+/// What a line of text is to the reader.
 #[derive(PartialEq, Eq, Debug)]
-enum LineKind {
+pub(super) enum LineKind {
+    /// Cells of a puzzle.
     Content,
+    /// The rules of a pretty grid (`------+------`): skipped.
     Decoration,
+    /// A blank line, a comment or a header: ends a block.
     Separator,
 }
 
-fn classify(line: &str) -> LineKind {
+/// Whether `line` holds cells, decoration or a block separator.
+pub(super) fn classify(line: &str) -> LineKind {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
         return LineKind::Separator;
@@ -213,24 +205,25 @@ fn token_cells(number: usize, line: &str) -> Vec<RawCell> {
 }
 
 /// Largest board side writable with one character per cell (`Z` = 35).
-const MAX_CHAR_SIZE: usize = 35;
+pub(super) const MAX_CHAR_SIZE: usize = 35;
 
-fn read_block(
-    block: &[(usize, &str)],
-    options: &ParseOptions,
-    out: &mut Vec<Result<ParsedGrid, ParseError>>,
-) {
-    if block.is_empty() {
-        return;
-    }
-    if let Some(n) = options.size.filter(|&n| n == 0 || n > crate::geometry::MAX_SIZE) {
-        let message = format!(
-            "a board side of {n} is not supported (1 to {})",
-            crate::geometry::MAX_SIZE
-        );
-        out.push(Err(ParseError::at(block[0].0, None, message)));
-        return;
-    }
+/// A block's cells, read in the mode its lines call for.
+pub(super) struct Layout {
+    /// Whether cells are whitespace-separated tokens (else characters).
+    pub(super) token_mode: bool,
+    /// Each line's cells.
+    lines: Vec<Vec<RawCell>>,
+    /// The most common number of cells on a line (the larger on a tie).
+    pub(super) m: usize,
+    /// Whether every line has `m` cells.
+    pub(super) all_equal: bool,
+    /// The most rows a grid can have in this mode.
+    pub(super) max_rows: usize,
+}
+
+/// Reads the cells of a block, deciding characters or tokens from all its
+/// lines.
+pub(super) fn analyse(block: &[(usize, &str)], options: &ParseOptions) -> Layout {
     // A square block of more lines than characters can write (each of `k`
     // tokens) is one token grid, even with single-character tokens only.
     let square_tokens = block.len() > MAX_CHAR_SIZE
@@ -242,15 +235,7 @@ fn read_block(
             > block.len();
     let token_mode = options.size.is_some_and(|n| n > MAX_CHAR_SIZE)
         || square_tokens
-        || block.iter().any(|(_, line)| {
-            let toks: Vec<&str> = tokens(line).map(|(_, t)| t).collect();
-            toks.len() >= 2
-                && toks.iter().any(|t| {
-                    t.len() >= 2
-                        && t.bytes().all(|b| b.is_ascii_digit())
-                        && t.parse::<u32>().is_ok_and(|v| v >= 10)
-                })
-        });
+        || block.iter().any(|(_, line)| Shape::of(line).big);
     let lines: Vec<Vec<RawCell>> = block
         .iter()
         .map(|&(number, line)| {
@@ -266,7 +251,6 @@ fn read_block(
     } else {
         MAX_CHAR_SIZE
     };
-    let k = lines.len();
     let mut freq: HashMap<usize, usize> = HashMap::new();
     for l in &lines {
         *freq.entry(l.len()).or_default() += 1;
@@ -276,7 +260,129 @@ fn read_block(
         .max_by_key(|&(&count, &times)| (times, count))
         .map(|(&count, _)| count)
         .unwrap_or(0);
-    let all_equal = freq.len() == 1;
+    Layout {
+        token_mode,
+        all_equal: freq.len() == 1,
+        lines,
+        m,
+        max_rows,
+    }
+}
+
+/// What one line looks like on its own, before its block is known: enough
+/// for the streaming reader to tell a one-liner from a row.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shape {
+    /// Whitespace-separated tokens.
+    pub(super) tokens: usize,
+    /// Whether the line holds a number of two digits or more among two
+    /// tokens or more: its block is read in tokens.
+    pub(super) big: bool,
+    /// Cells when read as characters.
+    pub(super) chars: usize,
+    /// The largest number token.
+    max_value: u32,
+}
+
+impl Shape {
+    pub(super) fn of(line: &str) -> Shape {
+        let mut shape = Shape {
+            tokens: 0,
+            big: false,
+            chars: line
+                .chars()
+                .filter(|&c| {
+                    matches!(c, '.' | '0' | char::REPLACEMENT_CHARACTER) || symbol_value(c).is_some()
+                })
+                .count(),
+            max_value: 0,
+        };
+        for (_, t) in tokens(line) {
+            shape.tokens += 1;
+            if t.bytes().all(|b| b.is_ascii_digit()) {
+                match t.parse::<u32>() {
+                    Ok(value) => {
+                        shape.max_value = shape.max_value.max(value);
+                        shape.big |= t.len() >= 2 && value >= 10;
+                    }
+                    Err(_) => shape.max_value = u32::MAX,
+                }
+            }
+        }
+        shape.big &= shape.tokens >= 2;
+        shape
+    }
+
+    /// Cells in the mode the line calls for on its own.
+    pub(super) fn cells(&self) -> usize {
+        if self.big {
+            self.tokens
+        } else {
+            self.chars
+        }
+    }
+
+    /// Whether the line can only be a one-liner, whatever the rest of its
+    /// block: a square number of cells too many for a row (more than 35
+    /// characters with few tokens; more than 128 tokens, each a valid
+    /// symbol of the one-liner's board).
+    pub(super) fn one_liner(&self) -> bool {
+        let cells = self.cells();
+        let side = cells.isqrt();
+        let square = side >= 2 && side * side == cells;
+        if self.big {
+            square && cells > crate::geometry::MAX_SIZE && self.max_value as usize <= side
+        } else {
+            square && cells > MAX_CHAR_SIZE && self.tokens <= MAX_CHAR_SIZE
+        }
+    }
+}
+
+/// Why a line of `found` cells is not a one-liner of `m` cells.
+pub(super) fn one_liner_error(number: usize, found: usize, m: usize) -> ParseError {
+    let side = m.isqrt();
+    let message = if side >= 2 && side * side == m {
+        format!("found {found} cells, expected {m} (one {side}×{side} puzzle per line)")
+    } else {
+        format!("cannot tell the board size from {found} cells (a puzzle needs n×n cells); use --size")
+    };
+    ParseError::at(number, None, message)
+}
+
+/// The error for a board side `--size` cannot take, if it is one.
+pub(super) fn bad_size(options: &ParseOptions, line: usize) -> Option<ParseError> {
+    let n = options
+        .size
+        .filter(|&n| n == 0 || n > crate::geometry::MAX_SIZE)?;
+    let message = format!(
+        "a board side of {n} is not supported (1 to {})",
+        crate::geometry::MAX_SIZE
+    );
+    Some(ParseError::at(line, None, message))
+}
+
+/// Reads one block (a run of content lines) by the whole-block rule: the
+/// layout is decided from every line of the block.
+pub(super) fn read_block(
+    block: &[(usize, &str)],
+    options: &ParseOptions,
+    out: &mut VecDeque<Result<ParsedGrid, ParseError>>,
+) {
+    if block.is_empty() {
+        return;
+    }
+    if let Some(error) = bad_size(options, block[0].0) {
+        out.push_back(Err(error));
+        return;
+    }
+    let Layout {
+        token_mode,
+        lines,
+        m,
+        all_equal,
+        max_rows,
+    } = analyse(block, options);
+    let k = lines.len();
     let ctx = Ctx { block, token_mode };
 
     match options.size {
@@ -284,17 +390,17 @@ fn read_block(
             let mut i = 0;
             while i < k {
                 if lines[i].len() == n * n {
-                    out.push(ctx.finish(n, &lines[i], block[i].0));
+                    out.push_back(ctx.finish(n, &lines[i], block[i].0));
                     i += 1;
                 } else {
                     let end = (i + n).min(k);
-                    out.push(ctx.rows(n, &lines[i..end], block[i].0));
+                    out.push_back(ctx.rows(n, &lines[i..end], block[i].0));
                     i = end;
                 }
             }
         }
         None if token_mode && k == m && m > crate::geometry::MAX_SIZE => {
-            out.push(Err(ParseError::at(
+            out.push_back(Err(ParseError::at(
                 block[0].0,
                 None,
                 format!(
@@ -305,37 +411,35 @@ fn read_block(
         }
         None if (2..=max_rows).contains(&m) && (k == m || (all_equal && k % m == 0)) => {
             for (chunk, start) in lines.chunks(m).zip(block.iter().step_by(m)) {
-                out.push(ctx.rows(m, chunk, start.0));
+                out.push_back(ctx.rows(m, chunk, start.0));
             }
         }
         None => {
-            let side = (m as f64).sqrt().round() as usize;
+            let side = m.isqrt();
             let square = side >= 2 && side * side == m;
             for (cells, &(number, _)) in lines.iter().zip(block) {
                 if square && cells.len() == m {
-                    out.push(ctx.finish(side, cells, number));
-                } else if square {
-                    out.push(Err(ParseError::at(
-                        number,
-                        None,
-                        format!(
-                            "found {} cells, expected {m} (one {side}×{side} puzzle per line)",
-                            cells.len()
-                        ),
-                    )));
+                    out.push_back(ctx.finish(side, cells, number));
                 } else {
-                    out.push(Err(ParseError::at(
-                        number,
-                        None,
-                        format!(
-                            "cannot tell the board size from {} cells (a puzzle needs n×n cells); use --size",
-                            cells.len()
-                        ),
-                    )));
+                    out.push_back(Err(one_liner_error(number, cells.len(), m)));
                 }
             }
         }
     }
+}
+
+/// Reads `n` lines as the rows of one grid, or says why they are not one.
+pub(super) fn read_rows(
+    block: &[(usize, &str)],
+    n: usize,
+    options: &ParseOptions,
+) -> Result<ParsedGrid, ParseError> {
+    let layout = analyse(block, options);
+    let ctx = Ctx {
+        block,
+        token_mode: layout.token_mode,
+    };
+    ctx.rows(n, &layout.lines, block[0].0)
 }
 
 struct Ctx<'a, 'b> {
