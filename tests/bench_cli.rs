@@ -381,6 +381,7 @@ fn a_puzzle_past_the_time_limit_is_unsolved() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(row(&table, "grid2.txt", "backtracking")[2], "0/1 (1 timed out)");
     assert_eq!(row(&table, "grid2.txt", "propagation")[2], "1/1");
+    assert!(!table.contains("vs "), "no ratio column without peers: {table}");
     refused(bench(&["--timeout", "0", GRID2]), "positive number of seconds");
 }
 

@@ -104,7 +104,8 @@ fn csv_cell(value: &Value) -> String {
 }
 
 /// The table: a header line saying how it was measured, then one row per
-/// record. Figures a row does not have are shown as "–".
+/// record. Figures a row does not have are shown as "–"; the ratio column
+/// is there only with peers.
 pub(super) fn write_table(out: &mut impl Write, records: &[Record], setup: &Setup) {
     let threads = setup.threads;
     let _ = writeln!(
@@ -119,10 +120,10 @@ pub(super) fn write_table(out: &mut impl Write, records: &[Record], setup: &Setu
         }
     );
     // Ratios are against the first peer: name it in the header.
+    // Without peers there is no ratio column.
     let versus = records
         .iter()
-        .find_map(|r| r.ratio.as_ref().map(|(name, _)| format!("vs {name}")))
-        .unwrap_or_else(|| "vs peer".to_string());
+        .find_map(|r| r.ratio.as_ref().map(|(name, _)| format!("vs {name}")));
     let mut header = vec![
         "file".to_string(),
         "solver".into(),
@@ -132,8 +133,8 @@ pub(super) fn write_table(out: &mut impl Write, records: &[Record], setup: &Setu
         "µs/puzzle".into(),
         "guesses/puzzle".into(),
         "no guess".into(),
-        versus,
     ];
+    header.extend(versus.clone());
     if threads > 1 {
         header.extend([format!("{threads} threads/s"), "speed-up".into()]);
     }
@@ -159,10 +160,14 @@ pub(super) fn write_table(out: &mut impl Write, records: &[Record], setup: &Setu
                 format!("{:.1}", r.micros()),
                 r.guesses_per_puzzle.map_or_else(dash, |g| format!("{g:.1}")),
                 r.no_guess_pct.map_or_else(dash, |p| format!("{p:.1} %")),
-                r.ratio
-                    .as_ref()
-                    .map_or_else(String::new, |(_, x)| format!("{x:.2}×")),
             ];
+            if versus.is_some() {
+                row.push(
+                    r.ratio
+                        .as_ref()
+                        .map_or_else(String::new, |(_, x)| format!("{x:.2}×")),
+                );
+            }
             if threads > 1 {
                 row.push(r.threads_median().map_or_else(dash, |m| format!("{m:.0}")));
                 row.push(r.speedup().map_or_else(dash, |s| format!("{s:.2}×")));
