@@ -2,33 +2,44 @@
 //! side with peer solvers run in the same session.
 //!
 //! Puzzles are parsed once, untimed. Each pass solves every puzzle of the
-//! file on one thread; the passes of every solver are interleaved (ours,
-//! peers, ours, peers …) so a noisy neighbour hits all alike. The first
-//! pass also checks every answer against the rules, untimed.
-//!
-//! A peer is a harness binary (`scripts/build-peer.sh` builds them) that
-//! times itself on a file and prints one line,
-//! `NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle`; `--unique`
-//! asks it to prove uniqueness. Ratios are against the first peer given.
+//! file on one thread (and, with `--jobs N`, once more split among N
+//! threads); the passes of every solver are interleaved (ours, peers, ours,
+//! peers …) so a noisy neighbour hits all alike. Before the timed passes an
+//! untimed one checks every answer against the rules and counts guesses.
+//! Peers are harness binaries speaking a one-line protocol ([`peer`]).
+//! Ratios are against the first peer given. Every figure is checked
+//! ([`record::Record::check`]) before the table, JSON or CSV is written.
 
-use std::io::Read;
-use std::io::{IsTerminal, Write};
+mod ours;
+mod peer;
+mod record;
+mod report;
+
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use sudokit::core::Puzzle;
 use sudokit::read_classic;
 use sudokit::solvers::{strategy_by_name, Limits, Strategy, STRATEGY_NAMES};
 
+use super::input::display_name;
+use super::jobs::JobsArgs;
 use super::output;
 use super::Status;
+use record::Record;
+use report::Setup;
 
 /// Options of `sudokit bench`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Also time our strategies on N threads, puzzles split among them, and report the speed-up \
+     (default: one thread only, since bench measures one core's speed, as its peers do)"
+)))]
 pub(crate) struct BenchArgs {
-    /// Puzzle files (for a peer comparison: 9×9 files, one puzzle per line).
+    /// Puzzle files (for a peer comparison: 9×9 files, one puzzle per
+    /// line); `-` reads standard input.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
     /// Strategies to time, comma-separated.
@@ -50,329 +61,244 @@ pub(crate) struct BenchArgs {
     /// Give up on one of our puzzles after SECS seconds (it then counts as unsolved).
     #[arg(long, value_name = "SECS", value_parser = super::solve::parse_seconds)]
     timeout: Option<Duration>,
-}
-
-struct Row {
-    file: String,
-    solver: String,
-    puzzles: usize,
-    solved: usize,
-    rates: Vec<f64>,
-}
-
-impl Row {
-    fn median(&self) -> f64 {
-        let mut r = self.rates.clone();
-        r.sort_by(f64::total_cmp);
-        match r.len() {
-            0 => 0.0,
-            n if n % 2 == 1 => r[n / 2],
-            n => (r[n / 2 - 1] + r[n / 2]) / 2.0,
-        }
-    }
+    #[command(flatten)]
+    jobs: JobsArgs,
+    /// Write one JSON object per (file, solver) instead of the table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Write CSV, a header and one record per (file, solver), instead of the table.
+    #[arg(long)]
+    csv: bool,
 }
 
 /// Runs `sudokit bench`.
 pub(crate) fn run(args: &BenchArgs) -> Status {
-    let mut strategies: Vec<Box<dyn Strategy>> = Vec::new();
-    for name in &args.strategies {
-        match strategy_by_name(name) {
-            Some(s) => strategies.push(s),
-            None => {
-                eprintln!(
-                    "sudokit: unknown strategy '{name}' (available: {})",
-                    STRATEGY_NAMES.join(", ")
-                );
-                return Status::BadInput;
+    match bench(args) {
+        Ok(records) => {
+            let setup = Setup {
+                limit: args.limit,
+                runs: args.runs,
+                threads: threads(args),
+            };
+            let mut out = output::stdout();
+            if args.json {
+                report::write_json(&mut out, &records, &setup);
+            } else if args.csv {
+                report::write_csv(&mut out, &records, &setup);
+            } else {
+                report::write_table(&mut out, &records, &setup);
             }
+            Status::Ok
+        }
+        Err(e) => {
+            eprintln!("sudokit: {e}");
+            Status::BadInput
         }
     }
+}
+
+/// Threads of the extra timing: `--jobs`, or 1 (none) by default.
+fn threads(args: &BenchArgs) -> usize {
+    args.jobs.jobs.map_or(1, usize::from)
+}
+
+/// Measures every file, then checks every figure.
+fn bench(args: &BenchArgs) -> Result<Vec<Record>, String> {
+    let strategies = args
+        .strategies
+        .iter()
+        .map(|name| {
+            strategy_by_name(name).ok_or_else(|| {
+                format!(
+                    "unknown strategy '{name}' (available: {})",
+                    STRATEGY_NAMES.join(", ")
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if args.files.iter().filter(|f| is_stdin(f)).count() > 1 {
+        return Err("standard input (-) can be read only once".into());
+    }
+    let pool = match threads(args) {
+        1 => None,
+        _ => Some(args.jobs.pool().ok_or("cannot start the --jobs threads")?),
+    };
     let limits = Limits {
         time_limit: args.timeout,
         ..Limits::solutions(args.limit)
     };
-    let progress = std::io::stderr().is_terminal();
-    let mut rows = Vec::new();
+    let mut records = Vec::new();
     for path in &args.files {
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
-        let puzzles = match load(path) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("sudokit: {e}");
-                return Status::BadInput;
-            }
+        let input = Input::open(path, !args.peer.is_empty())?;
+        let file = File {
+            name: input.name.clone(),
+            puzzles: load(&input)?,
+            path: input.peer_path(),
         };
-        let mut ours: Vec<Row> = strategies
-            .iter()
-            .map(|s| Row {
-                file: name.clone(),
-                solver: s.name().to_string(),
-                puzzles: puzzles.len(),
-                solved: 0,
-                rates: Vec::new(),
-            })
-            .collect();
-        let mut peer_rows: Vec<Row> = args
-            .peer
-            .iter()
-            .map(|_| Row {
-                file: name.clone(),
-                solver: String::new(),
-                puzzles: puzzles.len(),
-                solved: 0,
-                rates: Vec::new(),
-            })
-            .collect();
-        for pass in 0..args.runs {
-            for (strategy, row) in strategies.iter().zip(ours.iter_mut()) {
-                if pass == 0 {
-                    row.solved = verified(strategy.as_ref(), &puzzles, &limits);
-                }
-                let start = Instant::now();
-                for puzzle in &puzzles {
-                    let _ = strategy.solve(puzzle, &limits);
-                }
-                row.rates
-                    .push(puzzles.len() as f64 / start.elapsed().as_secs_f64());
+        records.extend(bench_file(args, &strategies, &limits, pool.as_ref(), &file)?);
+    }
+    for record in &records {
+        record.check(args.runs)?;
+    }
+    Ok(records)
+}
+
+/// One file to measure: its name in the table, its puzzles, and the path
+/// the peers read.
+struct File<'a> {
+    name: String,
+    puzzles: Vec<Puzzle>,
+    path: &'a Path,
+}
+
+/// The interleaved passes of our strategies and the peers over one file.
+fn bench_file(
+    args: &BenchArgs,
+    strategies: &[Box<dyn Strategy>],
+    limits: &Limits,
+    pool: Option<&rayon::ThreadPool>,
+    file: &File,
+) -> Result<Vec<Record>, String> {
+    let puzzles = &file.puzzles;
+    let n = puzzles.len();
+    let row = |solver: String, peer: bool| Record {
+        file: file.name.clone(),
+        solver,
+        peer,
+        puzzles: n,
+        solved: 0,
+        timeouts: None,
+        rates: Vec::new(),
+        guesses_per_puzzle: None,
+        no_guess_pct: None,
+        ratio: None,
+        threads: pool
+            .map(|p| (p.current_num_threads(), Vec::new()))
+            .filter(|_| !peer),
+    };
+    let mut ours: Vec<Record> = strategies
+        .iter()
+        .map(|s| {
+            let checked = ours::check_pass(s.as_ref(), puzzles, limits);
+            Record {
+                solved: checked.solved,
+                timeouts: Some(checked.timeouts),
+                guesses_per_puzzle: Some(checked.guesses as f64 / n as f64),
+                no_guess_pct: Some(100.0 * checked.no_guess as f64 / n as f64),
+                ..row(s.name().to_string(), false)
             }
-            for (peer, row) in args.peer.iter().zip(peer_rows.iter_mut()) {
-                match run_peer(peer, path, args.limit, args.peer_timeout, puzzles.len()) {
-                    Ok(run) => {
-                        row.solver = format!("{} (peer)", run.name);
-                        row.solved = run.solved;
-                        row.rates.push(run.rate);
-                    }
-                    Err(e) => {
-                        eprintln!("sudokit: peer {}: {e}", peer.display());
-                        return Status::BadInput;
-                    }
-                }
+        })
+        .collect();
+    let mut peers: Vec<Record> = args.peer.iter().map(|_| row(String::new(), true)).collect();
+    let progress = std::io::stderr().is_terminal();
+    for pass in 0..args.runs {
+        for (strategy, record) in strategies.iter().zip(ours.iter_mut()) {
+            let secs = ours::time_pass(strategy.as_ref(), puzzles, limits, None);
+            record.rates.push(n as f64 / secs);
+            if let Some((_, rates)) = &mut record.threads {
+                rates.push(n as f64 / ours::time_pass(strategy.as_ref(), puzzles, limits, pool));
             }
-            if progress {
-                eprint!("\rpass {}/{} of {name}", pass + 1, args.runs);
-            }
+        }
+        for (bin, record) in args.peer.iter().zip(peers.iter_mut()) {
+            let run = peer::run_peer(bin, file.path, args.limit, args.peer_timeout, n)
+                .map_err(|e| format!("peer {}: {e}", bin.display()))?;
+            record.solver = run.name;
+            record.solved = run.solved;
+            record.rates.push(run.rate);
         }
         if progress {
-            eprintln!();
-        }
-        let reference = peer_rows.first().map(Row::median);
-        rows.extend(ours.into_iter().map(|r| (r, reference)));
-        for (k, row) in peer_rows.into_iter().enumerate() {
-            // The first peer is the reference; the others are compared to it.
-            rows.push((row, reference.filter(|_| k > 0)));
+            eprint!("\rpass {}/{} of {}", pass + 1, args.runs, file.name);
         }
     }
-    print_table(&rows, args);
-    Status::Ok
+    if progress {
+        eprintln!();
+    }
+    // The first peer is the reference; it has no ratio against itself.
+    if let Some(reference) = peers.first().map(|p| (p.solver.clone(), p.median())) {
+        for record in ours.iter_mut().chain(peers.iter_mut().skip(1)) {
+            record.ratio = Some((reference.0.clone(), record.median() / reference.1));
+        }
+    }
+    ours.extend(peers);
+    Ok(ours)
 }
 
-fn load(path: &Path) -> Result<Vec<Puzzle>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    read_classic(&text, &Default::default())
-        .into_iter()
-        .map(|r| {
-            r.map(|p| p.puzzle)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        })
-        .collect()
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
 }
 
-/// Solves every puzzle once and counts those whose first answer passes an
-/// independent check.
-fn verified(strategy: &dyn Strategy, puzzles: &[Puzzle], limits: &Limits) -> usize {
-    puzzles
-        .iter()
-        .filter(|p| {
-            strategy
-                .solve(p, limits)
-                .is_ok_and(|o| o.solutions.first().is_some_and(|s| p.verify_solution(s).is_ok()))
-        })
-        .count()
-}
-
-/// What one run of a peer harness reported.
-struct PeerRun {
-    /// The solver's name, the first word of its line.
+/// A puzzle file, or standard input saved to a temporary file when peers
+/// need a path to read (removed when dropped).
+struct Input {
+    /// Name in the table: the file's name, or `<stdin>`.
     name: String,
-    /// Puzzles it solved (and checked).
-    solved: usize,
-    /// Puzzles per second.
-    rate: f64,
+    /// Name in messages: the path as given, or `<stdin>`.
+    origin: String,
+    text: String,
+    path: PathBuf,
+    temporary: bool,
 }
 
-/// Runs a peer harness once on `file`.
-/// What a peer may print before it is cut off: its protocol line is short.
-const PEER_OUTPUT_MAX: u64 = 64 * 1024;
-
-/// Runs a peer harness on `file`: killed after `timeout`, its output read
-/// up to [`PEER_OUTPUT_MAX`], its exit status and stderr reported when it
-/// does not answer with a protocol line, and its figures checked.
-fn run_peer(
-    bin: &Path,
-    file: &Path,
-    limit: u64,
-    timeout: Duration,
-    puzzles: usize,
-) -> Result<PeerRun, String> {
-    let mut cmd = Command::new(bin);
-    if limit == 2 {
-        cmd.arg("--unique");
+impl Input {
+    fn open(path: &Path, peers: bool) -> Result<Input, String> {
+        let origin = display_name(path);
+        let cannot = |e: std::io::Error| format!("cannot read {origin}: {e}");
+        if !is_stdin(path) {
+            return Ok(Input {
+                name: path
+                    .file_name()
+                    .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into()),
+                text: std::fs::read_to_string(path).map_err(cannot)?,
+                origin,
+                path: path.to_path_buf(),
+                temporary: false,
+            });
+        }
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(cannot)?;
+        let mut input = Input {
+            name: origin.clone(),
+            origin,
+            text,
+            path: path.to_path_buf(),
+            temporary: false,
+        };
+        if peers {
+            let saved = std::env::temp_dir().join(format!("sudokit-bench-stdin-{}.txt", std::process::id()));
+            std::fs::write(&saved, &input.text).map_err(|e| {
+                format!(
+                    "cannot save standard input for the peers in {}: {e}",
+                    saved.display()
+                )
+            })?;
+            input.path = saved;
+            input.temporary = true;
+        }
+        Ok(input)
     }
-    let mut child = cmd
-        .arg(file)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", bin.display()))?;
-    let read_bounded = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(pipe) = pipe {
-                let mut pipe = pipe;
-                let _ = pipe.by_ref().take(PEER_OUTPUT_MAX).read_to_end(&mut text);
-                // Drain the rest so the peer is not blocked on a full pipe.
-                let _ = std::io::copy(&mut pipe, &mut std::io::sink());
-            }
-            String::from_utf8_lossy(&text).into_owned()
-        })
-    };
-    let stdout = read_bounded(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let stderr = read_bounded(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break status;
-        }
-        if started.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "no answer within {} s (killed; --peer-timeout)",
-                timeout.as_secs_f64()
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let text = stdout.join().unwrap_or_default();
-    let errors = stderr.join().unwrap_or_default();
-    // "NAME FILE: solved N/M in S s, P puzzles/s, U us/puzzle"
-    let line = text.lines().last().unwrap_or_default();
-    let name = line.split_whitespace().next().map(str::to_string);
-    let solved = line
-        .split("solved ")
-        .nth(1)
-        .and_then(|t| t.split('/').next())
-        .and_then(|t| t.trim().parse::<usize>().ok());
-    let rate = line
-        .split(", ")
-        .find(|t| t.ends_with("puzzles/s"))
-        .and_then(|t| t.trim_end_matches(" puzzles/s").trim().parse::<f64>().ok());
-    match (status.success(), name, solved, rate) {
-        (true, Some(name), Some(solved), Some(rate))
-            if rate.is_finite() && rate > 0.0 && solved <= puzzles =>
-        {
-            Ok(PeerRun { name, solved, rate })
-        }
-        (true, Some(_), Some(solved), Some(rate)) => Err(format!(
-            "implausible figures ({solved} of {puzzles} puzzles solved, {rate} puzzles/s): {line}"
-        )),
-        (success, ..) => {
-            let tail: Vec<&str> = errors.lines().rev().take(5).collect();
-            let tail: Vec<&str> = tail.into_iter().rev().collect();
-            Err(format!(
-                "{}not a protocol line: {:?}{}",
-                if success {
-                    String::new()
-                } else {
-                    format!("exited with {status}; ")
-                },
-                line,
-                if tail.is_empty() {
-                    String::new()
-                } else {
-                    format!("; stderr: {}", tail.join(" / "))
-                }
-            ))
+
+    /// The path a peer harness reads.
+    fn peer_path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Input {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = std::fs::remove_file(&self.path);
         }
     }
 }
 
-fn print_table(rows: &[(Row, Option<f64>)], args: &BenchArgs) {
-    let mut out = output::stdout();
-    let _ = writeln!(
-        out,
-        "limit {} solution(s) per puzzle, median of {} passes, one thread",
-        args.limit, args.runs
-    );
-    // Ratios are against the first peer: name it in the header.
-    let versus = rows
-        .iter()
-        .find_map(|(row, _)| row.solver.strip_suffix(" (peer)"))
-        .map_or_else(|| "vs peer".to_string(), |name| format!("vs {name}"));
-    let header = [
-        "file",
-        "solver",
-        "solved",
-        "puzzles/s",
-        "range",
-        "µs/puzzle",
-        versus.as_str(),
-    ];
-    let body: Vec<[String; 7]> = rows
-        .iter()
-        .map(|(row, peer)| {
-            let median = row.median();
-            let lo = row.rates.iter().copied().fold(f64::INFINITY, f64::min);
-            let hi = row.rates.iter().copied().fold(0.0, f64::max);
-            [
-                row.file.clone(),
-                row.solver.clone(),
-                format!("{}/{}", row.solved, row.puzzles),
-                format!("{median:.0}"),
-                format!("{lo:.0}–{hi:.0}"),
-                format!("{:.1}", 1e6 / median),
-                peer.map_or_else(String::new, |p| format!("{:.2}×", median / p)),
-            ]
-        })
-        .collect();
-    let widths: Vec<usize> = (0..7)
-        .map(|i| {
-            body.iter()
-                .map(|r| r[i].chars().count())
-                .chain([header[i].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: Vec<&str>| -> String {
-        let padded: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i] - c.chars().count();
-                if i < 2 {
-                    format!("{c}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{c}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        format!("| {} |", padded.join(" | "))
-    };
-    let _ = writeln!(out, "{}", line(header.to_vec()));
-    let _ = writeln!(
-        out,
-        "|{}|",
-        widths
-            .iter()
-            .map(|w| "-".repeat(w + 2))
-            .collect::<Vec<_>>()
-            .join("|")
-    );
-    for row in &body {
-        let _ = writeln!(out, "{}", line(row.iter().map(String::as_str).collect()));
+/// The classic puzzles of an input; a malformed one, or none at all, is an error.
+fn load(input: &Input) -> Result<Vec<Puzzle>, String> {
+    let puzzles = read_classic(&input.text, &Default::default())
+        .into_iter()
+        .map(|r| r.map(|p| p.puzzle).map_err(|e| format!("{}: {e}", input.origin)))
+        .collect::<Result<Vec<_>, _>>()?;
+    if puzzles.is_empty() {
+        return Err(format!("{}: no puzzle found", input.origin));
     }
+    Ok(puzzles)
 }
