@@ -132,6 +132,17 @@ impl<'p> Engine<'p> {
         }
     }
 
+    /// Turns the built-in locked candidates on or off (off by default):
+    /// after the singles, a digit whose places in a complete group all lie
+    /// in its overlap with another group (a box and a row, a jigsaw region
+    /// and a column, a diagonal and a box) leaves the other group's cells
+    /// outside the overlap. Searches turn it on; a logical solver, which
+    /// grades locked candidates as a technique of their own, leaves it off.
+    pub fn with_locked_candidates(mut self, on: bool) -> Engine<'p> {
+        self.groups.intersections = on;
+        self
+    }
+
     /// The compiled rules.
     pub fn model(&self) -> &'p Model {
         self.model
