@@ -15,6 +15,11 @@
 //! A worklist holds newly fixed cells; a bitset holds the groups where a
 //! candidate vanished, and only those are scanned (`once & !twice`). One run
 //! reaches the fixpoint of both rules.
+//!
+//! With locked candidates on (`Engine::with_locked_candidates`), each
+//! complete group scanned for hidden singles is queued again for its
+//! overlaps with other groups (the `intersection` module); they run when
+//! the singles are done, and what they remove wakes the singles.
 
 use crate::cell::Cell;
 use crate::constraint::Word;

@@ -5,7 +5,8 @@
 //!        ▲                                     │ pending cells per slot,
 //!        │                                     ▼ queued once (dedup bit)
 //!   slot runs ◀── pop the cheapest tier: Cheap, Medium, Expensive
-//!     · groups:    naked and hidden singles over every group (built in)
+//!     · groups:    naked and hidden singles over every group, then locked
+//!                  candidates when on (built in)
 //!     · relations: arc consistency over every pair relation (built in)
 //!     · sum i:     generalised arc consistency of one linear sum (built in)
 //!     · plugin k:  constraint k's own propagator
