@@ -41,6 +41,7 @@ pub mod format;
 mod geometry;
 mod grid;
 mod group;
+mod intersection;
 mod model;
 mod puzzle;
 mod relation;

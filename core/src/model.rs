@@ -27,6 +27,7 @@ use crate::constraint::{Constraint, Cost, Kind};
 use crate::digits::Digits;
 use crate::geometry::Geometry;
 use crate::group::{Group, GroupId};
+use crate::intersection::{Family, Intersections};
 use crate::relation::PairTable;
 use crate::sum::compile;
 use crate::sum::{CompiledSum, Sum, SumOrigin};
@@ -141,6 +142,8 @@ pub struct Model {
     /// With at most [`MASK_WORDS_MAX`]` × 64` groups: the groups of every
     /// cell as a bit mask of `words` words, cell after cell.
     group_masks: Option<(usize, Vec<u64>)>,
+    /// Overlaps of complete groups with other groups (locked candidates).
+    intersections: Intersections,
     links: Csr<Link>,
     tables: Vec<PairTable>,
     /// For boards up to [`SUPPORT_TABLE_MAX`]: per table, the partner digits
@@ -501,6 +504,11 @@ impl Model {
             (words, masks)
         });
         let group_cells = Csr::from_lists(groups.iter().map(|g| g.cells().to_vec()).collect());
+        let intersections = Intersections::compile(
+            &groups.iter().map(Group::cells).collect::<Vec<_>>(),
+            &groups_of,
+            n,
+        );
         let supports = if n <= SUPPORT_TABLE_MAX {
             tables
                 .iter()
@@ -525,6 +533,7 @@ impl Model {
             groups_of: Csr::from_lists(groups_of),
             peers: peer_lists,
             group_masks,
+            intersections,
             links: Csr::from_lists(links),
             tables,
             supports,
@@ -602,6 +611,19 @@ impl Model {
     #[inline(always)]
     pub(crate) fn group_masks(&self) -> Option<(usize, &[u64])> {
         self.group_masks.as_ref().map(|(w, m)| (*w, m.as_slice()))
+    }
+
+    /// The overlaps of group `id` with other groups, in families of
+    /// disjoint segments (empty unless the group is complete).
+    #[inline(always)]
+    pub(crate) fn intersections(&self, id: GroupId) -> &[Family] {
+        self.intersections.of(id)
+    }
+
+    /// True when some complete group overlaps another: locked candidates
+    /// have something to look at.
+    pub(crate) fn has_intersections(&self) -> bool {
+        !self.intersections.is_empty()
     }
 
     /// The cells that must differ from `cell`: every other cell of its

@@ -86,7 +86,7 @@ pub enum ValueOrder {
 /// let outcome = PropagationSearch::default().count(&puzzle, &Limits::all()).unwrap();
 /// assert_eq!((outcome.count, outcome.exhaustive()), (288, true));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PropagationSearch {
     /// Copy or trail.
     pub undo: Undo,
@@ -96,6 +96,24 @@ pub struct PropagationSearch {
     pub order: ValueOrder,
     /// Run technique constraints too (they only speed things up).
     pub techniques: bool,
+    /// Run the engine's built-in locked candidates after the singles (on by
+    /// default): a digit confined to the overlap of a complete group with
+    /// another group leaves the rest of the other group. On classic sets it
+    /// cuts the nodes about threefold for a few word operations per
+    /// changed group.
+    pub locked_candidates: bool,
+}
+
+impl Default for PropagationSearch {
+    fn default() -> PropagationSearch {
+        PropagationSearch {
+            undo: Undo::default(),
+            branching: Branching::default(),
+            order: ValueOrder::default(),
+            techniques: false,
+            locked_candidates: true,
+        }
+    }
 }
 
 impl PropagationSearch {
@@ -323,7 +341,8 @@ impl<'p, W: Word, U: Undoer<W>> PropagationSession<'p, W, U> {
             Engine::new(model)
         } else {
             Engine::rules_only(model)
-        };
+        }
+        .with_locked_candidates(config.locked_candidates);
         PropagationSession {
             config,
             puzzle,

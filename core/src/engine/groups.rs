@@ -15,6 +15,11 @@
 //! A worklist holds newly fixed cells; a bitset holds the groups where a
 //! candidate vanished, and only those are scanned (`once & !twice`). One run
 //! reaches the fixpoint of both rules.
+//!
+//! With locked candidates on (`Engine::with_locked_candidates`), each
+//! complete group scanned for hidden singles is queued again for its
+//! overlaps with other groups (the `intersection` module); they run when
+//! the singles are done, and what they remove wakes the singles.
 
 use crate::cell::Cell;
 use crate::constraint::Word;
@@ -30,15 +35,21 @@ use crate::state::Ctx;
 pub(crate) struct GroupScratch {
     /// Groups to rescan, as bits, for models with more groups than masks hold.
     dirty: Vec<u64>,
+    /// Groups whose overlaps to look at again, likewise.
+    locked: Vec<u64>,
     /// Cells fixed and not yet propagated to their peers.
     fixed: Vec<Cell>,
+    /// Whether locked candidates run after the singles.
+    pub(crate) intersections: bool,
 }
 
 impl GroupScratch {
     pub(crate) fn new(groups: usize) -> GroupScratch {
         GroupScratch {
             dirty: vec![0; groups.div_ceil(64).max(1)],
+            locked: vec![0; groups.div_ceil(64).max(1)],
             fixed: Vec::new(),
+            intersections: false,
         }
     }
 }
@@ -47,6 +58,8 @@ impl GroupScratch {
 trait Dirty {
     /// Marks the groups of `cell`.
     fn mark(&mut self, model: &Model, cell: Cell);
+    /// Marks group `g`.
+    fn insert(&mut self, g: GroupId);
     /// Removes and returns the smallest marked group.
     fn pop(&mut self) -> Option<GroupId>;
     /// Forgets every mark.
@@ -73,6 +86,11 @@ impl<const K: usize> Dirty for Masked<'_, K> {
         for (bits, word) in self.bits.iter_mut().zip(mask) {
             *bits |= word;
         }
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, g: GroupId) {
+        self.bits[g / 64] |= 1 << (g % 64);
     }
 
     #[inline(always)]
@@ -106,6 +124,11 @@ impl Dirty for Listed<'_> {
     }
 
     #[inline(always)]
+    fn insert(&mut self, g: GroupId) {
+        self.bits[g / 64] |= 1 << (g % 64);
+    }
+
+    #[inline(always)]
     fn pop(&mut self) -> Option<GroupId> {
         for (i, word) in self.bits.iter_mut().enumerate() {
             if *word != 0 {
@@ -122,7 +145,7 @@ impl Dirty for Listed<'_> {
     }
 }
 
-/// Runs both singles to their joint fixpoint.
+/// Runs both singles (and locked candidates, when on) to their joint fixpoint.
 #[inline]
 pub(crate) fn propagate<W: Word>(
     model: &Model,
@@ -131,18 +154,23 @@ pub(crate) fn propagate<W: Word>(
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
     let fixed = &mut scratch.fixed;
+    let locked = scratch.intersections && model.has_intersections();
     let result = match model.group_masks() {
-        Some((1, masks)) => run(model, &mut Masked::<1>::new(masks), fixed, cx, changed),
-        Some((2, masks)) => run(model, &mut Masked::<2>::new(masks), fixed, cx, changed),
-        Some((3, masks)) => run(model, &mut Masked::<3>::new(masks), fixed, cx, changed),
-        Some((4, masks)) => run(model, &mut Masked::<4>::new(masks), fixed, cx, changed),
+        Some((1, m)) => masked::<W, 1>(model, m, locked, fixed, cx, changed),
+        Some((2, m)) => masked::<W, 2>(model, m, locked, fixed, cx, changed),
+        Some((3, m)) => masked::<W, 3>(model, m, locked, fixed, cx, changed),
+        Some((4, m)) => masked::<W, 4>(model, m, locked, fixed, cx, changed),
         _ => {
             let mut dirty = Listed {
                 bits: &mut scratch.dirty,
             };
-            let result = run(model, &mut dirty, fixed, cx, changed);
+            let mut overlaps = Listed {
+                bits: &mut scratch.locked,
+            };
+            let result = run(model, &mut dirty, &mut overlaps, locked, fixed, cx, changed);
             if result.is_err() {
                 dirty.clear();
+                overlaps.clear();
             }
             result
         }
@@ -153,98 +181,199 @@ pub(crate) fn propagate<W: Word>(
     result
 }
 
+/// [`run`] with both sets of marks on the stack.
+#[inline(always)]
+fn masked<W: Word, const K: usize>(
+    model: &Model,
+    masks: &[u64],
+    locked: bool,
+    fixed: &mut Vec<Cell>,
+    cx: &mut Ctx<'_, W>,
+    changed: &[Cell],
+) -> Result<(), Contradiction> {
+    let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
+    run(model, &mut dirty, &mut overlaps, locked, fixed, cx, changed)
+}
+
+/// What one run works on: the model, the state, the groups to rescan and
+/// the cells fixed but not yet propagated.
+struct Pass<'r, 'c, W: Word, D: Dirty> {
+    model: &'r Model,
+    dirty: &'r mut D,
+    fixed: &'r mut Vec<Cell>,
+    cx: &'r mut Ctx<'c, W>,
+}
+
 #[inline(always)]
 fn run<W: Word, D: Dirty>(
     model: &Model,
     dirty: &mut D,
+    overlaps: &mut D,
+    locked: bool,
     fixed: &mut Vec<Cell>,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
     let n = model.size();
+    let mut pass = Pass {
+        model,
+        dirty,
+        fixed,
+        cx,
+    };
     for &cell in changed {
-        dirty.mark(model, cell);
-        if cx.candidates(cell).is_single() {
-            fixed.push(cell);
+        pass.dirty.mark(model, cell);
+        if pass.cx.candidates(cell).is_single() {
+            pass.fixed.push(cell);
         }
     }
     loop {
         // A fixed cell's digit leaves its peers.
-        while let Some(cell) = fixed.pop() {
-            let digit = cx.candidates(cell);
+        while let Some(cell) = pass.fixed.pop() {
+            let digit = pass.cx.candidates(cell);
             // In single-step mode an assignment may not have been applied.
             let Some(d) = digit.single_digit() else {
                 continue;
             };
-            cx.because(|| Reason::new("naked single").cells([cell]).digits([d]));
+            pass.cx
+                .because(|| Reason::new("naked single").cells([cell]).digits([d]));
             for &peer in model.peers(cell) {
-                match cx.remove_all(peer, digit) {
-                    Ok(true) => {
-                        dirty.mark(model, peer);
-                        if cx.candidates(peer).is_single() {
-                            fixed.push(peer);
-                        }
-                    }
-                    Ok(false) => {}
-                    Err(contradiction) => return Err(blame(model, contradiction, cell, peer)),
-                }
+                pass.remove(peer, digit)
+                    .map_err(|contradiction| blame(model, contradiction, cell, peer))?;
             }
         }
         // A digit with one place in a complete group goes there.
-        let Some(group) = dirty.pop() else {
+        if let Some(group) = pass.dirty.pop() {
+            let cells = model.group_cells(group);
+            if cells.len() == n {
+                pass.hidden_singles(group)?;
+                if locked {
+                    overlaps.insert(group);
+                }
+            } else if cells.len() > 1 {
+                let union = cells
+                    .iter()
+                    .fold(Digits::<W>::EMPTY, |u, &c| u | pass.cx.candidates(c));
+                if union.len() < cells.len() {
+                    return Err(Contradiction::too_few_digits(group).by(model.group_rule(group)));
+                }
+            }
+            continue;
+        }
+        // Once the singles are done: a digit confined to an overlap
+        // leaves the rest of the other group.
+        let Some(group) = overlaps.pop() else {
             return Ok(());
         };
-        let cells = model.group_cells(group);
-        if cells.len() == n {
-            hidden_singles(model, dirty, fixed, cx, group)?;
-        } else if cells.len() > 1 {
-            let union = cells
-                .iter()
-                .fold(Digits::<W>::EMPTY, |u, &c| u | cx.candidates(c));
-            if union.len() < cells.len() {
-                return Err(Contradiction::too_few_digits(group).by(model.group_rule(group)));
-            }
-        }
+        pass.locked_candidates(group)?;
     }
 }
 
-/// Hidden singles in one complete group.
-#[inline(always)]
-fn hidden_singles<W: Word, D: Dirty>(
-    model: &Model,
-    dirty: &mut D,
-    fixed: &mut Vec<Cell>,
-    cx: &mut Ctx<'_, W>,
-    group: GroupId,
-) -> Result<(), Contradiction> {
-    let cells = model.group_cells(group);
-    let mut once = Digits::<W>::EMPTY;
-    let mut twice = Digits::<W>::EMPTY;
-    let mut settled = Digits::<W>::EMPTY;
-    for &cell in cells {
-        let set = cx.candidates(cell);
-        twice |= once & set;
-        once |= set;
-        if set.is_single() {
-            settled |= set;
+impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
+    /// Removes `digits` from `cell`; when that changed it, marks its groups,
+    /// and queues it when it is left with one digit.
+    #[inline(always)]
+    fn remove(&mut self, cell: Cell, digits: Digits<W>) -> Result<(), Contradiction> {
+        if self.cx.remove_all(cell, digits)? {
+            self.dirty.mark(self.model, cell);
+            if self.cx.candidates(cell).is_single() {
+                self.fixed.push(cell);
+            }
         }
+        Ok(())
     }
-    let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
-    if let Some(d) = (cx.all_digits() - once).min() {
-        return Err(no_place(d));
-    }
-    for d in once - twice - settled {
-        // The cell may have lost `d` to an earlier assignment in this loop.
-        let Some(cell) = cells.iter().copied().find(|&c| cx.candidates(c).contains(d)) else {
+
+    /// Hidden singles in one complete group.
+    #[inline(always)]
+    fn hidden_singles(&mut self, group: GroupId) -> Result<(), Contradiction> {
+        let model = self.model;
+        let cx = &mut *self.cx;
+        let cells = model.group_cells(group);
+        let mut once = Digits::<W>::EMPTY;
+        let mut twice = Digits::<W>::EMPTY;
+        let mut settled = Digits::<W>::EMPTY;
+        for &cell in cells {
+            let set = cx.candidates(cell);
+            twice |= once & set;
+            once |= set;
+            if set.is_single() {
+                settled |= set;
+            }
+        }
+        let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
+        if let Some(d) = (cx.all_digits() - once).min() {
             return Err(no_place(d));
-        };
-        cx.because(|| Reason::new("hidden single").digits([d]).group(group));
-        if cx.assign(cell, d)? {
-            fixed.push(cell);
-            dirty.mark(model, cell);
         }
+        for d in once - twice - settled {
+            // The cell may have lost `d` to an earlier assignment in this loop.
+            let Some(cell) = cells.iter().copied().find(|&c| cx.candidates(c).contains(d)) else {
+                return Err(no_place(d));
+            };
+            cx.because(|| Reason::new("hidden single").digits([d]).group(group));
+            if cx.assign(cell, d)? {
+                self.fixed.push(cell);
+                self.dirty.mark(model, cell);
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Locked candidates in one complete group: a digit whose places all lie
+    /// in the group's overlap with another group leaves that group's other
+    /// cells.
+    #[inline(always)]
+    fn locked_candidates(&mut self, group: GroupId) -> Result<(), Contradiction> {
+        let model = self.model;
+        for family in model.intersections(group) {
+            // Digits seen in one part only (a segment, or the uncovered
+            // cells), as hidden singles count places.
+            let mut once = Digits::<W>::EMPTY;
+            let mut twice = Digits::<W>::EMPTY;
+            let mut settled = Digits::<W>::EMPTY;
+            let cx = &*self.cx;
+            let mut part = |cells: &[Cell]| {
+                let mut union = Digits::<W>::EMPTY;
+                for &cell in cells {
+                    let set = cx.candidates(cell);
+                    union |= set;
+                    if set.is_single() {
+                        settled |= set;
+                    }
+                }
+                twice |= once & union;
+                once |= union;
+            };
+            part(&family.uncovered);
+            for segment in &family.segments {
+                part(&segment.cells);
+            }
+            let confined = once - twice - settled;
+            if confined.is_empty() {
+                continue;
+            }
+            for segment in &family.segments {
+                let here = segment
+                    .cells
+                    .iter()
+                    .fold(Digits::<W>::EMPTY, |u, &c| u | self.cx.candidates(c))
+                    & confined;
+                if here.is_empty() {
+                    continue;
+                }
+                self.cx.because(|| {
+                    Reason::new("locked candidates")
+                        .digits(here)
+                        .cells(segment.cells.iter().copied())
+                        .group(group)
+                });
+                for &cell in segment.outside.iter() {
+                    self.remove(cell, here)
+                        .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Names the rule behind a peer elimination that emptied `peer`: the first

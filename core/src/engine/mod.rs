@@ -5,7 +5,8 @@
 //!        ▲                                     │ pending cells per slot,
 //!        │                                     ▼ queued once (dedup bit)
 //!   slot runs ◀── pop the cheapest tier: Cheap, Medium, Expensive
-//!     · groups:    naked and hidden singles over every group (built in)
+//!     · groups:    naked and hidden singles over every group, then locked
+//!                  candidates when on (built in)
 //!     · relations: arc consistency over every pair relation (built in)
 //!     · sum i:     generalised arc consistency of one linear sum (built in)
 //!     · plugin k:  constraint k's own propagator
@@ -130,6 +131,17 @@ impl<'p> Engine<'p> {
             sums: SumScratch::default(),
             listener: None,
         }
+    }
+
+    /// Turns the built-in locked candidates on or off (off by default):
+    /// after the singles, a digit whose places in a complete group all lie
+    /// in its overlap with another group (a box and a row, a jigsaw region
+    /// and a column, a diagonal and a box) leaves the other group's cells
+    /// outside the overlap. Searches turn it on; a logical solver, which
+    /// grades locked candidates as a technique of their own, leaves it off.
+    pub fn with_locked_candidates(mut self, on: bool) -> Engine<'p> {
+        self.groups.intersections = on;
+        self
     }
 
     /// The compiled rules.
