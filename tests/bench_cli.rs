@@ -191,11 +191,13 @@ fn number(value: &serde_json::Value) -> f64 {
     value.as_f64().unwrap_or_else(|| panic!("not a number: {value}"))
 }
 
-/// A file of an easy puzzle (singles solve it) and Norvig's grid2 (which
-/// needs guesses).
+/// A file of an easy puzzle (singles solve it) and top95's seventh, which
+/// needs guesses (grid2 no longer does since the engine finds locked
+/// candidates).
 fn easy_and_hard(dir: &Path) -> PathBuf {
     let easy = &common::lines("classic/easy50.txt")[0];
-    let hard = std::fs::read_to_string(GRID2).unwrap();
+    let top95 = std::fs::read_to_string(common::example("top95.txt")).unwrap();
+    let hard = top95.lines().nth(6).unwrap();
     let path = dir.join("two.txt");
     std::fs::write(&path, format!("{easy}\n{hard}")).unwrap();
     path

@@ -422,13 +422,7 @@ fn write_errors_end_the_run() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("No space left on device"));
-    let mut child = Process::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["solve", "--all"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_sudokit(&["solve", "--all"], Stdio::null());
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();

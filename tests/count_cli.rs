@@ -120,13 +120,7 @@ fn variant_files_are_counted() {
 fn ctrl_c_prints_the_count_so_far_and_exits_130() {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .arg("count")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_sudokit(&["count"], Stdio::piped());
     // The empty 9×9 board, then a puzzle that would be counted if the run went on.
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{EMPTY_9}\n{GRID2}").unwrap();

@@ -159,13 +159,7 @@ fn compare_counts_the_same_on_any_number_of_threads() {
 /// A line on a pipe is answered while the pipe stays open.
 #[test]
 fn standard_input_is_answered_before_it_closes() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .arg("solve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_sudokit(&["solve"], Stdio::null());
     let mut stdin = child.stdin.take().unwrap();
     let (sender, answers) = mpsc::channel();
     let stdout = BufReader::new(child.stdout.take().unwrap());

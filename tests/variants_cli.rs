@@ -9,7 +9,7 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use common::{example, run_sudokit as run};
 use serde_json::Value;
@@ -485,13 +485,7 @@ fn verbose_names_the_decoration_an_fpuzzles_file_carried() {
 /// Runs `sudokit ARGS`, reads one line of its output and closes the pipe:
 /// the program must end at once, quietly and successfully.
 fn read_one_line_and_hang_up(args: &[&str], stdin: &str) {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudokit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_sudokit(args, Stdio::piped());
     let mut input = child.stdin.take().unwrap();
     let text = stdin.to_string();
     let writer = std::thread::spawn(move || {

@@ -18,6 +18,19 @@ pub(crate) fn example(name: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/puzzles")).join(name)
 }
 
+/// Starts the `sudokit` binary with `args`, its standard input and output
+/// piped, for tests that talk to it while it runs (streaming, signals,
+/// closed pipes); `stderr` says where its messages go.
+pub(crate) fn spawn_sudokit(args: &[&str], stderr: std::process::Stdio) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("the sudokit binary starts")
+}
+
 /// Runs the `sudokit` binary with `args`, `stdin` on its standard input:
 /// (stdout, stderr, exit code).
 pub(crate) fn run_sudokit(args: &[&str], stdin: &str) -> (String, String, i32) {
