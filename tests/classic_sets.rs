@@ -3,27 +3,11 @@
 
 mod common;
 
-use common::{assert_valid, digits81, lines};
-use sudokit::read_classic;
-use sudokit::solvers::{Limits, PropagationSearch, Strategy, Undo};
+use common::solve_classic_set;
+use sudokit::solvers::{PropagationSearch, Undo};
 
 fn solve_set(name: &str, take: usize, strategy: &PropagationSearch) {
-    let puzzles = lines(&format!("classic/{name}.txt"));
-    let solutions = lines(&format!("classic/{name}.solutions.txt"));
-    assert_eq!(puzzles.len(), solutions.len());
-    for (i, (line, expected)) in puzzles.iter().zip(&solutions).take(take).enumerate() {
-        let what = format!("{name} #{}", i + 1);
-        let puzzle = read_classic(line, &Default::default()).remove(0).unwrap().puzzle;
-        let outcome = strategy.solve(&puzzle, &Limits::solutions(2)).unwrap();
-        assert!(outcome.is_unique(), "{what}: count {}", outcome.count_label());
-        let found = outcome.solutions[0].values();
-        assert_valid(9, 3, 3, &digits81(line), found, &what);
-        assert_eq!(
-            found,
-            digits81(expected).as_slice(),
-            "{what}: differs from the stored solution"
-        );
-    }
+    solve_classic_set(strategy, name, take, 1);
 }
 
 #[test]

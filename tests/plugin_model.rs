@@ -293,10 +293,13 @@ fn every_strategy_counts_what_brute_force_counts() {
         solvable += usize::from(expected > 0);
         several += usize::from(expected > 1);
         for name in STRATEGY_NAMES {
-            let outcome = strategy_by_name(name)
-                .unwrap()
-                .count(&puzzle, &Limits::all())
-                .unwrap();
+            let strategy = strategy_by_name(name).unwrap();
+            if *name == "bitboard" {
+                // The classic 9×9 fast path refuses these small boards.
+                assert!(strategy.supports(&puzzle).is_err(), "trial {trial}");
+                continue;
+            }
+            let outcome = strategy.count(&puzzle, &Limits::all()).unwrap();
             assert!(
                 outcome.exhaustive(),
                 "trial {trial}: {name} stopped at {:?}",

@@ -225,6 +225,8 @@ fn refuses(strategy: &str, constraint: &str, puzzle: &sudokit::core::Puzzle) -> 
     match strategy {
         "sat" => no_clauses,
         "dlx" => no_clauses || starts(&["between line", "quadruple"]) || declares_a_sum,
+        // The classic 9×9 fast path: these boards are 4×4 and 6×6.
+        "bitboard" => puzzle.size() != 9,
         _ => false,
     }
 }

@@ -4,6 +4,9 @@
 //! [`Puzzle`](sudokit_core::Puzzle): one solution, the number of solutions up
 //! to a limit, or all of them, with [`Stats`].
 //!
+//! * [`Bitboard`]: the fast path for classic 9×9 puzzles, candidates as
+//!   one 27-bit word per digit and band, and [`Auto`], which uses it when
+//!   the rules allow and the propagation search otherwise;
 //! * [`PropagationSearch`]: Norvig's constraint propagation with
 //!   minimum-remaining-values search (dom/wdeg by default);
 //! * [`Dlx`]: Knuth's Algorithm X with dancing links on the puzzle's
@@ -38,7 +41,9 @@
 //! assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
 //! ```
 
+mod auto;
 mod backtracking;
+mod bitboard;
 mod candidates;
 mod count;
 mod dlx;
@@ -52,7 +57,9 @@ pub mod sat;
 mod strategy;
 mod tally;
 
+pub use auto::Auto;
 pub use backtracking::Backtracking;
+pub use bitboard::Bitboard;
 pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
 pub use count::{count_exact, count_exact_with, digit_symmetry, CountProgress, CountResult, DigitSymmetry};
 pub use dlx::Dlx;

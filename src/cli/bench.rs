@@ -43,7 +43,7 @@ pub(crate) struct BenchArgs {
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
     /// Strategies to time, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "propagation")]
+    #[arg(long, value_delimiter = ',', default_value = "auto")]
     strategies: Vec<String>,
     /// Timed passes over each file; the median is reported.
     #[arg(long, default_value_t = 5, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]

@@ -45,7 +45,8 @@ use super::{output, pipeline};
 pub(crate) struct CompareArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Strategies to compare, comma-separated (default: every registered one).
+    /// Strategies to compare, comma-separated (default: every registered one
+    /// but auto, which would only repeat bitboard or propagation).
     /// `propagation+locked+naked-pairs` runs techniques in the propagation search.
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     strategies: Vec<String>,
@@ -125,7 +126,11 @@ fn settled(outcome: &Outcome, limit: u64) -> Option<String> {
 /// Runs `sudokit compare`.
 pub(crate) fn run(args: &CompareArgs) -> Status {
     let names: Vec<String> = if args.strategies.is_empty() {
-        STRATEGY_NAMES.iter().map(|s| s.to_string()).collect()
+        STRATEGY_NAMES
+            .iter()
+            .filter(|&&s| s != "auto")
+            .map(|s| s.to_string())
+            .collect()
     } else {
         args.strategies.iter().map(|s| s.trim().to_string()).collect()
     };

@@ -57,9 +57,10 @@ pub(crate) struct SolveArgs {
     /// Find every solution: with --count, count them all; otherwise print them all.
     #[arg(long)]
     all: bool,
-    /// Solving strategy: propagation, backtracking (the naive baseline), or
-    /// any other registered one (`sudokit compare` lists them side by side).
-    #[arg(long, value_name = "NAME", default_value = "propagation", value_parser = strategy_names())]
+    /// Solving strategy: auto (bitboard for classic 9×9 puzzles, propagation
+    /// otherwise), backtracking (the naive baseline), or any other registered
+    /// one (`sudokit compare` lists them side by side).
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = strategy_names())]
     strategy: String,
     /// Print grids with box separators instead of one-line answers.
     #[arg(long)]
@@ -102,7 +103,8 @@ impl SolveArgs {
 
     fn strategy(&self) -> Result<Box<dyn Strategy>, String> {
         if let Some(seed) = self.seed {
-            if self.strategy != "propagation" {
+            // A random digit order is the propagation search's: auto means it too.
+            if self.strategy != "propagation" && self.strategy != "auto" {
                 return Err("--seed works with the propagation strategy only".into());
             }
             return Ok(Box::new(PropagationSearch {

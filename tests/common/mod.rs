@@ -47,6 +47,44 @@ pub(crate) fn run_sudokit(args: &[&str], stdin: &str) -> (String, String, i32) {
     )
 }
 
+/// Counts the solutions of every `step`-th of the first `take` puzzles of
+/// the shared classic set `name` up to 2 with `strategy`: each must be
+/// unique, pass [`assert_valid`] and equal the stored solution.
+pub(crate) fn solve_classic_set(
+    strategy: &dyn sudokit::solvers::Strategy,
+    name: &str,
+    take: usize,
+    step: usize,
+) {
+    let puzzles = lines(&format!("classic/{name}.txt"));
+    let solutions = lines(&format!("classic/{name}.solutions.txt"));
+    assert_eq!(puzzles.len(), solutions.len());
+    for (i, (line, expected)) in puzzles
+        .iter()
+        .zip(&solutions)
+        .take(take)
+        .enumerate()
+        .step_by(step)
+    {
+        let what = format!("{name} #{}", i + 1);
+        let puzzle = sudokit::read_classic(line, &Default::default())
+            .remove(0)
+            .unwrap()
+            .puzzle;
+        let outcome = strategy
+            .solve(&puzzle, &sudokit::solvers::Limits::solutions(2))
+            .unwrap();
+        assert!(outcome.is_unique(), "{what}: count {}", outcome.count_label());
+        let found = outcome.solutions[0].values();
+        assert_valid(9, 3, 3, &digits81(line), found, &what);
+        assert_eq!(
+            found,
+            digits81(expected).as_slice(),
+            "{what}: differs from the stored solution"
+        );
+    }
+}
+
 /// Non-empty lines of a shared data file.
 pub(crate) fn lines(rel: &str) -> Vec<String> {
     std::fs::read_to_string(shared(rel))

@@ -55,7 +55,11 @@ fn every_strategy_counts_the_empty_6x6() {
         .with(Knightmare::with_sums([5, 7]))
         .unwrap();
     let expected = count_solutions(&puzzle, 10_000_000, 1_000_000).expect("small enough");
-    for name in STRATEGY_NAMES.iter().filter(|&&n| n != "backtracking") {
+    for name in STRATEGY_NAMES
+        .iter()
+        // bitboard takes the classic 9×9 rules alone.
+        .filter(|&&n| n != "backtracking" && n != "bitboard")
+    {
         let outcome = strategy_by_name(name)
             .unwrap()
             .count(&puzzle, &Limits::all())

@@ -1,0 +1,272 @@
+//! The board: one 27-bit word per digit and band, and the propagation that
+//! runs on them (singles and box-line reduction, by word operations).
+
+use super::tables::{
+    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, LOCK, MINI_ROWS,
+};
+
+/// Words that changed and must be settled again: bit `3·d + b` for digit
+/// `d + 1` in band `b`.
+pub(super) type Dirty = u32;
+
+/// Every word.
+pub(super) const ALL_WORDS: Dirty = (1 << 27) - 1;
+
+/// A 9×9 board as candidate bitboards. Small and `Copy`: the search keeps
+/// one per level of its stack and never allocates.
+///
+/// Cell `i` (reading order) lies in band `i / 27` at position `i % 27`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Board {
+    /// `cand[3·d + b]`: the cells of band `b` that may hold digit `d + 1`.
+    cand: [u32; 27],
+    /// The cells of each band that hold no digit yet.
+    open: [u32; 3],
+    /// Per digit, its columns in each band (bit `9·b + c`) when the stacks
+    /// were last reduced: while they stay the same, the stacks have nothing
+    /// new to say.
+    cols: [u32; 9],
+}
+
+/// A cell to branch on and its candidates (bit `d` for digit `d + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Branch {
+    pub(super) band: usize,
+    pub(super) pos: u32,
+    pub(super) digits: u32,
+}
+
+/// The search reached a state with no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Dead;
+
+impl Board {
+    /// Every digit possible everywhere.
+    pub(super) fn new() -> Board {
+        Board {
+            cand: [BAND; 27],
+            open: [BAND; 3],
+            cols: [BAND; 9],
+        }
+    }
+
+    /// Forbids every digit outside `allowed` (bit `d` for digit `d + 1`) in
+    /// `cell`.
+    pub(super) fn restrict(&mut self, cell: usize, allowed: u32) {
+        let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+        for d in 0..9 {
+            if allowed >> d & 1 == 0 {
+                self.cand[3 * d + band] &= !bit;
+            }
+        }
+    }
+
+    /// Places digit `d + 1` in `cell` if it is still a candidate there
+    /// (`false` if not: the state is then dead), marking the digits whose
+    /// words change.
+    #[inline]
+    pub(super) fn place_cell(&mut self, cell: usize, d: usize, dirty: &mut Dirty) -> bool {
+        self.place(cell / 27, (cell % 27) as u32, d, dirty)
+    }
+
+    #[inline]
+    pub(super) fn place(&mut self, band: usize, pos: u32, d: usize, dirty: &mut Dirty) -> bool {
+        let bit = 1u32 << pos;
+        if self.cand[3 * d + band] & bit == 0 {
+            return false;
+        }
+        for other in 0..9 {
+            let word = &mut self.cand[3 * other + band];
+            *dirty |= (*word >> pos & 1) << (3 * other + band);
+            *word &= !bit;
+        }
+        // The column's cells in this band are in the cell's box: clearing the
+        // column from all three bands, then the row and box, and putting
+        // the cell back leaves the digit's word right.
+        let own = 3 * d;
+        let column = COLUMNS[1 << (pos % 9)];
+        for word in &mut self.cand[own..own + 3] {
+            *word &= !column;
+        }
+        self.cand[own + band] = (self.cand[own + band] & !BAND_PEERS[pos as usize]) | bit;
+        self.open[band] &= !bit;
+        *dirty |= 0b111 << own;
+        true
+    }
+
+    /// The digits of a solved board, cell by cell (1 to 9).
+    pub(super) fn digits(&self) -> [u8; 81] {
+        let mut values = [0u8; 81];
+        for d in 0..9 {
+            for band in 0..3 {
+                let mut word = self.cand[3 * d + band];
+                while word != 0 {
+                    values[27 * band + word.trailing_zeros() as usize] = d as u8 + 1;
+                    word &= word - 1;
+                }
+            }
+        }
+        values
+    }
+
+    /// Box-line reduction for one digit until nothing changes, starting
+    /// from the bands in `bands` (bit `b`): in each band the rows take one
+    /// box each ([`LOCK`] on the mini-rows), in each stack the bands take
+    /// one column each (the same table on the mini-columns). Hidden singles
+    /// in boxes and columns surface as singles in rows. Both steps are
+    /// idempotent, so the loop ends as soon as the stacks remove nothing,
+    /// or see the columns they saw last time. Returns the bands changed.
+    #[inline]
+    fn settle(&mut self, d: usize, mut bands: u32) -> Result<u32, Dead> {
+        let base = 3 * d;
+        let mut words = [self.cand[base], self.cand[base + 1], self.cand[base + 2]];
+        let mut touched = bands;
+        loop {
+            for (b, word) in words.iter_mut().enumerate() {
+                if bands >> b & 1 != 0 {
+                    *word &= MINI_ROWS[LOCK[mini_rows(*word)] as usize];
+                    if *word == 0 {
+                        return Err(Dead);
+                    }
+                }
+            }
+            let cols = columns(words[0]) | columns(words[1]) << 9 | columns(words[2]) << 18;
+            if cols == self.cols[d] {
+                break;
+            }
+            self.cols[d] = cols;
+            let stacks = transpose_chunks(cols);
+            let allowed = transpose_chunks(
+                LOCK[(stacks & 0x1ff) as usize] as u32
+                    | (LOCK[(stacks >> 9 & 0x1ff) as usize] as u32) << 9
+                    | (LOCK[(stacks >> 18) as usize] as u32) << 18,
+            );
+            bands = 0;
+            for (b, word) in words.iter_mut().enumerate() {
+                let kept = *word & COLUMNS[(allowed >> (9 * b) & 0x1ff) as usize];
+                bands |= u32::from(kept != *word) << b;
+                *word = kept;
+            }
+            if bands == 0 {
+                break;
+            }
+            touched |= bands;
+        }
+        self.cand[base..base + 3].copy_from_slice(&words);
+        Ok(touched)
+    }
+
+    /// Runs singles and box-line reduction to a fixpoint, starting from the
+    /// words in `dirty`.
+    pub(super) fn propagate(&mut self, mut dirty: Dirty) -> Result<(), Dead> {
+        loop {
+            while dirty != 0 {
+                let d = dirty.trailing_zeros() as usize / 3;
+                let bands = dirty >> (3 * d) & 0b111;
+                dirty &= !(0b111 << (3 * d));
+                let touched = self.settle(d, bands)?;
+                // Hidden singles: a digit alone in its row of a band.
+                for band in 0..3 {
+                    if touched >> band & 1 == 0 {
+                        continue;
+                    }
+                    let mut hidden = row_singles(self.cand[3 * d + band]) & self.open[band];
+                    while hidden != 0 {
+                        let pos = hidden.trailing_zeros();
+                        hidden &= hidden - 1;
+                        if !self.place(band, pos, d, &mut dirty) {
+                            return Err(Dead);
+                        }
+                    }
+                }
+            }
+            // Naked singles: cells with one candidate left.
+            for band in 0..3 {
+                let (mut ones, mut twos) = (0u32, 0u32);
+                for d in 0..9 {
+                    let word = self.cand[3 * d + band];
+                    twos |= ones & word;
+                    ones |= word;
+                }
+                let open = self.open[band];
+                if open & !ones != 0 {
+                    return Err(Dead);
+                }
+                let mut singles = open & !twos;
+                while singles != 0 {
+                    let pos = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let bit = 1 << pos;
+                    match (0..9).find(|&d| self.cand[3 * d + band] & bit != 0) {
+                        Some(d) => {
+                            self.place(band, pos, d, &mut dirty);
+                        }
+                        None => return Err(Dead),
+                    }
+                }
+            }
+            if dirty == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The cell to branch on: the first one with two candidates, else the
+    /// first with three, else the first open cell. `None` when the board is solved.
+    pub(super) fn branch(&self) -> Option<Branch> {
+        let mut fallback = None;
+        for band in 0..3 {
+            let (mut ones, mut twos, mut threes, mut fours) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let word = self.cand[3 * d + band];
+                fours |= threes & word;
+                threes |= twos & word;
+                twos |= ones & word;
+                ones |= word;
+            }
+            let open = self.open[band];
+            let pairs = open & twos & !threes;
+            if pairs != 0 {
+                return Some(self.branch_at(band, pairs.trailing_zeros()));
+            }
+            if fallback.is_none() && open != 0 {
+                let triples = open & threes & !fours;
+                let pos = if triples != 0 { triples } else { open }.trailing_zeros();
+                fallback = Some(self.branch_at(band, pos));
+            }
+        }
+        fallback
+    }
+
+    fn branch_at(&self, band: usize, pos: u32) -> Branch {
+        let digits = (0..9).fold(0, |acc, d| acc | (self.cand[3 * d + band] >> pos & 1) << d);
+        Branch { band, pos, digits }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_clears_row_column_box_and_cell() {
+        let mut board = Board::new();
+        let mut dirty = 0;
+        // r5c5 (band 1, position 40 - 27 = 13) holds 7.
+        assert!(board.place_cell(40, 6, &mut dirty));
+        // Every digit's word of band 1, and the three words of the 7.
+        let band_1: u32 = (0..9).map(|d| 1 << (3 * d + 1)).sum();
+        assert_eq!(dirty, band_1 | 0b111 << 18);
+        assert_eq!(board.cand[3 * 6 + 1] & 0x1ff << 9, 1 << 13);
+        assert_eq!(board.cand[3 * 6] & COLUMNS[1 << 4], 0);
+        assert_eq!(board.cand[3 * 2 + 1] >> 13 & 1, 0);
+        assert!(!board.place_cell(41, 6, &mut dirty));
+    }
+
+    #[test]
+    fn a_cell_without_candidates_is_dead() {
+        let mut board = Board::new();
+        board.restrict(0, 0);
+        assert_eq!(board.propagate(ALL_WORDS), Err(Dead));
+    }
+}

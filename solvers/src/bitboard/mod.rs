@@ -1,0 +1,160 @@
+//! The fast path for classic 9×9 puzzles: candidates as bitboards, one
+//! 27-bit word per digit and band (three rows), in the spirit of JCZSolve
+//! and tdoku.
+//!
+//! ```text
+//!   givens ─▶ Board (27 words + open cells) ─▶ propagate ─▶ branch ─▶ copy, place, propagate …
+//!   propagate, per changed digit:
+//!     band rows take one box each, stack bands one column each   (LOCK table: box-line reduction)
+//!     a digit alone in its row of a band                          (hidden singles)
+//!   then, per band, bit-sliced candidate counts                    (naked singles, dead cells)
+//! ```
+//!
+//! Each digit's three rows in a band must take the three boxes in one of six
+//! ways; a 512-entry table maps the mini-rows still open to the union of the
+//! ways that fit, which removes pointing and claiming candidates in one
+//! load. The same table on the stacks' mini-columns does the columns, so
+//! a digit alone in a box or a column ends up alone in its row, where one
+//! subtraction per word finds it. The search branches on the first cell
+//! with two candidates (else three), copies the 120-byte board for every
+//! option but the last, and never allocates.
+//!
+//! [`Bitboard::supports`](crate::Strategy::supports) takes only puzzles
+//! whose rules declare exactly the 27 rows, columns and boxes and nothing
+//! else (see [`classic`]); [`Auto`](crate::Auto) sends the others to the
+//! propagation search.
+
+mod board;
+mod classic;
+mod search;
+mod tables;
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use sudokit_core::{Grid, Puzzle, Unsupported};
+
+use crate::limits::{Limits, Search, Stop};
+use crate::strategy::{Session, SolveError, Start, Strategy};
+use board::{Board, ALL_WORDS};
+use search::Searcher;
+
+/// The strategy's command-line name.
+const NAME: &str = "bitboard";
+
+/// Bit-parallel search for puzzles with the classic 9×9 rules only.
+///
+/// Statistics follow tdoku: a *node* is a board propagated (the root
+/// included), a *guess* an option tried while another is still open, a
+/// *backtrack* a propagation that ended in a contradiction, and
+/// *propagations* the propagation runs.
+///
+/// ```
+/// use sudokit_constraints::classic_puzzle;
+/// use sudokit_core::format::{parse_grids, ParseOptions};
+/// use sudokit_solvers::{Bitboard, Limits, Strategy};
+/// let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let grid = parse_grids(text, &ParseOptions::default()).remove(0).unwrap().grid;
+/// let puzzle = classic_puzzle(grid).unwrap();
+/// let outcome = Bitboard.solve(&puzzle, &Limits::default()).unwrap();
+/// assert!(outcome.is_unique());
+/// assert!(puzzle.verify_solution(&outcome.solutions[0]).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bitboard;
+
+impl Strategy for Bitboard {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn supports(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
+        classic::classic_only(puzzle)
+    }
+
+    fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
+        classic::classic_only(puzzle)?;
+        Ok(Box::new(BitboardSession { puzzle }))
+    }
+
+    /// One search without boxing a session: the setup per puzzle is a few
+    /// dozen word operations, so the box would show in a benchmark.
+    fn visit(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        let started = Instant::now();
+        classic::classic_only(puzzle)?;
+        let mut search = run(puzzle, &[], limits, started, visitor);
+        search.stats.elapsed = started.elapsed();
+        Ok(search)
+    }
+}
+
+/// A classic puzzle prepared for the bitboards: nothing to keep but the
+/// puzzle, the board is built from the givens at each visit.
+struct BitboardSession<'p> {
+    puzzle: &'p Puzzle,
+}
+
+impl Session for BitboardSession<'_> {
+    fn puzzle(&self) -> &Puzzle {
+        self.puzzle
+    }
+
+    fn visit(
+        &mut self,
+        start: &Start,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        let started = Instant::now();
+        let masks: Vec<(usize, u32)> = start
+            .checked_masks(9)?
+            .into_iter()
+            .map(|(cell, mask)| (cell.index(), (mask & 0x1ff) as u32))
+            .collect();
+        let mut search = run(self.puzzle, &masks, limits, started, visitor);
+        search.stats.elapsed = started.elapsed();
+        Ok(search)
+    }
+}
+
+/// Searches `puzzle` with the extra candidate masks of a start.
+fn run(
+    puzzle: &Puzzle,
+    masks: &[(usize, u32)],
+    limits: &Limits,
+    started: Instant,
+    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Search {
+    let mut board = Board::new();
+    let mut dirty = ALL_WORDS;
+    for &(cell, allowed) in masks {
+        board.restrict(cell, allowed);
+    }
+    // A given that is no longer a candidate clashes with another given or
+    // with the start: nothing to search.
+    let mut alive = true;
+    for (cell, &digit) in puzzle.givens().values().iter().enumerate() {
+        if digit != 0 {
+            alive &= (1..=9).contains(&digit) && board.place_cell(cell, digit as usize - 1, &mut dirty);
+        }
+    }
+    let mut searcher = Searcher::new(limits, started, visitor);
+    let stop = match searcher.node() {
+        Err(stop) => stop,
+        Ok(()) if !alive || searcher.propagate(&mut board, dirty).is_err() => Stop::Exhausted,
+        Ok(()) => match searcher.explore(&mut board) {
+            Ok(()) => Stop::Exhausted,
+            Err(stop) => stop,
+        },
+    };
+    Search {
+        count: searcher.count,
+        stop,
+        stats: searcher.stats,
+    }
+}
