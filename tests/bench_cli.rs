@@ -356,7 +356,7 @@ fn standard_input_is_a_file() {
     let args = ["bench", "--runs", "1", "--peer", counting.to_str().unwrap(), "-"];
     let (table, err, code) = run_sudokit(&args, &grid2);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(row(&table, "<stdin>", "propagation")[2], "1/1");
+    assert_eq!(row(&table, "<stdin>", "auto")[2], "1/1");
     assert_eq!(row(&table, "<stdin>", "counting (peer)")[2], "1/1");
     let saved = std::fs::read_to_string(dir.join("counting.log")).unwrap();
     assert!(!Path::new(saved.trim()).exists(), "{saved} left behind");
@@ -447,7 +447,7 @@ fn jobs_add_a_multi_thread_rate_and_its_speedup() {
     let (json, err, code) = bench(&[&args[..], &["--json"]].concat());
     assert_eq!(code, 0, "{err}");
     let records = json_records(&json);
-    let ours = record(&records, "propagation");
+    let ours = record(&records, "auto");
     assert_eq!(ours["threads"], 2);
     let rates: Vec<f64> = ours["threads_runs_per_s"]
         .as_array()
@@ -471,7 +471,7 @@ fn jobs_add_a_multi_thread_rate_and_its_speedup() {
     );
     assert!(table.contains("| 2 threads/s | speed-up |"), "{table}");
     assert!(
-        row(&table, "top95.txt", "propagation")[10].ends_with('×'),
+        row(&table, "top95.txt", "auto")[10].ends_with('×'),
         "{table}"
     );
     assert_eq!(
