@@ -470,10 +470,7 @@ fn jobs_add_a_multi_thread_rate_and_its_speedup() {
         table.starts_with("limit 1 solution(s) per puzzle, median of 2 passes, one thread (and 2 threads")
     );
     assert!(table.contains("| 2 threads/s | speed-up |"), "{table}");
-    assert!(
-        row(&table, "top95.txt", "auto")[10].ends_with('×'),
-        "{table}"
-    );
+    assert!(row(&table, "top95.txt", "auto")[10].ends_with('×'), "{table}");
     assert_eq!(
         row(&table, "top95.txt", "alpha (peer)")[7..],
         ["–", "–", "–"],

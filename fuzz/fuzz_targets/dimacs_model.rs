@@ -7,7 +7,10 @@ use sudokit::solvers::sat::decode_dimacs_model;
 
 fuzz_target!(|data: &[u8]| {
     let split = data.len().min(64);
-    let model: Vec<bool> = data[..split].iter().flat_map(|b| (0..8).map(move |i| b >> i & 1 == 1)).collect();
+    let model: Vec<bool> = data[..split]
+        .iter()
+        .flat_map(|b| (0..8).map(move |i| b >> i & 1 == 1))
+        .collect();
     let cnf = String::from_utf8_lossy(&data[split..]);
     let _ = decode_dimacs_model(&cnf, &model);
 });

@@ -18,10 +18,15 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let format = InputFormat::detect(None, &text);
     let limits = Limits::solutions(2).with_nodes(2_000);
-    for read in read_puzzles(&text, format, &ReadOptions::default()).into_iter().flatten() {
+    for read in read_puzzles(&text, format, &ReadOptions::default())
+        .into_iter()
+        .flatten()
+    {
         let propagation = PropagationSearch::default().count(&read.puzzle, &limits);
         if Bitboard.supports(&read.puzzle).is_ok() {
-            let bitboard = Bitboard.count(&read.puzzle, &limits).expect("bitboard supports it");
+            let bitboard = Bitboard
+                .count(&read.puzzle, &limits)
+                .expect("bitboard supports it");
             if let (Some(p), Some(b)) = (propagation.as_ref().ok().and_then(settled), settled(&bitboard)) {
                 assert_eq!(p, b, "propagation and bitboard disagree");
             }
