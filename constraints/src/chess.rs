@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::units::pairs_apart;
+use crate::units::{offset, pairs_apart};
 
 /// The moves of a knight, one of each pair of opposite moves.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
@@ -44,13 +44,6 @@ pub struct AntiKnight;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AntiKing;
-
-/// The cell `(dr, dc)` away from `cell`, if on the board.
-fn offset(cell: Cell, (dr, dc): (isize, isize), n: usize) -> Option<Cell> {
-    let r = cell.row(n).checked_add_signed(dr)?;
-    let c = cell.col(n).checked_add_signed(dc)?;
-    (r < n && c < n).then(|| Cell::at(r, c, n))
-}
 
 /// Every pair of cells a move apart, once.
 fn pairs(geometry: &Geometry, moves: &[(isize, isize)]) -> Vec<(Cell, Cell, Relation)> {

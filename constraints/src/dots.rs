@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::units::{orthogonal_pairs, pairs_apart, unordered};
+use crate::units::{offset, unordered};
 
 /// What a dot between two cells says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -276,15 +276,34 @@ impl Negative {
         self
     }
 
-    /// The pairs the rule covers.
-    fn pairs(&self, n: usize) -> Vec<(Cell, Cell)> {
-        let all = match self.adjacency {
-            Adjacency::Orthogonal => orthogonal_pairs(n),
-            Adjacency::Diagonal => pairs_apart(n, &[(1, 1), (1, -1)]),
-        };
-        all.into_iter()
+    /// The moves from a cell to its covered neighbours further on in
+    /// reading order, in the order those neighbours come.
+    fn forward_moves(&self) -> [(isize, isize); 2] {
+        match self.adjacency {
+            Adjacency::Orthogonal => [(0, 1), (1, 0)],
+            Adjacency::Diagonal => [(1, -1), (1, 1)],
+        }
+    }
+
+    /// The pairs the rule covers, sorted, without allocating: `check` runs
+    /// at every node of the testkit's brute force.
+    fn pairs(&self, n: usize) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        let moves = self.forward_moves();
+        (0..n * n)
+            .flat_map(move |i| {
+                let a = Cell(i as u16);
+                moves
+                    .into_iter()
+                    .filter_map(move |m| offset(a, m, n).map(|b| (a, b)))
+            })
             .filter(|pair| self.except.binary_search(pair).is_err())
-            .collect()
+    }
+
+    /// Whether the covered pair `(a, b)` (either order) holds a forbidden
+    /// pair of digits in `grid`.
+    fn broken(&self, grid: &Grid, a: Cell, b: Cell) -> Option<(Digit, Digit)> {
+        let (x, y) = (grid.get(a)?, grid.get(b)?);
+        self.forbidden.forbids(x, y).then_some((x, y))
     }
 }
 
@@ -296,7 +315,6 @@ impl Rule for Negative {
     fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
         let relations = self.forbidden.relations();
         self.pairs(geometry.size())
-            .into_iter()
             .flat_map(|(a, b)| relations.iter().map(move |r| (a, b, r.clone())))
             .collect()
     }
@@ -304,21 +322,31 @@ impl Rule for Negative {
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         let n = geometry.size();
         for (a, b) in self.pairs(n) {
-            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
-                if self.forbidden.forbids(x, y) {
-                    let what = match &self.forbidden {
-                        Forbidden::Consecutive => "are consecutive".to_string(),
-                        Forbidden::Ratios(_) => format!("are in ratio 1:{}", x.max(y) / x.min(y)),
-                        Forbidden::Sums(_) => format!("add up to {}", u16::from(x) + u16::from(y)),
-                    };
-                    return Err(Violation::new(
-                        format!("{} = {x} and {} = {y} {what}", a.name(n), b.name(n)),
-                        vec![a, b],
-                    ));
-                }
+            if let Some((x, y)) = self.broken(grid, a, b) {
+                let what = match &self.forbidden {
+                    Forbidden::Consecutive => "are consecutive".to_string(),
+                    Forbidden::Ratios(_) => format!("are in ratio 1:{}", x.max(y) / x.min(y)),
+                    Forbidden::Sums(_) => format!("add up to {}", u16::from(x) + u16::from(y)),
+                };
+                return Err(Violation::new(
+                    format!("{} = {x} and {} = {y} {what}", a.name(n), b.name(n)),
+                    vec![a, b],
+                ));
             }
         }
         Ok(())
+    }
+
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        let n = geometry.size();
+        self.forward_moves().into_iter().all(|(dr, dc)| {
+            [(dr, dc), (-dr, -dc)].into_iter().all(|m| {
+                offset(cell, m, n).is_none_or(|other| {
+                    let pair = unordered((cell, other));
+                    self.except.binary_search(&pair).is_ok() || self.broken(grid, pair.0, pair.1).is_none()
+                })
+            })
+        })
     }
 }
 

@@ -47,6 +47,13 @@ pub(crate) fn orthogonal_neighbours(cell: Cell, n: usize) -> impl Iterator<Item 
         })
 }
 
+/// The cell `(dr, dc)` away from `cell`, if on the board.
+pub(crate) fn offset(cell: Cell, (dr, dc): (isize, isize), n: usize) -> Option<Cell> {
+    let r = cell.row(n).checked_add_signed(dr)?;
+    let c = cell.col(n).checked_add_signed(dc)?;
+    (r < n && c < n).then(|| Cell::at(r, c, n))
+}
+
 /// Every pair of cells `(dr, dc)` apart for some move of `moves` (each move
 /// with its opposite), once, on an `n`×`n` board.
 pub(crate) fn pairs_apart(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
@@ -75,11 +82,6 @@ pub(crate) fn pairs_apart(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell
     pairs.sort_unstable();
     pairs.dedup();
     pairs
-}
-
-/// The orthogonally adjacent pairs of an `n`×`n` board, each once.
-pub(crate) fn orthogonal_pairs(n: usize) -> Vec<(Cell, Cell)> {
-    pairs_apart(n, &[(0, 1), (1, 0)])
 }
 
 /// A pair of cells in a fixed order (the smaller index first), so that a
