@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Violation};
 
-use crate::units::{clashes, duplicate_violation, first_duplicate};
+use crate::units::{clashes, duplicate_violation, first_duplicate, Report};
 
 /// The listed cells hold different digits: an extra region, a window, a
 /// cage without a sum. When it has exactly `n` cells it must hold every
@@ -60,7 +60,12 @@ impl Rule for AllDifferent {
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         match first_duplicate(grid, &self.cells) {
-            Some(dup) => Err(duplicate_violation(geometry.size(), dup, &self.name)),
+            Some(dup) => Err(duplicate_violation(
+                Report::Describe,
+                geometry.size(),
+                dup,
+                || &self.name,
+            )),
             None if self.cells.len() > geometry.size() => Err(Violation::new(
                 format!(
                     "{} cells cannot all differ with {} digits",

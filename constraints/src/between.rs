@@ -9,6 +9,8 @@ use sudokit_core::{
     Violation, Word,
 };
 
+use crate::units::{checks_through_verify, Report};
+
 /// A between line (f-puzzles `betweenline`): the first and last cells are
 /// circles, and every cell between them on the line holds a digit strictly
 /// between the two circle digits, whichever circle is the larger.
@@ -170,72 +172,7 @@ impl Rule for BetweenLine {
         inner.iter().map(|&c| (c, strictly_inside)).collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
-        let n = geometry.size();
-        let Some((a, z, inner)) = self.parts() else {
-            return Ok(());
-        };
-        let placed: Vec<(Cell, Digit)> = inner.iter().filter_map(|&c| Some((c, grid.get(c)?))).collect();
-        if let Some(&(c, d)) = placed.iter().find(|&&(_, d)| d == 1 || d as usize == n) {
-            return Err(Violation::new(
-                format!(
-                    "{} = {d} cannot lie strictly between two digits of 1 to {n}",
-                    c.name(n)
-                ),
-                vec![c],
-            ));
-        }
-        match (grid.get(a), grid.get(z)) {
-            (Some(x), Some(y)) => {
-                let (low, high) = (x.min(y), x.max(y));
-                if high - low < 2 {
-                    return Err(Violation::new(
-                        format!(
-                            "the circles {} = {x} and {} = {y} leave no digit between them",
-                            a.name(n),
-                            z.name(n)
-                        ),
-                        vec![a, z],
-                    ));
-                }
-                if let Some(&(c, d)) = placed.iter().find(|&&(_, d)| d <= low || d >= high) {
-                    return Err(Violation::new(
-                        format!(
-                            "{} = {d} is not between the circles {} = {x} and {} = {y}",
-                            c.name(n),
-                            a.name(n),
-                            z.name(n)
-                        ),
-                        vec![c, a, z],
-                    ));
-                }
-            }
-            (Some(x), None) | (None, Some(x)) => {
-                let end = if grid.get(a).is_some() { a } else { z };
-                if let Some(&(c, d)) = placed.iter().find(|&&(_, d)| d == x) {
-                    return Err(Violation::new(
-                        format!("{} = {d} equals the circle {} = {x}", c.name(n), end.name(n)),
-                        vec![c, end],
-                    ));
-                }
-                let below = placed.iter().find(|&&(_, d)| d < x);
-                let above = placed.iter().find(|&&(_, d)| d > x);
-                if let (Some(&(c1, d1)), Some(&(c2, d2))) = (below, above) {
-                    return Err(Violation::new(
-                        format!(
-                            "{} = {d1} and {} = {d2} lie on both sides of the circle {} = {x}",
-                            c1.name(n),
-                            c2.name(n),
-                            end.name(n)
-                        ),
-                        vec![c1, c2, end],
-                    ));
-                }
-            }
-            (None, None) => {}
-        }
-        Ok(())
-    }
+    checks_through_verify!();
 
     fn clauses(
         &self,
@@ -259,6 +196,84 @@ impl Rule for BetweenLine {
                     sink.add_clause(&clause);
                 }
             }
+        }
+        Ok(())
+    }
+}
+
+impl BetweenLine {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
+        let n = geometry.size();
+        let Some((a, z, inner)) = self.parts() else {
+            return Ok(());
+        };
+        let placed: Vec<(Cell, Digit)> = inner.iter().filter_map(|&c| Some((c, grid.get(c)?))).collect();
+        if let Some(&(c, d)) = placed.iter().find(|&&(_, d)| d == 1 || d as usize == n) {
+            return Err(report.violation(
+                || {
+                    format!(
+                        "{} = {d} cannot lie strictly between two digits of 1 to {n}",
+                        c.name(n)
+                    )
+                },
+                || vec![c],
+            ));
+        }
+        match (grid.get(a), grid.get(z)) {
+            (Some(x), Some(y)) => {
+                let (low, high) = (x.min(y), x.max(y));
+                if high - low < 2 {
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "the circles {} = {x} and {} = {y} leave no digit between them",
+                                a.name(n),
+                                z.name(n)
+                            )
+                        },
+                        || vec![a, z],
+                    ));
+                }
+                if let Some(&(c, d)) = placed.iter().find(|&&(_, d)| d <= low || d >= high) {
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "{} = {d} is not between the circles {} = {x} and {} = {y}",
+                                c.name(n),
+                                a.name(n),
+                                z.name(n)
+                            )
+                        },
+                        || vec![c, a, z],
+                    ));
+                }
+            }
+            (Some(x), None) | (None, Some(x)) => {
+                let end = if grid.get(a).is_some() { a } else { z };
+                if let Some(&(c, d)) = placed.iter().find(|&&(_, d)| d == x) {
+                    return Err(report.violation(
+                        || format!("{} = {d} equals the circle {} = {x}", c.name(n), end.name(n)),
+                        || vec![c, end],
+                    ));
+                }
+                let below = placed.iter().find(|&&(_, d)| d < x);
+                let above = placed.iter().find(|&&(_, d)| d > x);
+                if let (Some(&(c1, d1)), Some(&(c2, d2))) = (below, above) {
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "{} = {d1} and {} = {d2} lie on both sides of the circle {} = {x}",
+                                c1.name(n),
+                                c2.name(n),
+                                end.name(n)
+                            )
+                        },
+                        || vec![c1, c2, end],
+                    ));
+                }
+            }
+            (None, None) => {}
         }
         Ok(())
     }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::units::orthogonal_neighbours;
+use crate::units::{checks_through_verify, orthogonal_neighbours, Report};
 
 /// Which digits a parity rule keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,14 +66,19 @@ impl Rule for ParityCells {
         self.cells.iter().map(|&c| (c, digits)).collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl ParityCells {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         for &cell in &self.cells {
             if let Some(d) = grid.get(cell) {
                 if !self.keeps(d) {
                     let what = if d % 2 == 1 { "odd" } else { "even" };
-                    return Err(Violation::new(
-                        format!("{} holds {d}, which is {what}", cell.name(geometry.size())),
-                        vec![cell],
+                    return Err(report.violation(
+                        || format!("{} holds {d}, which is {what}", cell.name(geometry.size())),
+                        || vec![cell],
                     ));
                 }
             }
@@ -149,7 +154,12 @@ impl Rule for ExtremeCells {
             .collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl ExtremeCells {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         for (cell, other) in self.comparisons(geometry) {
             if let (Some(a), Some(b)) = (grid.get(cell), grid.get(other)) {
@@ -162,13 +172,15 @@ impl Rule for ExtremeCells {
                         Extreme::Minimum => ("minimum", "smaller"),
                         Extreme::Maximum => ("maximum", "larger"),
                     };
-                    return Err(Violation::new(
-                        format!(
-                            "{word} cell {} = {a} is not {sign} than {} = {b}",
-                            cell.name(n),
-                            other.name(n)
-                        ),
-                        vec![cell, other],
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "{word} cell {} = {a} is not {sign} than {} = {b}",
+                                cell.name(n),
+                                other.name(n)
+                            )
+                        },
+                        || vec![cell, other],
                     ));
                 }
             }
@@ -225,17 +237,24 @@ impl Rule for PencilMarks {
         )]
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl PencilMarks {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         match grid.get(self.cell) {
             Some(d) if !self.digits.contains(&d) => {
                 let list: Vec<String> = self.digits.iter().map(|d| d.to_string()).collect();
-                Err(Violation::new(
-                    format!(
-                        "{} holds {d}, not one of {}",
-                        self.cell.name(geometry.size()),
-                        list.join(", ")
-                    ),
-                    vec![self.cell],
+                Err(report.violation(
+                    || {
+                        format!(
+                            "{} holds {d}, not one of {}",
+                            self.cell.name(geometry.size()),
+                            list.join(", ")
+                        )
+                    },
+                    || vec![self.cell],
                 ))
             }
             _ => Ok(()),

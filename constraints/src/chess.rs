@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::units::{offset, pairs_apart};
+use crate::units::{checks_through_verify, offset, pairs_apart, Report};
 
 /// The moves of a knight, one of each pair of opposite moves.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
@@ -225,6 +225,21 @@ impl Rule for ChessMoves {
     }
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        self.verify(geometry, grid, Report::Describe)
+    }
+
+    /// Only the new digit can clash, with a cell a move away either way.
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        match grid.get(cell) {
+            Some(digit) if self.applies(digit) => accepts_moves(geometry, grid, cell, &self.moves),
+            _ => true,
+        }
+    }
+}
+
+impl ChessMoves {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         for (cell, digit) in grid.placed() {
             if !self.applies(digit) {
@@ -233,14 +248,16 @@ impl Rule for ChessMoves {
             for &m in &self.moves {
                 if let Some(other) = offset(cell, m, n) {
                     if grid.get(other) == Some(digit) {
-                        return Err(Violation::new(
-                            format!(
-                                "{} and {} both hold {digit} ({})",
-                                cell.name(n),
-                                other.name(n),
-                                self.name
-                            ),
-                            vec![cell, other],
+                        return Err(report.violation(
+                            || {
+                                format!(
+                                    "{} and {} both hold {digit} ({})",
+                                    cell.name(n),
+                                    other.name(n),
+                                    self.name
+                                )
+                            },
+                            || vec![cell, other],
                         ));
                     }
                 }
@@ -324,6 +341,27 @@ impl Rule for Taxicab {
     }
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        self.verify(geometry, grid, Report::Describe)
+    }
+
+    /// Only the new digit can break the rule, with a cell holding the same.
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        let n = geometry.size();
+        let Some(x) = grid.get(cell) else {
+            return true;
+        };
+        let banned = match *self {
+            Taxicab::Distance(k) => k,
+            Taxicab::OwnDigit => usize::from(x),
+        };
+        grid.placed()
+            .all(|(b, y)| y != x || b == cell || Taxicab::distance(cell, b, n) != banned)
+    }
+}
+
+impl Taxicab {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let placed: Vec<(Cell, Digit)> = grid.placed().collect();
         for (i, &(a, x)) in placed.iter().enumerate() {
@@ -335,9 +373,9 @@ impl Rule for Taxicab {
                         Taxicab::OwnDigit => d == usize::from(x),
                     };
                 if broken {
-                    return Err(Violation::new(
-                        format!("{} and {} both hold {x}, {d} apart", a.name(n), b.name(n)),
-                        vec![a, b],
+                    return Err(report.violation(
+                        || format!("{} and {} both hold {x}, {d} apart", a.name(n), b.name(n)),
+                        || vec![a, b],
                     ));
                 }
             }
@@ -417,19 +455,26 @@ impl Rule for CustomPairs {
             .collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl CustomPairs {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         for &(a, b) in &self.cells {
             if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
                 if !self.permits(x, y) {
-                    return Err(Violation::new(
-                        format!(
-                            "{}: {} = {x} and {} = {y} is not allowed",
-                            self.name,
-                            a.name(n),
-                            b.name(n)
-                        ),
-                        vec![a, b],
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "{}: {} = {x} and {} = {y} is not allowed",
+                                self.name,
+                                a.name(n),
+                                b.name(n)
+                            )
+                        },
+                        || vec![a, b],
                     ));
                 }
             }

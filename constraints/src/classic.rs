@@ -6,7 +6,7 @@ use sudokit_core::{
     Cell, Constraint, Geometry, Grid, Group, Puzzle, Rule, RuleError, SizeMismatch, Violation,
 };
 
-use crate::units::{duplicate_violation, first_duplicate};
+use crate::units::{duplicate_violation, first_duplicate, Report};
 
 /// Every row, column and box (or jigsaw region) of the board holds each
 /// digit once, as one plugin.
@@ -66,7 +66,12 @@ impl Rule for ClassicRules {
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         for unit in geometry.units() {
             if let Some(dup) = first_duplicate(grid, &unit.cells) {
-                return Err(duplicate_violation(geometry.size(), dup, &unit.name()));
+                return Err(duplicate_violation(
+                    Report::Describe,
+                    geometry.size(),
+                    dup,
+                    || unit.name(),
+                ));
             }
         }
         Ok(())

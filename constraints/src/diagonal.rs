@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Violation};
 
-use crate::units::{clashes, duplicate_violation, first_duplicate};
+use crate::units::{clashes, duplicate_violation, first_duplicate, Report};
 
 /// One long diagonal of the board holds no repeated digit (so, with `n`
 /// cells, every digit once): f-puzzles' `diagonal+` and `diagonal-`.
@@ -66,9 +66,10 @@ impl Rule for Diagonal {
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         match first_duplicate(grid, &self.cells(geometry.size())) {
             Some(dup) => Err(duplicate_violation(
+                Report::Describe,
                 geometry.size(),
                 dup,
-                &format!("the {}", self.group_name()),
+                || format!("the {}", self.group_name()),
             )),
             None => Ok(()),
         }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::units::{offset, unordered};
+use crate::units::{checks_through_verify, offset, unordered, Report};
 
 /// What a dot between two cells says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,7 +83,12 @@ impl Rule for Dot {
         vec![(self.cells.0, self.cells.1, relation)]
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl Dot {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let (a, b) = self.cells;
         match (grid.get(a), grid.get(b)) {
             (Some(x), Some(y)) if !self.holds(x, y) => {
@@ -92,9 +97,9 @@ impl Rule for Dot {
                     DotKind::Difference(k) => format!("do not differ by {k}"),
                     DotKind::Ratio(k) => format!("are not in ratio 1:{k}"),
                 };
-                Err(Violation::new(
-                    format!("{} = {x} and {} = {y} {what}", a.name(n), b.name(n)),
-                    vec![a, b],
+                Err(report.violation(
+                    || format!("{} = {x} and {} = {y} {what}", a.name(n), b.name(n)),
+                    || vec![a, b],
                 ))
             }
             _ => Ok(()),
@@ -163,19 +168,26 @@ impl Rule for SumPair {
         vec![(self.cells.0, self.cells.1, Relation::Sum(self.sum))]
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl SumPair {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let (a, b) = self.cells;
         match (grid.get(a), grid.get(b)) {
             (Some(x), Some(y)) if u16::from(x) + u16::from(y) != self.sum => {
                 let n = geometry.size();
-                Err(Violation::new(
-                    format!(
-                        "{} = {x} and {} = {y} do not add up to {}",
-                        a.name(n),
-                        b.name(n),
-                        self.sum
-                    ),
-                    vec![a, b],
+                Err(report.violation(
+                    || {
+                        format!(
+                            "{} = {x} and {} = {y} do not add up to {}",
+                            a.name(n),
+                            b.name(n),
+                            self.sum
+                        )
+                    },
+                    || vec![a, b],
                 ))
             }
             _ => Ok(()),

@@ -10,6 +10,8 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
+use crate::units::{checks_through_verify, Report};
+
 /// Which line of cells an indexer's digit points along.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IndexerKind {
@@ -134,7 +136,12 @@ impl Rule for Indexer {
         cells
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl Indexer {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         for &cell in &self.cells {
             if cell.index() >= geometry.cell_count() {
@@ -147,13 +154,15 @@ impl Rule for Indexer {
             };
             if let Some(held) = grid.get(target) {
                 if held != own {
-                    return Err(Violation::new(
-                        format!(
-                            "{} = {v} points to {}, which must hold {own} but holds {held}",
-                            cell.name(n),
-                            target.name(n)
-                        ),
-                        vec![cell, target],
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "{} = {v} points to {}, which must hold {own} but holds {held}",
+                                cell.name(n),
+                                target.name(n)
+                            )
+                        },
+                        || vec![cell, target],
                     ));
                 }
             }

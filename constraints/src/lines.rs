@@ -16,6 +16,8 @@ use sudokit_core::{
     Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
+use crate::units::Report;
+
 /// What a line says about its digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineKind {
@@ -170,14 +172,28 @@ impl Line {
         }
     }
 
-    /// What is wrong when positions `i < j` hold `x` and `y`, in words
-    /// (`None` when nothing is). `check` asks it for every pair of placed
-    /// cells, so an entropic or modular line is checked exactly: the
-    /// classes repeat with period 3 along the line.
-    fn broken(&self, n: usize, (i, j): (usize, usize), x: Digit, y: Digit) -> Option<String> {
-        let (a, b) = (self.cells[i].name(n), self.cells[j].name(n));
+    /// What is wrong when positions `i < j` hold `x` and `y` (`None` when
+    /// nothing is), described as `report` asks. `check` asks it for every
+    /// pair of placed cells, so an entropic or modular line is checked
+    /// exactly: the classes repeat with period 3 along the line.
+    fn broken(
+        &self,
+        report: Report,
+        n: usize,
+        (i, j): (usize, usize),
+        x: Digit,
+        y: Digit,
+    ) -> Option<Violation> {
+        let (a, b) = (self.cells[i], self.cells[j]);
         let len = self.cells.len();
-        let says = |what: &str| Some(format!("{b} = {y} {what} {a} = {x}"));
+        // Given the names of a and b, what is wrong.
+        let violation = |what: &dyn Fn(String, String) -> String| {
+            Some(report.violation(
+                || format!("{}: {}", self.name(), what(a.name(n), b.name(n))),
+                || vec![a, b],
+            ))
+        };
+        let says = |how: &'static str| violation(&move |a, b| format!("{b} = {y} {how} {a} = {x}"));
         match self.kind {
             LineKind::Thermometer if y <= x => says("is not above"),
             LineKind::SlowThermometer if y < x => says("is below"),
@@ -185,31 +201,62 @@ impl Line {
             LineKind::Whispers { gap } if j == i + 1 && x.abs_diff(y) < gap => says("is too close to"),
             LineKind::Nabner if x.abs_diff(y) <= 1 => says("is equal or consecutive to"),
             LineKind::Renban if x == y => says("repeats"),
-            LineKind::Renban if x.abs_diff(y) as usize >= len => Some(format!(
-                "{b} = {y} and {a} = {x} are too far apart for consecutive digits on {len} cells"
-            )),
+            LineKind::Renban if x.abs_diff(y) as usize >= len => violation(&|a, b| {
+                format!("{b} = {y} and {a} = {x} are too far apart for consecutive digits on {len} cells")
+            }),
             LineKind::Entropic | LineKind::Modular => {
                 let same = Line::class(self.kind, n, x) == Line::class(self.kind, n, y);
                 let apart = j - i;
                 let class = |d| Line::class_name(self.kind, n, d);
                 if apart % 3 == 0 && !same {
-                    Some(format!(
-                        "{b} = {y} is {} but {apart} cells along the line from {a} = {x}, which is {}",
-                        class(y),
-                        class(x)
-                    ))
+                    violation(&|a, b| {
+                        format!(
+                            "{b} = {y} is {} but {apart} cells along the line from {a} = {x}, which is {}",
+                            class(y),
+                            class(x)
+                        )
+                    })
                 } else if apart % 3 != 0 && same {
-                    Some(format!(
-                        "{b} = {y} and {a} = {x} are both {}, {apart} cell{} apart",
-                        class(y),
-                        if apart == 1 { "" } else { "s" }
-                    ))
+                    violation(&|a, b| {
+                        format!(
+                            "{b} = {y} and {a} = {x} are both {}, {apart} cell{} apart",
+                            class(y),
+                            if apart == 1 { "" } else { "s" }
+                        )
+                    })
                 } else {
                     None
                 }
             }
             _ => None,
         }
+    }
+
+    /// `check`'s logic over the pairs `pairs` selects: the line fits the
+    /// board, and no two placed digits break its rule.
+    fn verify(
+        &self,
+        geometry: &Geometry,
+        grid: &Grid,
+        report: Report,
+        pairs: impl Fn(Cell, Cell) -> bool,
+    ) -> Result<(), Violation> {
+        let n = geometry.size();
+        if let Err(why) = self.fits(n) {
+            return Err(report.violation(|| format!("{}: {why}", self.name()), || self.cells.clone()));
+        }
+        for (i, j) in self.checked_pairs() {
+            let (a, b) = (self.cells[i], self.cells[j]);
+            if !pairs(a, b) {
+                continue;
+            }
+            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
+                if let Some(violation) = self.broken(report, n, (i, j), x, y) {
+                    return Err(violation);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The pairs of positions `check` compares: every pair, except where
@@ -284,22 +331,13 @@ impl Rule for Line {
     }
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
-        let n = geometry.size();
-        if let Err(why) = self.fits(n) {
-            return Err(Violation::new(
-                format!("{}: {why}", self.name()),
-                self.cells.clone(),
-            ));
-        }
-        for (i, j) in self.checked_pairs() {
-            let (a, b) = (self.cells[i], self.cells[j]);
-            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
-                if let Some(what) = self.broken(n, (i, j), x, y) {
-                    return Err(Violation::new(format!("{}: {what}", self.name()), vec![a, b]));
-                }
-            }
-        }
-        Ok(())
+        self.verify(geometry, grid, Report::Describe, |_, _| true)
+    }
+
+    /// Only the pairs through the placed cell can break.
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        self.verify(geometry, grid, Report::Detect, |a, b| a == cell || b == cell)
+            .is_ok()
     }
 }
 
@@ -361,6 +399,10 @@ impl Rule for Renban {
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         self.0.check(geometry, grid)
+    }
+
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        self.0.accepts_placement(geometry, grid, cell)
     }
 
     fn exact_cover(&self, _: &Geometry, _: &mut dyn CoverSink) -> Result<(), Unsupported> {

@@ -25,7 +25,7 @@ use sudokit_core::{
     Word,
 };
 
-use crate::units::{duplicate_violation, first_duplicate};
+use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, Report};
 
 /// The side of the board a clue sits on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -548,9 +548,9 @@ fn line_values(grid: &Grid, cells: &[Cell]) -> Vec<Option<Digit>> {
 }
 
 /// The repeated digit of a line, as a violation.
-fn repeated(n: usize, grid: &Grid, cells: &[Cell], line: &str) -> Result<(), Violation> {
+fn repeated(report: Report, n: usize, grid: &Grid, cells: &[Cell], clue: Clue) -> Result<(), Violation> {
     match first_duplicate(grid, cells) {
-        Some(dup) => Err(duplicate_violation(n, dup, line)),
+        Some(dup) => Err(duplicate_violation(report, n, dup, || line_name(clue))),
         None => Ok(()),
     }
 }
@@ -665,10 +665,15 @@ impl Rule for Sandwich {
         self.clue.cells(geometry.size())
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl Sandwich {
+    /// `check`'s logic (see the type's docs).
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let cells = self.clue.cells(n);
-        repeated(n, grid, &cells, &line_name(self.clue))?;
+        repeated(report, n, grid, &cells, self.clue)?;
         let values = line_values(grid, &cells);
         let one = values.iter().position(|&v| v == Some(1));
         let top = values.iter().position(|&v| v == Some(n as Digit));
@@ -681,16 +686,18 @@ impl Rule for Sandwich {
         let complete = between.iter().all(Option::is_some);
         if (complete && sum != self.sum) || sum > self.sum {
             let what = if complete { "sum to" } else { "already sum to" };
-            return Err(Violation::new(
-                format!(
-                    "{}: the digits between {} = {} and {} = {} {what} {sum}",
-                    self.name(),
-                    cells[lo].name(n),
-                    values[lo].unwrap_or(0),
-                    cells[hi].name(n),
-                    values[hi].unwrap_or(0),
-                ),
-                cells[lo..=hi].to_vec(),
+            return Err(report.violation(
+                || {
+                    format!(
+                        "{}: the digits between {} = {} and {} = {} {what} {sum}",
+                        self.name(),
+                        cells[lo].name(n),
+                        values[lo].unwrap_or(0),
+                        cells[hi].name(n),
+                        values[hi].unwrap_or(0),
+                    )
+                },
+                || cells[lo..=hi].to_vec(),
             ));
         }
         Ok(())
@@ -870,10 +877,15 @@ impl Rule for XSum {
         self.clue.cells(geometry.size())
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl XSum {
+    /// `check`'s logic (see the type's docs).
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let cells = self.clue.cells(n);
-        repeated(n, grid, &cells, &line_name(self.clue))?;
+        repeated(report, n, grid, &cells, self.clue)?;
         let values = line_values(grid, &cells);
         let Some(Some(x)) = values.first().copied() else {
             return Ok(());
@@ -884,13 +896,15 @@ impl Rule for XSum {
         let complete = first.iter().all(Option::is_some);
         if (complete && sum != self.sum) || sum > self.sum {
             let what = if complete { "sum to" } else { "already sum to" };
-            return Err(Violation::new(
-                format!(
-                    "{}: the first {x} digits {} {what} {sum}",
-                    self.name(),
-                    names(&cells[..x], n)
-                ),
-                cells[..x].to_vec(),
+            return Err(report.violation(
+                || {
+                    format!(
+                        "{}: the first {x} digits {} {what} {sum}",
+                        self.name(),
+                        names(&cells[..x], n)
+                    )
+                },
+                || cells[..x].to_vec(),
             ));
         }
         Ok(())
@@ -1058,10 +1072,15 @@ impl Rule for Skyscraper {
         self.clue.cells(geometry.size())
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl Skyscraper {
+    /// `check`'s logic (see the type's docs).
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let cells = self.clue.cells(n);
-        repeated(n, grid, &cells, &line_name(self.clue))?;
+        repeated(report, n, grid, &cells, self.clue)?;
         // Only the filled cells next to the clue tell anything for sure.
         let mut tallest = 0;
         let mut seen = Vec::new();
@@ -1080,13 +1099,16 @@ impl Rule for Skyscraper {
         // Without its n yet, the line will show one building more at least.
         let least = seen.len() + usize::from(!complete);
         if (complete && seen.len() != self.visible) || least > self.visible {
-            let list = names(&seen, n);
-            let what = if complete {
-                format!("{} seen ({list})", seen.len())
-            } else {
-                format!("{} seen already ({list}) and the {n} still to come", seen.len())
+            let describe = || {
+                let list = names(&seen, n);
+                let what = if complete {
+                    format!("{} seen ({list})", seen.len())
+                } else {
+                    format!("{} seen already ({list}) and the {n} still to come", seen.len())
+                };
+                format!("{}: {what}", self.name())
             };
-            return Err(Violation::new(format!("{}: {what}", self.name()), seen));
+            return Err(report.violation(describe, || seen.clone()));
         }
         Ok(())
     }

@@ -9,6 +9,8 @@ use sudokit_core::{
     Violation, Word,
 };
 
+use crate::units::{checks_through_verify, Report};
+
 /// A quadruple (f-puzzles `quadruple`): every listed digit appears in the
 /// cells around the circle, a digit listed `m` times in at least `m` of
 /// them. At most 4 digits, and no more digits than cells.
@@ -175,32 +177,7 @@ impl Rule for Quadruple {
         self.cells.iter().map(|&c| (c, listed)).collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
-        let n = geometry.size();
-        if let Err(why) = self.fits(n) {
-            return Err(Violation::new(why, self.cells.clone()));
-        }
-        let empty = self.cells.iter().filter(|&&c| grid.get(c).is_none()).count();
-        let missing: usize = self
-            .needs()
-            .into_iter()
-            .map(|(d, m)| {
-                let present = self.cells.iter().filter(|&&c| grid.get(c) == Some(d)).count();
-                m.saturating_sub(present)
-            })
-            .sum();
-        if missing > empty {
-            return Err(Violation::new(
-                format!(
-                    "{}: {missing} still missing and {empty} cell{} empty",
-                    self.describe(n),
-                    if empty == 1 { "" } else { "s" }
-                ),
-                self.cells.clone(),
-            ));
-        }
-        Ok(())
-    }
+    checks_through_verify!();
 
     fn clauses(
         &self,
@@ -227,6 +204,38 @@ impl Rule for Quadruple {
                     .collect();
                 sink.add_clause(&clause);
             }
+        }
+        Ok(())
+    }
+}
+
+impl Quadruple {
+    /// `check`'s logic, described as `report` asks.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
+        let n = geometry.size();
+        if let Err(why) = self.fits(n) {
+            return Err(report.violation(|| why, || self.cells.clone()));
+        }
+        let empty = self.cells.iter().filter(|&&c| grid.get(c).is_none()).count();
+        let missing: usize = self
+            .needs()
+            .into_iter()
+            .map(|(d, m)| {
+                let present = self.cells.iter().filter(|&&c| grid.get(c) == Some(d)).count();
+                m.saturating_sub(present)
+            })
+            .sum();
+        if missing > empty {
+            return Err(report.violation(
+                || {
+                    format!(
+                        "{}: {missing} still missing and {empty} cell{} empty",
+                        self.describe(n),
+                        if empty == 1 { "" } else { "s" }
+                    )
+                },
+                || self.cells.clone(),
+            ));
         }
         Ok(())
     }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Relation, Rule, UnitKind, Violation};
 
-use crate::units::{duplicate_violation, first_duplicate};
+use crate::units::{checks_through_verify, clashes, duplicate_violation, first_duplicate, Report};
 
 /// The cells at the same place in every region (the k-th cell of each
 /// region in reading order) hold different digits: f-puzzles
@@ -57,13 +57,22 @@ impl Rule for DisjointGroups {
         for (k, cells) in DisjointGroups::cells(geometry).iter().enumerate() {
             if let Some(dup) = first_duplicate(grid, cells) {
                 return Err(duplicate_violation(
+                    Report::Describe,
                     geometry.size(),
                     dup,
-                    &format!("disjoint group {}", k + 1),
+                    || format!("disjoint group {}", k + 1),
                 ));
             }
         }
         Ok(())
+    }
+
+    /// Only the new digit can clash, and only within its own disjoint group.
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        DisjointGroups::cells(geometry)
+            .iter()
+            .find(|cells| cells.contains(&cell))
+            .is_none_or(|cells| !clashes(grid, cells, cell))
     }
 }
 
@@ -124,9 +133,19 @@ impl Rule for Cage {
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         match first_duplicate(grid, &self.cells) {
-            Some(dup) => Err(duplicate_violation(geometry.size(), dup, self.name)),
+            Some(dup) => Err(duplicate_violation(
+                Report::Describe,
+                geometry.size(),
+                dup,
+                || self.name,
+            )),
             None => Ok(()),
         }
+    }
+
+    /// Only the new digit can clash, and only with the rest of the cage.
+    fn accepts_placement(&self, _: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        !(self.cells.contains(&cell) && clashes(grid, &self.cells, cell))
     }
 }
 
@@ -171,14 +190,19 @@ impl Rule for Clones {
         self.pairs.iter().map(|&(a, b)| (a, b, Relation::Equal)).collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl Clones {
+    /// `check`'s logic: matching filled cells hold the same digit.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         for &(a, b) in &self.pairs {
             if let (Some(x), Some(y)) = (grid.get(a), grid.get(b)) {
                 if x != y {
                     let n = geometry.size();
-                    return Err(Violation::new(
-                        format!("{} = {x} but its clone {} = {y}", a.name(n), b.name(n)),
-                        vec![a, b],
+                    return Err(report.violation(
+                        || format!("{} = {x} but its clone {} = {y}", a.name(n), b.name(n)),
+                        || vec![a, b],
                     ));
                 }
             }

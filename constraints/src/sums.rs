@@ -14,12 +14,7 @@ use sudokit_core::{
     Sum, Violation, Word,
 };
 
-use crate::units::{duplicate_violation, first_duplicate};
-
-/// The digits of `cells` on `grid`, when all are filled.
-fn digits(grid: &Grid, cells: &[Cell]) -> Option<Vec<u32>> {
-    cells.iter().map(|&c| grid.get(c).map(u32::from)).collect()
-}
+use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
 fn names(cells: &[Cell], n: usize) -> String {
@@ -79,30 +74,35 @@ impl Rule for KillerCage {
         vec![Sum::new(self.cells.iter().copied(), self.total as i32)]
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl KillerCage {
+    /// `check`'s logic: no repeated digit, and the digits add up to the total.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         if let Some(dup) = first_duplicate(grid, &self.cells) {
-            return Err(duplicate_violation(n, dup, &self.name()));
+            return Err(duplicate_violation(report, n, dup, || self.name()));
         }
-        let filled: Vec<u32> = self
-            .cells
-            .iter()
-            .filter_map(|&c| grid.get(c))
-            .map(u32::from)
-            .collect();
-        let sum: u32 = filled.iter().sum();
-        let full = filled.len() == self.cells.len();
+        let (mut sum, mut filled) = (0u32, 0usize);
+        for d in self.cells.iter().filter_map(|&c| grid.get(c)) {
+            sum += u32::from(d);
+            filled += 1;
+        }
+        let full = filled == self.cells.len();
         if (full && sum != self.total) || sum > self.total {
-            let what = if full { "" } else { " already" };
-            return Err(Violation::new(
-                format!(
-                    "{}: {} = {sum}{what}, {} {}",
-                    self.name(),
-                    names(&self.cells, n),
-                    if full { "not" } else { "above" },
-                    self.total
-                ),
-                self.cells.clone(),
+            return Err(report.violation(
+                || {
+                    let what = if full { "" } else { " already" };
+                    format!(
+                        "{}: {} = {sum}{what}, {} {}",
+                        self.name(),
+                        names(&self.cells, n),
+                        if full { "not" } else { "above" },
+                        self.total
+                    )
+                },
+                || self.cells.clone(),
             ));
         }
         Ok(())
@@ -177,25 +177,32 @@ impl Rule for Arrow {
             .collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl Arrow {
+    /// `check`'s logic: each filled shaft adds up to the filled circle's number.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
-        let Some(circle) = digits(grid, &self.circle) else {
-            return Ok(());
-        };
-        let number: u64 = circle.iter().fold(0, |acc, &d| acc * 10 + u64::from(d));
+        let mut number = 0u64;
+        for &c in &self.circle {
+            let Some(d) = grid.get(c) else {
+                return Ok(());
+            };
+            number = number * 10 + u64::from(d);
+        }
         for shaft in &self.shafts {
-            if let Some(values) = digits(grid, shaft) {
-                let sum: u64 = values.iter().map(|&d| u64::from(d)).sum();
+            if let Some(sum) = full_sum(grid, shaft).map(u64::from) {
                 if sum != number {
-                    let mut cells = self.circle.clone();
-                    cells.extend(shaft);
-                    return Err(Violation::new(
-                        format!(
-                            "arrow {}: {} = {sum}, not {number}",
-                            self.circle[0].name(n),
-                            names(shaft, n)
-                        ),
-                        cells,
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "arrow {}: {} = {sum}, not {number}",
+                                self.circle[0].name(n),
+                                names(shaft, n)
+                            )
+                        },
+                        || self.circle.iter().chain(shaft).copied().collect(),
                     ));
                 }
             }
@@ -257,23 +264,29 @@ impl Rule for DoubleArrow {
         vec![Sum::from_terms(terms, 0)]
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl DoubleArrow {
+    /// `check`'s logic: once all are filled, the ends add up to the middle.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let Some((ends, middle)) = self.ends_and_middle() else {
             return Ok(());
         };
-        let (Some(a), Some(b)) = (digits(grid, &ends), digits(grid, middle)) else {
+        let (Some(outer), Some(inner)) = (full_sum(grid, &ends), full_sum(grid, middle)) else {
             return Ok(());
         };
-        let (outer, inner): (u32, u32) = (a.iter().sum(), b.iter().sum());
         if outer != inner {
-            return Err(Violation::new(
-                format!(
-                    "double arrow: {} = {outer}, but {} = {inner}",
-                    names(&ends, n),
-                    names(middle, n)
-                ),
-                self.cells.clone(),
+            return Err(report.violation(
+                || {
+                    format!(
+                        "double arrow: {} = {outer}, but {} = {inner}",
+                        names(&ends, n),
+                        names(middle, n)
+                    )
+                },
+                || self.cells.clone(),
             ));
         }
         Ok(())
@@ -348,25 +361,43 @@ impl Rule for ZipperLine {
         }
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl ZipperLine {
+    /// `check`'s logic: every filled pair adds up to the filled middle, or
+    /// to the innermost filled pair on an even line.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
-        let (pairs, middle) = self.pairs();
-        let mut target: Option<(u32, String)> =
-            middle.and_then(|m| grid.get(m).map(|d| (u32::from(d), m.name(n))));
-        for pair in pairs.iter().rev() {
-            let Some(values) = digits(grid, pair) else {
+        let len = self.cells.len();
+        let pair = |i: usize| [self.cells[i], self.cells[len - 1 - i]];
+        // The total so far, and the pair that set it (`None`: the middle).
+        let mut target: Option<(u32, Option<usize>)> = match len % 2 {
+            1 => grid.get(self.cells[len / 2]).map(|d| (u32::from(d), None)),
+            _ => None,
+        };
+        for i in (0..len / 2).rev() {
+            let Some(sum) = full_sum(grid, &pair(i)) else {
                 continue;
             };
-            let sum: u32 = values.iter().sum();
-            match &target {
-                Some((total, what)) if *total != sum => {
-                    return Err(Violation::new(
-                        format!("zipper line: {} = {sum}, but {what} = {total}", names(pair, n)),
-                        self.cells.clone(),
-                    ))
+            match target {
+                Some((total, by)) if total != sum => {
+                    return Err(report.violation(
+                        || {
+                            let what = match by {
+                                Some(j) => names(&pair(j), n),
+                                None => self.cells[len / 2].name(n),
+                            };
+                            format!(
+                                "zipper line: {} = {sum}, but {what} = {total}",
+                                names(&pair(i), n)
+                            )
+                        },
+                        || self.cells.clone(),
+                    ));
                 }
                 Some(_) => {}
-                None => target = Some((sum, names(pair, n))),
+                None => target = Some((sum, Some(i))),
             }
         }
         Ok(())
@@ -434,24 +465,33 @@ impl Rule for RegionSumLine {
             .collect()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl RegionSumLine {
+    /// `check`'s logic: every filled stretch adds up to the first filled one.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let mut first: Option<(u32, &[Cell])> = None;
-        for stretch in self.stretches(geometry) {
-            let Some(values) = digits(grid, stretch) else {
+        let stretches = self
+            .cells
+            .chunk_by(|&a, &b| geometry.region_of(a) == geometry.region_of(b));
+        for stretch in stretches {
+            let Some(sum) = full_sum(grid, stretch) else {
                 continue;
             };
-            let sum: u32 = values.iter().sum();
             match first {
                 Some((total, cells)) if total != sum => {
-                    return Err(Violation::new(
-                        format!(
-                            "region sum line: {} = {sum}, but {} = {total}",
-                            names(stretch, n),
-                            names(cells, n)
-                        ),
-                        self.cells.clone(),
-                    ))
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "region sum line: {} = {sum}, but {} = {total}",
+                                names(stretch, n),
+                                names(cells, n)
+                            )
+                        },
+                        || self.cells.clone(),
+                    ));
                 }
                 Some(_) => {}
                 None => first = Some((sum, stretch)),
@@ -507,7 +547,12 @@ impl Rule for LittleKiller {
         vec![Sum::new(self.cells.iter().copied(), self.total as i32)]
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl LittleKiller {
+    /// `check`'s logic: the digits add up to the clue.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let filled: u32 = self
             .cells
             .iter()
@@ -516,16 +561,18 @@ impl Rule for LittleKiller {
             .sum();
         let full = self.cells.iter().all(|&c| grid.get(c).is_some());
         if (full && filled != self.total) || filled > self.total {
-            return Err(Violation::new(
-                format!(
-                    "{}: {} = {filled}{}, {} {}",
-                    self.name(),
-                    names(&self.cells, geometry.size()),
-                    if full { "" } else { " already" },
-                    if full { "not" } else { "above" },
-                    self.total
-                ),
-                self.cells.clone(),
+            return Err(report.violation(
+                || {
+                    format!(
+                        "{}: {} = {filled}{}, {} {}",
+                        self.name(),
+                        names(&self.cells, geometry.size()),
+                        if full { "" } else { " already" },
+                        if full { "not" } else { "above" },
+                        self.total
+                    )
+                },
+                || self.cells.clone(),
             ));
         }
         Ok(())
@@ -602,24 +649,30 @@ impl Rule for DigitalRootCage {
         self.cells.clone()
     }
 
-    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    checks_through_verify!();
+}
+
+impl DigitalRootCage {
+    /// `check`'s logic: no repeated digit, and the full sum has the root.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         if let Some(dup) = first_duplicate(grid, &self.cells) {
-            return Err(duplicate_violation(n, dup, &self.name()));
+            return Err(duplicate_violation(report, n, dup, || self.name()));
         }
-        let Some(values) = digits(grid, &self.cells) else {
+        let Some(sum) = full_sum(grid, &self.cells) else {
             return Ok(());
         };
-        let sum: u32 = values.iter().sum();
         if digital_root(sum) != self.root {
-            return Err(Violation::new(
-                format!(
-                    "{}: {} = {sum}, whose digital root is {}",
-                    self.name(),
-                    names(&self.cells, n),
-                    digital_root(sum)
-                ),
-                self.cells.clone(),
+            return Err(report.violation(
+                || {
+                    format!(
+                        "{}: {} = {sum}, whose digital root is {}",
+                        self.name(),
+                        names(&self.cells, n),
+                        digital_root(sum)
+                    )
+                },
+                || self.cells.clone(),
             ));
         }
         Ok(())

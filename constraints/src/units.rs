@@ -1,4 +1,5 @@
-//! Checking helpers shared by the all-different rules.
+//! Checking helpers shared by the rules: duplicates, neighbours, and how a
+//! check reports what it finds ([`Report`]).
 
 use sudokit_core::{Cell, Digit, Grid, Violation};
 
@@ -18,12 +19,82 @@ pub(crate) fn first_duplicate(grid: &Grid, cells: &[Cell]) -> Option<(Cell, Cell
     None
 }
 
-/// "r1c1 and r1c5 both hold 7 in row 1".
-pub(crate) fn duplicate_violation(n: usize, (a, b, d): (Cell, Cell, Digit), place: &str) -> Violation {
-    Violation::new(
-        format!("{} and {} both hold {d} in {place}", a.name(n), b.name(n)),
-        vec![a, b],
+/// "r1c1 and r1c5 both hold 7 in row 1" (`place` is asked only when the
+/// report describes).
+pub(crate) fn duplicate_violation<S: AsRef<str>>(
+    report: Report,
+    n: usize,
+    (a, b, d): (Cell, Cell, Digit),
+    place: impl FnOnce() -> S,
+) -> Violation {
+    report.violation(
+        || {
+            format!(
+                "{} and {} both hold {d} in {}",
+                a.name(n),
+                b.name(n),
+                place().as_ref()
+            )
+        },
+        || vec![a, b],
     )
+}
+
+/// How a check reports a broken rule. `check` describes it for people;
+/// `accepts_placement` only needs to know, and the testkit's brute-force
+/// search asks it for every digit of every open cell at every node, where
+/// formatting messages took most of the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Report {
+    /// Build the message and the cells (for `check`).
+    Describe,
+    /// Only say that the rule is broken (for `accepts_placement`).
+    Detect,
+}
+
+impl Report {
+    /// The violation: described when asked, empty (and free) otherwise.
+    pub(crate) fn violation(
+        self,
+        message: impl FnOnce() -> String,
+        cells: impl FnOnce() -> Vec<Cell>,
+    ) -> Violation {
+        match self {
+            Report::Describe => Violation::new(message(), cells()),
+            Report::Detect => Violation::new(String::new(), Vec::new()),
+        }
+    }
+}
+
+/// A rule's `check` and `accepts_placement`, both through its inherent
+/// `verify(geometry, grid, report)`: one code path, so the two agree by
+/// construction, and the quick form never formats a message.
+macro_rules! checks_through_verify {
+    () => {
+        fn check(
+            &self,
+            geometry: &sudokit_core::Geometry,
+            grid: &sudokit_core::Grid,
+        ) -> Result<(), sudokit_core::Violation> {
+            self.verify(geometry, grid, $crate::units::Report::Describe)
+        }
+
+        fn accepts_placement(
+            &self,
+            geometry: &sudokit_core::Geometry,
+            grid: &sudokit_core::Grid,
+            _: sudokit_core::Cell,
+        ) -> bool {
+            self.verify(geometry, grid, $crate::units::Report::Detect)
+                .is_ok()
+        }
+    };
+}
+pub(crate) use checks_through_verify;
+
+/// The sum of `cells` on `grid`, when all are filled.
+pub(crate) fn full_sum(grid: &Grid, cells: &[Cell]) -> Option<u32> {
+    cells.iter().map(|&c| grid.get(c).map(u32::from)).sum()
 }
 
 /// Whether the digit just placed in `cell` clashes with one of `cells`.

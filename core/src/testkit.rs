@@ -529,11 +529,17 @@ impl<'a> Brute<'a> {
     /// Whether `digit` in `cell` keeps an accepted grid accepted.
     fn fits(&self, grid: &mut Grid, cell: Cell, digit: Digit) -> bool {
         grid.set(cell, digit);
-        let ok = self.by_cell[cell.index()]
-            .iter()
-            .all(|&k| self.rules[k].accepts_placement(self.puzzle.geometry(), grid, cell));
+        let ok = self.accepts_placement(grid, cell);
         grid.set(cell, 0);
         ok
+    }
+
+    /// Whether the digit just placed in `cell` keeps an accepted grid
+    /// accepted, asking only the rules that read the cell.
+    fn accepts_placement(&self, grid: &Grid, cell: Cell) -> bool {
+        self.by_cell[cell.index()]
+            .iter()
+            .all(|&k| self.rules[k].accepts_placement(self.puzzle.geometry(), grid, cell))
     }
 
     /// The open cell with the fewest digits the rules still accept, and
@@ -630,13 +636,19 @@ impl<'a> Brute<'a> {
     }
 }
 
-/// A random solution of `puzzle`, through `check` alone (random digit
-/// order, reading order), or `None` when none is found within `max_nodes`.
+/// A random solution of `puzzle`, through the rules alone (random digit
+/// order, reading order; `accepts_placement` after each placement, `check`
+/// on the full grid), or `None` when none is found within `max_nodes`.
 fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> Option<Grid> {
     let n = puzzle.size();
     let cells = puzzle.geometry().cell_count();
     let brute = Brute::new(puzzle, max_nodes);
-    let accepts = |grid: &Grid| brute.accepts(grid);
+    if !brute.accepts(&Grid::empty(n)) {
+        return None;
+    }
+    let accepts = |grid: &Grid, cell: Cell| {
+        brute.accepts_placement(grid, cell) && (cell.index() + 1 < cells || brute.accepts(grid))
+    };
     let orders: Vec<Vec<Digit>> = (0..cells)
         .map(|_| {
             let mut digits: Vec<Digit> = (1..=n as Digit).collect();
@@ -661,7 +673,7 @@ fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> 
         }
         grid.set(Cell(depth as u16), orders[depth][next[depth]]);
         next[depth] += 1;
-        if accepts(&grid) {
+        if accepts(&grid, Cell(depth as u16)) {
             depth += 1;
         }
     }

@@ -91,6 +91,32 @@ impl Rule for Knightmare {
         }
         Ok(())
     }
+
+    /// The quick form searches call after each placement (the testkit's
+    /// brute force asks it for every digit of every open cell): only the
+    /// new digit can break the rule, with a cell a knight's move away.
+    fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        let n = geometry.size();
+        let Some(x) = grid.get(cell) else {
+            return true;
+        };
+        let (r, c) = (cell.row(n) as isize, cell.col(n) as isize);
+        [
+            (1, 2),
+            (2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, 2),
+            (-2, 1),
+            (-1, -2),
+            (-2, -1),
+        ]
+        .into_iter()
+        .map(|(dr, dc)| (r + dr, c + dc))
+        .filter(|&(r2, c2)| (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2))
+        .filter_map(|(r2, c2)| grid.get(Cell::at(r2 as usize, c2 as usize, n)))
+        .all(|y| !self.sums.contains(&(u16::from(x) + u16::from(y))))
+    }
 }
 
 impl Constraint for Knightmare {}
