@@ -96,6 +96,20 @@ impl Rule for DisjointGroups {
         }
         Ok(())
     }
+
+    /// The quick form of `check` that searches ask after each placement
+    /// (the testkit's brute force, for every digit of every open cell):
+    /// only the new digit can repeat, and only in its own group.
+    fn accepts_placement(&self, g: &Geometry, grid: &Grid, cell: Cell) -> bool {
+        let (rows, cols) = g.box_shape().expect("rectangular boxes");
+        let n = g.size();
+        let Some(digit) = grid.get(cell) else {
+            return true;
+        };
+        let place = |c: Cell| (c.row(n) % rows, c.col(n) % cols);
+        g.cells()
+            .all(|other| other == cell || place(other) != place(cell) || grid.get(other) != Some(digit))
+    }
 }
 
 impl Constraint for DisjointGroups {}
