@@ -252,7 +252,7 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
         let progress = pipeline::ordered(
             &pool,
             entries,
-            if eager { 1 } else { 16 },
+            if eager { 1 } else { 256 },
             cancel,
             |entry| {
                 let mut lines = Vec::new();

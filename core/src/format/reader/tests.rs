@@ -235,6 +235,43 @@ proptest! {
         let options = ParseOptions::default();
         prop_assert_eq!(trickled(&bytes, step, &options), streamed(&bytes, &options));
     }
+
+    /// Files of one-liners, plain or nearly (one character changed): the
+    /// shortcut for plain ones reads what the general rules read.
+    #[test]
+    fn plain_one_liners_read_as_without_the_shortcut(
+        lines in proptest::collection::vec(
+            (
+                prop_oneof![4 => Just(81usize), 2 => Just(16), 1 => Just(80), 1 => Just(4), 1 => Just(82)],
+                proptest::collection::vec(
+                    prop_oneof![4 => Just('.'), 1 => Just('0'), 4 => proptest::char::range('1', '9')],
+                    82,
+                ),
+                proptest::option::of((
+                    0usize..82,
+                    prop_oneof![Just(' '), Just('a'), Just('\r'), Just('#'), Just('|'), Just('\u{fffd}')],
+                )),
+            ),
+            1..30,
+        ),
+        size in proptest::option::of(prop_oneof![Just(4usize), Just(9)]),
+    ) {
+        let text: String = lines
+            .iter()
+            .map(|(len, chars, change)| {
+                let mut line: Vec<char> = chars[..*len].to_vec();
+                if let Some((at, c)) = *change {
+                    if at < line.len() {
+                        line[at] = c;
+                    }
+                }
+                line.into_iter().collect::<String>() + "\n"
+            })
+            .collect();
+        let options = ParseOptions { size };
+        let general: Answers = GridReader::without_shortcut(text.as_bytes(), options.clone()).collect();
+        prop_assert_eq!(streamed(text.as_bytes(), &options), general);
+    }
 }
 
 const GRID: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -316,4 +353,45 @@ fn held_lines_stay_within_the_window() {
     }
     assert_eq!(count, 10_000);
     assert!(most <= WINDOW + 1, "{most}");
+}
+
+/// Plain one-liners are read on the spot (`plain_one_liner`); every line
+/// that is almost plain (a digit out of range, a space, a different
+/// length, a CR, a comment, a 4×4 line among 9×9 ones) must still read as
+/// the general rules read it.
+#[test]
+fn plain_one_liners_read_as_the_general_rules_read_them() {
+    let plain = GRID.to_string();
+    let zeros = GRID.replace('.', "0");
+    let spaced = format!("{} {}", &GRID[..40], &GRID[40..]);
+    let short = &GRID[..80];
+    let letter = GRID.replacen('.', "a", 1);
+    let small = "1.3..2.43.1.2..4";
+    let small_out_of_range = "1.3..2.45.1.2..4";
+    let lines = [
+        plain.as_str(),
+        zeros.as_str(),
+        &spaced,
+        short,
+        &letter,
+        small,
+        small_out_of_range,
+        "# a comment",
+        &format!("{plain}\r"),
+        &plain,
+    ];
+    for start in 0..lines.len() {
+        let mut text = lines[start..].join("\n");
+        text.push('\n');
+        text.push_str(&lines[..start].join("\n"));
+        let options = ParseOptions::default();
+        let general: Answers = GridReader::without_shortcut(text.as_bytes(), options.clone()).collect();
+        assert_eq!(streamed(text.as_bytes(), &options), general, "{text}");
+        assert_eq!(trickled(text.as_bytes(), 7, &options), general, "{text}");
+    }
+    let answers = streamed(format!("{plain}\n{zeros}\n").as_bytes(), &ParseOptions::default());
+    assert_eq!(answers.len(), 2);
+    assert!(answers
+        .iter()
+        .all(|a| a.as_ref().is_ok_and(|g| g.grid.filled() == 17)));
 }
