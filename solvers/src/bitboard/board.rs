@@ -2,7 +2,8 @@
 //! runs on them (singles and box-line reduction, by word operations).
 
 use super::tables::{
-    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, LOCK, MINI_ROWS,
+    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, FITS, LOCK, MINI_ROWS,
+    PERMUTATION_BITS,
 };
 
 /// Words that changed and must be settled again: bit `3·d + b` for digit
@@ -34,6 +35,16 @@ pub(super) struct Branch {
     pub(super) band: usize,
     pub(super) pos: u32,
     pub(super) digits: u32,
+}
+
+/// A digit's configurations in a band to branch on: each way its three
+/// rows can take the band's three boxes (bit `p` for
+/// [`PERMUTATION_BITS`]`[p]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct BandBranch {
+    pub(super) band: usize,
+    pub(super) digit: usize,
+    pub(super) configurations: u32,
 }
 
 /// The search reached a state with no solution.
@@ -206,9 +217,78 @@ impl Board {
                 }
             }
             if dirty == 0 {
-                return Ok(());
+                dirty = self.triads()?;
+                if dirty == 0 {
+                    return Ok(());
+                }
             }
         }
+    }
+
+    /// Triad reasoning at a fixpoint: a mini-row (three cells of a row in
+    /// one box) holds exactly three digits, and so does a mini-column. When
+    /// only three digits can go in one, each of them must (it leaves the
+    /// rest of its row and box); when three digits must go in one, no other
+    /// can. Returns the words changed.
+    fn triads(&mut self) -> Result<Dirty, Dead> {
+        const GROUP_LOW: u64 = 0o111_111_111 | 0o111_111_111 << 32;
+        const VALID: u64 = BAND as u64 | (BAND as u64) << 32;
+        let mut patterns = [0u64; 9];
+        let mut sure = [0u64; 9];
+        let (mut can_1, mut can_2, mut can_3, mut can_4) = (0u64, 0u64, 0u64, 0u64);
+        let (mut sure_1, mut sure_2, mut sure_3, mut sure_4) = (0u64, 0u64, 0u64, 0u64);
+        for d in 0..9 {
+            let rows = mini_rows(self.cand[3 * d]) as u64
+                | (mini_rows(self.cand[3 * d + 1]) as u64) << 9
+                | (mini_rows(self.cand[3 * d + 2]) as u64) << 18;
+            let x = rows | (transpose_chunks(self.cols[d]) as u64) << 32;
+            patterns[d] = x;
+            can_4 |= can_3 & x;
+            can_3 |= can_2 & x;
+            can_2 |= can_1 & x;
+            can_1 |= x;
+            // Both patterns are closed under box-line reduction, so a
+            // digit's sure mini-lines are those alone in their line.
+            let (a, b, c) = (x & GROUP_LOW, x >> 1 & GROUP_LOW, x >> 2 & GROUP_LOW);
+            let alone = (a & !b & !c) | (b & !a & !c) << 1 | (c & !a & !b) << 2;
+            sure[d] = alone;
+            sure_4 |= sure_3 & alone;
+            sure_3 |= sure_2 & alone;
+            sure_2 |= sure_1 & alone;
+            sure_1 |= alone;
+        }
+        if VALID & !can_3 != 0 || sure_4 != 0 {
+            return Err(Dead);
+        }
+        let naked = can_3 & !can_4;
+        let hidden = sure_3;
+        let mut dirty = 0;
+        for d in 0..9 {
+            let x = patterns[d];
+            let forced = x & naked;
+            let line = ((forced | forced >> 1 | forced >> 2) & GROUP_LOW) * 7;
+            let kept = x & !(line & !forced) & !(hidden & !sure[d]);
+            if kept != x {
+                dirty |= self.keep_patterns(d, kept);
+            }
+        }
+        Ok(dirty)
+    }
+
+    /// Keeps digit `d + 1` to the mini-rows (low half of `kept`, band by
+    /// band) and mini-columns (high half, stack by stack) given.
+    fn keep_patterns(&mut self, d: usize, kept: u64) -> Dirty {
+        let allowed = transpose_chunks((kept >> 32) as u32);
+        let mut dirty = 0;
+        for b in 0..3 {
+            let word = &mut self.cand[3 * d + b];
+            let new = *word
+                & MINI_ROWS[(kept >> (9 * b) & 0x1ff) as usize]
+                & COLUMNS[(allowed >> (9 * b) & 0x1ff) as usize];
+            dirty |= u32::from(new != *word) << (3 * d + b);
+            *word = new;
+        }
+        dirty
     }
 
     /// The cell to branch on: the first one with two candidates, else the
@@ -238,6 +318,45 @@ impl Board {
         fallback
     }
 
+    /// A digit's configurations in a band to branch on: the band whose
+    /// digits have the fewest configurations in all, and in it the digit
+    /// with the fewest (more than one). `None` when every digit's mini-rows
+    /// are settled in every band.
+    pub(super) fn band_branch(&self) -> Option<BandBranch> {
+        let mut best: Option<(u32, usize)> = None;
+        for band in 0..3 {
+            if self.open[band] == 0 {
+                continue;
+            }
+            let total: u32 = (0..9)
+                .map(|d| FITS[mini_rows(self.cand[3 * d + band])].count_ones())
+                .sum();
+            if total > 9 && best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, band));
+            }
+        }
+        let (_, band) = best?;
+        let mut choice: Option<(u32, usize, u8)> = None;
+        for d in 0..9 {
+            let fits = FITS[mini_rows(self.cand[3 * d + band])];
+            let n = fits.count_ones();
+            if n > 1 && choice.is_none_or(|(c, _, _)| n < c) {
+                choice = Some((n, d, fits));
+            }
+        }
+        choice.map(|(_, digit, fits)| BandBranch {
+            band,
+            digit,
+            configurations: u32::from(fits),
+        })
+    }
+
+    /// Keeps digit `d + 1` in `band` to the mini-rows of permutation `p`.
+    pub(super) fn keep_configuration(&mut self, band: usize, d: usize, p: usize) -> Dirty {
+        self.cand[3 * d + band] &= MINI_ROWS[PERMUTATION_BITS[p] as usize];
+        1 << (3 * d + band)
+    }
+
     fn branch_at(&self, band: usize, pos: u32) -> Branch {
         let digits = (0..9).fold(0, |acc, d| acc | (self.cand[3 * d + band] >> pos & 1) << d);
         Branch { band, pos, digits }
@@ -261,6 +380,83 @@ mod tests {
         assert_eq!(board.cand[3 * 6] & COLUMNS[1 << 4], 0);
         assert_eq!(board.cand[3 * 2 + 1] >> 13 & 1, 0);
         assert!(!board.place_cell(41, 6, &mut dirty));
+    }
+
+    /// The digits (1 to 9) still possible in `cell`.
+    fn candidates(board: &Board, cell: usize) -> Vec<usize> {
+        let (band, pos) = (cell / 27, cell % 27);
+        (0..9)
+            .filter(|d| board.cand[3 * d + band] >> pos & 1 != 0)
+            .map(|d| d + 1)
+            .collect()
+    }
+
+    #[test]
+    fn three_digits_that_only_fit_a_mini_row_leave_its_row_and_box() {
+        // r1c1-r1c3 may hold only 1, 2 and 3: a naked triad, which singles
+        // and box-line reduction alone do not see.
+        let mut board = Board::new();
+        for cell in 0..3 {
+            board.restrict(cell, 0b111);
+        }
+        board.propagate(ALL_WORDS).unwrap();
+        for cell in [3, 8, 9, 20] {
+            assert_eq!(
+                candidates(&board, cell),
+                (4..=9).collect::<Vec<_>>(),
+                "cell {cell}"
+            );
+        }
+        // The columns of the mini-row keep every digit below the band.
+        assert_eq!(candidates(&board, 27), (1..=9).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn three_digits_that_must_fill_a_mini_row_push_the_others_out() {
+        // 1, 2 and 3 are out of the rest of row 1: they must take r1c1-r1c3,
+        // a hidden triad, so no other digit can.
+        let mut board = Board::new();
+        for cell in 3..9 {
+            board.restrict(cell, 0b111_111_000);
+        }
+        board.propagate(ALL_WORDS).unwrap();
+        for cell in 0..3 {
+            assert_eq!(candidates(&board, cell), vec![1, 2, 3], "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn four_digits_sure_of_one_mini_row_are_dead() {
+        // 1 to 4 are out of the rest of row 1: four digits for three cells.
+        let mut board = Board::new();
+        for cell in 3..9 {
+            board.restrict(cell, 0b111_110_000);
+        }
+        assert_eq!(board.propagate(ALL_WORDS), Err(Dead));
+    }
+
+    #[test]
+    fn band_branching_picks_a_digit_with_few_configurations() {
+        let mut board = Board::new();
+        // Digit 5 out of box 1 in rows 1 and 2: its rows in band 0 can take
+        // the boxes in two ways only.
+        for cell in [0, 1, 2, 9, 10, 11] {
+            board.restrict(cell, !(1 << 4));
+        }
+        board.propagate(ALL_WORDS).unwrap();
+        let branch = board.band_branch().unwrap();
+        assert_eq!(
+            (branch.band, branch.digit, branch.configurations.count_ones()),
+            (0, 4, 2)
+        );
+        // Each configuration puts the 5 of row 3 in box 1.
+        for p in 0..6 {
+            if branch.configurations >> p & 1 != 0 {
+                let mut child = board;
+                child.keep_configuration(0, 4, p);
+                assert!((21..27).all(|pos| child.cand[3 * 4] >> pos & 1 == 0));
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //!     band rows take one box each, stack bands one column each   (LOCK table: box-line reduction)
 //!     a digit alone in its row of a band                          (hidden singles)
 //!   then, per band, bit-sliced candidate counts                    (naked singles, dead cells)
+//!   at the fixpoint, bit-sliced digit counts per mini-row/column    (triads: three digits each)
 //! ```
 //!
 //! Each digit's three rows in a band must take the three boxes in one of six
@@ -15,9 +16,18 @@
 //! ways that fit, which removes pointing and claiming candidates in one
 //! load. The same table on the stacks' mini-columns does the columns, so
 //! a digit alone in a box or a column ends up alone in its row, where one
-//! subtraction per word finds it. The search branches on the first cell
-//! with two candidates (else three), copies the 120-byte board for every
-//! option but the last, and never allocates.
+//! subtraction per word finds it. Every mini-row and mini-column holds
+//! exactly three digits (tdoku's triads): when only three can go in one they
+//! all must, and when three must, no other can — bit-sliced counts over the
+//! nine digits find both for all 54 at once.
+//!
+//! The search branches the way tdoku's does: in the band whose digits have
+//! the fewest ways left to take their boxes, on the digit with the fewest
+//! (often two, and each way fixes three mini-rows at once); when every way is
+//! settled, on the first cell with two candidates (else three). It copies
+//! the 156-byte board for every option but the last, and never allocates.
+//! Triads and band branching together halve the guesses of plain cell
+//! branching (top1465: 18.8 → 9.4 per puzzle, forum hardest: 140.7 → 73.3).
 //!
 //! [`Bitboard::supports`](crate::Strategy::supports) takes only puzzles
 //! whose rules declare exactly the 27 rows, columns and boxes and nothing

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use sudokit_core::Grid;
 
-use super::board::{Board, Dead};
+use super::board::{Board, Dead, Dirty};
 use crate::limits::{Limits, Stats, Stop};
 
 /// How many nodes pass between two looks at the clock and the cancel flag.
@@ -65,20 +65,40 @@ impl<'a> Searcher<'a> {
         result
     }
 
-    /// Searches below a propagated board.
+    /// Searches below a propagated board: on a digit's configurations in a
+    /// band while some are open, then on a cell's digits.
     pub(super) fn explore(&mut self, board: &mut Board) -> Result<(), Stop> {
+        if let Some(branch) = board.band_branch() {
+            return self.try_each(board, branch.configurations, |board, p| {
+                board.keep_configuration(branch.band, branch.digit, p)
+            });
+        }
         let Some(branch) = board.branch() else {
             return self.report(board);
         };
-        let mut digits = branch.digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            self.node()?;
+        self.try_each(board, branch.digits, |board, d| {
             let mut dirty = 0;
-            if digits == 0 {
-                // The last option: the board itself, no copy.
-                board.place(branch.band, branch.pos, d, &mut dirty);
+            board.place(branch.band, branch.pos, d, &mut dirty);
+            dirty
+        })
+    }
+
+    /// Tries each option (bit `o` of `options`) that `apply` writes into a
+    /// board: a copy for every option but the last, the board itself for
+    /// the last.
+    #[inline]
+    fn try_each(
+        &mut self,
+        board: &mut Board,
+        mut options: u32,
+        apply: impl Fn(&mut Board, usize) -> Dirty,
+    ) -> Result<(), Stop> {
+        while options != 0 {
+            let option = options.trailing_zeros() as usize;
+            options &= options - 1;
+            self.node()?;
+            if options == 0 {
+                let dirty = apply(board, option);
                 if self.propagate(board, dirty).is_ok() {
                     return self.explore(board);
                 }
@@ -86,7 +106,7 @@ impl<'a> Searcher<'a> {
             }
             self.stats.guesses += 1;
             let mut child = *board;
-            child.place(branch.band, branch.pos, d, &mut dirty);
+            let dirty = apply(&mut child, option);
             if self.propagate(&mut child, dirty).is_ok() {
                 self.explore(&mut child)?;
             }

@@ -35,6 +35,46 @@ const fn lock_table() -> [u16; 512] {
     table
 }
 
+/// The mini-row pattern of each permutation in [`PERMUTATIONS`] (bit
+/// `3·line + slot`).
+pub(super) static PERMUTATION_BITS: [u16; 6] = permutation_bits();
+
+const fn permutation_bits() -> [u16; 6] {
+    let mut bits = [0u16; 6];
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMUTATIONS[p];
+        bits[p] = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+        p += 1;
+    }
+    bits
+}
+
+/// For a 3×3 pattern (as [`LOCK`] reads it), the permutations that fit in
+/// it: bit `p` for [`PERMUTATION_BITS`]`[p]`. A digit's configurations in a
+/// band, the choices a search can branch on.
+pub(super) static FITS: [u8; 512] = fits_table();
+
+const fn fits_table() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut fits = 0u8;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if m & bits == bits {
+                fits |= 1 << p;
+            }
+            p += 1;
+        }
+        table[m as usize] = fits;
+        m += 1;
+    }
+    table
+}
+
 /// For a set of mini-rows (bit `3·r + k`: row `r` of the band in box `k`),
 /// the cells they cover in a band word.
 pub(super) static MINI_ROWS: [u32; 512] = mini_rows_table();
@@ -149,6 +189,18 @@ mod tests {
         assert_eq!(LOCK[0o771], 0o661);
         // A row with no box left: no permutation at all.
         assert_eq!(LOCK[0o770], 0);
+    }
+
+    #[test]
+    fn fits_lists_the_permutations_lock_unites() {
+        assert_eq!(FITS[0o777], 0b111_111);
+        assert_eq!(FITS[0o770], 0);
+        for m in 0..512 {
+            let union = (0..6)
+                .filter(|p| FITS[m] >> p & 1 != 0)
+                .fold(0, |acc, p| acc | PERMUTATION_BITS[p]);
+            assert_eq!(union, LOCK[m], "pattern {m:o}");
+        }
     }
 
     #[test]
