@@ -409,6 +409,7 @@ fn clashing_givens_and_empty_boards() {
     let cases = vec![
         Case::new("two 7s in row 1", &format!("77{}", &grid2[2..])).count("0"),
         Case::new("two 4s in column 1", &format!("{}4{}", &grid2[..9], &grid2[10..])).count("0"),
+        Case::new("two 4s in box 1", &format!("{}4{}", &grid2[..11], &grid2[12..])).count("0"),
         all_4x4,
         Case::new("empty 4×4", &".".repeat(16)).count("2+"),
         Case::new("empty 6×6", &".".repeat(36)).count("2+"),

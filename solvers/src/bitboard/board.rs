@@ -2,8 +2,8 @@
 //! runs on them (singles and box-line reduction, by word operations).
 
 use super::tables::{
-    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, FITS, LOCK, MINI_ROWS,
-    PERMUTATION_BITS,
+    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, FITS, LOCK, LOCKED_CELLS,
+    MINI_ROWS, PERMUTATION_BITS,
 };
 
 /// Words that changed and must be settled again: bit `3·d + b` for digit
@@ -72,14 +72,57 @@ impl Board {
         }
     }
 
-    /// Places digit `d + 1` in `cell` if it is still a candidate there
-    /// (`false` if not: the state is then dead), marking the digits whose
-    /// words change.
-    #[inline]
-    pub(super) fn place_cell(&mut self, cell: usize, d: usize, dirty: &mut Dirty) -> bool {
-        self.place(cell / 27, (cell % 27) as u32, d, dirty)
+    /// Places all the givens (`values[cell]`, 0 for none) at once, digit by
+    /// digit: each given's peers lose its digit, and every given cell loses
+    /// the other digits. `false` when a given is not a candidate (any more)
+    /// or sees another given of its digit: the state is then dead.
+    pub(super) fn place_givens(&mut self, values: &[u8]) -> bool {
+        let mut cells = [[0u32; 3]; 9];
+        let mut filled = [0u32; 3];
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                if !(1..=9).contains(&value) {
+                    return false;
+                }
+                let (band, bit) = (cell / 27, 1u32 << (cell % 27));
+                cells[value as usize - 1][band] |= bit;
+                filled[band] |= bit;
+            }
+        }
+        for (d, own) in cells.iter().enumerate() {
+            // The cells the digit's givens see, and themselves.
+            let mut seen = [0u32; 3];
+            let mut columns = 0u32;
+            for band in 0..3 {
+                let mut given = own[band];
+                while given != 0 {
+                    let pos = given.trailing_zeros();
+                    given &= given - 1;
+                    let column = 1 << (pos % 9);
+                    if columns & column != 0 || own[band] & BAND_PEERS[pos as usize] != 0 {
+                        return false;
+                    }
+                    columns |= column;
+                    seen[band] |= BAND_PEERS[pos as usize];
+                }
+            }
+            for band in 0..3 {
+                let (given, word) = (own[band], &mut self.cand[3 * d + band]);
+                if given & !*word != 0 {
+                    return false;
+                }
+                *word = (*word & !filled[band] & !seen[band] & !COLUMNS[columns as usize]) | given;
+            }
+        }
+        for (open, filled) in self.open.iter_mut().zip(filled) {
+            *open &= !filled;
+        }
+        true
     }
 
+    /// Places digit `d + 1` at `pos` of `band` if it is still a candidate
+    /// there (`false` if not: the state is then dead), marking the words
+    /// that change.
     #[inline]
     pub(super) fn place(&mut self, band: usize, pos: u32, d: usize, dirty: &mut Dirty) -> bool {
         let bit = 1u32 << pos;
@@ -135,7 +178,7 @@ impl Board {
         loop {
             for (b, word) in words.iter_mut().enumerate() {
                 if bands >> b & 1 != 0 {
-                    *word &= MINI_ROWS[LOCK[mini_rows(*word)] as usize];
+                    *word &= LOCKED_CELLS[mini_rows(*word)];
                     if *word == 0 {
                         return Err(Dead);
                     }
@@ -372,14 +415,14 @@ mod tests {
         let mut board = Board::new();
         let mut dirty = 0;
         // r5c5 (band 1, position 40 - 27 = 13) holds 7.
-        assert!(board.place_cell(40, 6, &mut dirty));
+        assert!(board.place(1, 13, 6, &mut dirty));
         // Every digit's word of band 1, and the three words of the 7.
         let band_1: u32 = (0..9).map(|d| 1 << (3 * d + 1)).sum();
         assert_eq!(dirty, band_1 | 0b111 << 18);
         assert_eq!(board.cand[3 * 6 + 1] & 0x1ff << 9, 1 << 13);
         assert_eq!(board.cand[3 * 6] & COLUMNS[1 << 4], 0);
         assert_eq!(board.cand[3 * 2 + 1] >> 13 & 1, 0);
-        assert!(!board.place_cell(41, 6, &mut dirty));
+        assert!(!board.place(1, 14, 6, &mut dirty));
     }
 
     /// The digits (1 to 9) still possible in `cell`.

@@ -141,18 +141,13 @@ fn run(
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Search {
     let mut board = Board::new();
-    let mut dirty = ALL_WORDS;
+    let dirty = ALL_WORDS;
     for &(cell, allowed) in masks {
         board.restrict(cell, allowed);
     }
-    // A given that is no longer a candidate clashes with another given or
-    // with the start: nothing to search.
-    let mut alive = true;
-    for (cell, &digit) in puzzle.givens().values().iter().enumerate() {
-        if digit != 0 {
-            alive &= (1..=9).contains(&digit) && board.place_cell(cell, digit as usize - 1, &mut dirty);
-        }
-    }
+    // A given that is not a candidate clashes with another given or with
+    // the start: nothing to search.
+    let alive = board.place_givens(puzzle.givens().values());
     let mut searcher = Searcher::new(limits, started, visitor);
     let stop = match searcher.node() {
         Err(stop) => stop,

@@ -97,6 +97,20 @@ const fn mini_rows_table() -> [u32; 512] {
     table
 }
 
+/// [`MINI_ROWS`] of [`LOCK`]: for the mini-rows a digit still has in a
+/// band, the cells its rows may keep, in one load instead of two in a row.
+pub(super) static LOCKED_CELLS: [u32; 512] = locked_cells_table();
+
+const fn locked_cells_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = MINI_ROWS[LOCK[m] as usize];
+        m += 1;
+    }
+    table
+}
+
 /// For a set of columns (bit `c`), the cells of a band word in them.
 pub(super) static COLUMNS: [u32; 512] = columns_table();
 
