@@ -2,8 +2,8 @@
 //! runs on them (singles and box-line reduction, by word operations).
 
 use super::tables::{
-    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, FITS, LOCK, LOCKED_CELLS,
-    MINI_ROWS, PERMUTATION_BITS,
+    columns, mini_rows, row_singles, transpose_chunks, BAND, BAND_PEERS, COLUMNS, FITS, FIT_COUNT, LOCK,
+    LOCKED_CELLS, MINI_ROWS, PERMUTATION_BITS,
 };
 
 /// Words that changed and must be settled again: bit `3·d + b` for digit
@@ -37,11 +37,12 @@ pub(super) struct Branch {
     pub(super) digits: u32,
 }
 
-/// A digit's configurations in a band to branch on: each way its three
-/// rows can take the band's three boxes (bit `p` for
-/// [`PERMUTATION_BITS`]`[p]`).
+/// A digit's configurations in a band or a stack to branch on: each way
+/// its three rows can take the band's three boxes, or its three columns the
+/// stack's (bit `p` for [`PERMUTATION_BITS`]`[p]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct BandBranch {
+    /// 0 to 2: a band; 3 to 5: stack `band − 3`.
     pub(super) band: usize,
     pub(super) digit: usize,
     pub(super) configurations: u32,
@@ -361,43 +362,58 @@ impl Board {
         fallback
     }
 
-    /// A digit's configurations in a band to branch on: the band whose
-    /// digits have the fewest configurations in all, and in it the digit
-    /// with the fewest (more than one). `None` when every digit's mini-rows
-    /// are settled in every band.
+    /// A digit's configurations in a band or stack to branch on, as tdoku
+    /// does: of the three bands and three stacks, the one whose digits have
+    /// the fewest configurations in all (more than nine: some digit still
+    /// has a choice), and in it the digit with the fewest (more than one).
+    /// `None` when every digit's mini-rows and mini-columns are settled,
+    /// which places every digit in every box.
     pub(super) fn band_branch(&self) -> Option<BandBranch> {
-        let mut best: Option<(u32, usize)> = None;
-        for band in 0..3 {
-            if self.open[band] == 0 {
-                continue;
+        if self.open == [0; 3] {
+            return None;
+        }
+        // Each digit's patterns: mini-rows per band, mini-columns per stack.
+        let mut patterns = [[0usize; 6]; 9];
+        let mut totals = [0u32; 6];
+        for (d, patterns) in patterns.iter_mut().enumerate() {
+            let stacks = transpose_chunks(self.cols[d]);
+            for band in 0..3 {
+                patterns[band] = mini_rows(self.cand[3 * d + band]);
+                patterns[3 + band] = (stacks >> (9 * band) & 0x1ff) as usize;
             }
-            let total: u32 = (0..9)
-                .map(|d| FITS[mini_rows(self.cand[3 * d + band])].count_ones())
-                .sum();
-            if total > 9 && best.is_none_or(|(t, _)| total < t) {
-                best = Some((total, band));
+            for (total, &pattern) in totals.iter_mut().zip(patterns.iter()) {
+                *total += u32::from(FIT_COUNT[pattern]);
             }
         }
-        let (_, band) = best?;
-        let mut choice: Option<(u32, usize, u8)> = None;
-        for d in 0..9 {
-            let fits = FITS[mini_rows(self.cand[3 * d + band])];
-            let n = fits.count_ones();
-            if n > 1 && choice.is_none_or(|(c, _, _)| n < c) {
-                choice = Some((n, d, fits));
-            }
-        }
-        choice.map(|(_, digit, fits)| BandBranch {
+        let (band, _) = totals
+            .iter()
+            .enumerate()
+            .filter(|&(_, &total)| total > 9)
+            .min_by_key(|&(_, &total)| total)?;
+        let (digit, pattern) = patterns
+            .iter()
+            .map(|p| p[band])
+            .enumerate()
+            .filter(|&(_, p)| FIT_COUNT[p] > 1)
+            .min_by_key(|&(_, p)| FIT_COUNT[p])?;
+        Some(BandBranch {
             band,
             digit,
-            configurations: u32::from(fits),
+            configurations: u32::from(FITS[pattern]),
         })
     }
 
-    /// Keeps digit `d + 1` in `band` to the mini-rows of permutation `p`.
+    /// Keeps digit `d + 1` to permutation `p` in `band`: its mini-rows there
+    /// for bands 0 to 2, its mini-columns in stack `band − 3` for 3 to 5.
     pub(super) fn keep_configuration(&mut self, band: usize, d: usize, p: usize) -> Dirty {
-        self.cand[3 * d + band] &= MINI_ROWS[PERMUTATION_BITS[p] as usize];
-        1 << (3 * d + band)
+        let kept = PERMUTATION_BITS[p] as u32;
+        if band < 3 {
+            self.cand[3 * d + band] &= MINI_ROWS[kept as usize];
+            return 1 << (3 * d + band);
+        }
+        let stack = 9 * (band - 3);
+        let columns = (BAND & !(0x1ff << stack)) | kept << stack;
+        self.keep_patterns(d, BAND as u64 | (columns as u64) << 32)
     }
 
     fn branch_at(&self, band: usize, pos: u32) -> Branch {
@@ -498,6 +514,33 @@ mod tests {
                 let mut child = board;
                 child.keep_configuration(0, 4, p);
                 assert!((21..27).all(|pos| child.cand[3 * 4] >> pos & 1 == 0));
+            }
+        }
+    }
+
+    #[test]
+    fn band_branching_also_looks_at_the_stacks() {
+        let mut board = Board::new();
+        // Digit 5 out of box 1 in columns 1 and 2: its columns in stack 0
+        // can take the boxes in two ways only, and every band still has six.
+        for cell in [0, 1, 9, 10, 18, 19] {
+            board.restrict(cell, !(1 << 4));
+        }
+        board.propagate(ALL_WORDS).unwrap();
+        let branch = board.band_branch().unwrap();
+        assert_eq!(
+            (branch.band, branch.digit, branch.configurations.count_ones()),
+            (3, 4, 2)
+        );
+        // Each configuration puts the 5 of column 3 in box 1.
+        for p in 0..6 {
+            if branch.configurations >> p & 1 != 0 {
+                let mut child = board;
+                let dirty = child.keep_configuration(3, 4, p);
+                child.propagate(dirty).unwrap();
+                for band in 1..3 {
+                    assert_eq!(child.cand[3 * 4 + band] & COLUMNS[1 << 2], 0, "band {band}");
+                }
             }
         }
     }

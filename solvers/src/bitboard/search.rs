@@ -66,7 +66,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// Searches below a propagated board: on a digit's configurations in a
-    /// band while some are open, then on a cell's digits.
+    /// band or stack while some are open, then (a safety net) on a cell's
+    /// digits.
     pub(super) fn explore(&mut self, board: &mut Board) -> Result<(), Stop> {
         if let Some(branch) = board.band_branch() {
             return self.try_each(board, branch.configurations, |board, p| {

@@ -75,6 +75,21 @@ const fn fits_table() -> [u8; 512] {
     table
 }
 
+/// The number of permutations in [`FITS`]: how many configurations a
+/// pattern leaves, in one load.
+pub(super) static FIT_COUNT: [u8; 512] = fit_count_table();
+
+const fn fit_count_table() -> [u8; 512] {
+    let fits = fits_table();
+    let mut table = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = fits[m].count_ones() as u8;
+        m += 1;
+    }
+    table
+}
+
 /// For a set of mini-rows (bit `3·r + k`: row `r` of the band in box `k`),
 /// the cells they cover in a band word.
 pub(super) static MINI_ROWS: [u32; 512] = mini_rows_table();
