@@ -373,33 +373,39 @@ impl Board {
             return None;
         }
         // Each digit's patterns: mini-rows per band, mini-columns per stack.
-        let mut patterns = [[0usize; 6]; 9];
+        let mut patterns = [[0usize; 9]; 6];
         let mut totals = [0u32; 6];
-        for (d, patterns) in patterns.iter_mut().enumerate() {
+        for d in 0..9 {
             let stacks = transpose_chunks(self.cols[d]);
             for band in 0..3 {
-                patterns[band] = mini_rows(self.cand[3 * d + band]);
-                patterns[3 + band] = (stacks >> (9 * band) & 0x1ff) as usize;
-            }
-            for (total, &pattern) in totals.iter_mut().zip(patterns.iter()) {
-                *total += u32::from(FIT_COUNT[pattern]);
+                let rows = mini_rows(self.cand[3 * d + band]);
+                let columns = (stacks >> (9 * band) & 0x1ff) as usize;
+                patterns[band][d] = rows;
+                patterns[3 + band][d] = columns;
+                totals[band] += u32::from(FIT_COUNT[rows]);
+                totals[3 + band] += u32::from(FIT_COUNT[columns]);
             }
         }
-        let (band, _) = totals
-            .iter()
-            .enumerate()
-            .filter(|&(_, &total)| total > 9)
-            .min_by_key(|&(_, &total)| total)?;
-        let (digit, pattern) = patterns
-            .iter()
-            .map(|p| p[band])
-            .enumerate()
-            .filter(|&(_, p)| FIT_COUNT[p] > 1)
-            .min_by_key(|&(_, p)| FIT_COUNT[p])?;
+        let mut band = None;
+        let mut fewest = u32::MAX;
+        for (b, &total) in totals.iter().enumerate() {
+            if total > 9 && total < fewest {
+                (band, fewest) = (Some(b), total);
+            }
+        }
+        let band = band?;
+        let (mut digit, mut fewest) = (None, u8::MAX);
+        for (d, &pattern) in patterns[band].iter().enumerate() {
+            let count = FIT_COUNT[pattern];
+            if count > 1 && count < fewest {
+                (digit, fewest) = (Some(d), count);
+            }
+        }
+        let digit = digit?;
         Some(BandBranch {
             band,
             digit,
-            configurations: u32::from(FITS[pattern]),
+            configurations: u32::from(FITS[patterns[band][digit]]),
         })
     }
 
