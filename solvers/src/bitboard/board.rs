@@ -375,8 +375,8 @@ impl Board {
         // Each digit's patterns: mini-rows per band, mini-columns per stack.
         let mut patterns = [[0usize; 9]; 6];
         let mut totals = [0u32; 6];
-        for d in 0..9 {
-            let stacks = transpose_chunks(self.cols[d]);
+        for (d, &cols) in self.cols.iter().enumerate() {
+            let stacks = transpose_chunks(cols);
             for band in 0..3 {
                 let rows = mini_rows(self.cand[3 * d + band]);
                 let columns = (stacks >> (9 * band) & 0x1ff) as usize;
