@@ -130,11 +130,13 @@ impl Board {
         if self.cand[3 * d + band] & bit == 0 {
             return false;
         }
+        let mut changed = 0;
         for other in 0..9 {
             let word = &mut self.cand[3 * other + band];
-            *dirty |= (*word >> pos & 1) << (3 * other + band);
+            changed |= u32::from(*word & bit != 0) << (3 * other);
             *word &= !bit;
         }
+        *dirty |= changed << band;
         // The column's cells in this band are in the cell's box: clearing the
         // column from all three bands, then the row and box, and putting
         // the cell back leaves the digit's word right.
