@@ -151,6 +151,24 @@ impl Board {
         true
     }
 
+    /// Fixes digit `d + 1` in `cells` of `band`, each alone in its row
+    /// once the digit is settled. Its words are then closed under box-line
+    /// reduction, which has already cleared those cells' rows, boxes and
+    /// columns of the digit; only the other digits lose the cells.
+    #[inline]
+    fn fix_settled(&mut self, band: usize, d: usize, cells: u32, dirty: &mut Dirty) {
+        let own = self.cand[3 * d + band];
+        let mut changed = 0;
+        for other in 0..9 {
+            let word = &mut self.cand[3 * other + band];
+            changed |= u32::from(*word & cells != 0) << (3 * other);
+            *word &= !cells;
+        }
+        self.cand[3 * d + band] = own;
+        *dirty |= (changed & !(1 << (3 * d))) << band;
+        self.open[band] &= !cells;
+    }
+
     /// The digits of a solved board, cell by cell (1 to 9).
     pub(super) fn digits(&self) -> [u8; 81] {
         let mut values = [0u8; 81];
@@ -222,18 +240,16 @@ impl Board {
                 let bands = dirty >> (3 * d) & 0b111;
                 dirty &= !(0b111 << (3 * d));
                 let touched = self.settle(d, bands)?;
-                // Hidden singles: a digit alone in its row of a band.
+                // Hidden singles: a digit alone in its row of a band. The
+                // digit is settled, so only the other digits lose the cells
+                // (no `place`, and no new settling of this digit).
                 for band in 0..3 {
                     if touched >> band & 1 == 0 {
                         continue;
                     }
-                    let mut hidden = row_singles(self.cand[3 * d + band]) & self.open[band];
-                    while hidden != 0 {
-                        let pos = hidden.trailing_zeros();
-                        hidden &= hidden - 1;
-                        if !self.place(band, pos, d, &mut dirty) {
-                            return Err(Dead);
-                        }
+                    let hidden = row_singles(self.cand[3 * d + band]) & self.open[band];
+                    if hidden != 0 {
+                        self.fix_settled(band, d, hidden, &mut dirty);
                     }
                 }
             }
@@ -551,6 +567,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_hidden_single_takes_its_cell_and_leaves_its_peers() {
+        // 5 is out of row 1 but for r1c5: it goes there.
+        let mut board = Board::new();
+        for cell in (0..9).filter(|&c| c != 4) {
+            board.restrict(cell, !(1 << 4));
+        }
+        board.propagate(ALL_WORDS).unwrap();
+        assert_eq!(candidates(&board, 4), vec![5]);
+        assert_eq!(board.open[0] & 1 << 4, 0);
+        // Its box and its column lose the 5; other cells keep it.
+        for cell in [12, 14, 22, 31, 76] {
+            assert!(!candidates(&board, cell).contains(&5), "cell {cell}");
+        }
+        assert!(candidates(&board, 9).contains(&5));
     }
 
     #[test]
