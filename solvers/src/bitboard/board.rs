@@ -279,6 +279,9 @@ impl Board {
                 }
             }
             if dirty == 0 {
+                if self.open == [0; 3] {
+                    return Ok(());
+                }
                 dirty = self.triads()?;
                 if dirty == 0 {
                     return Ok(());
