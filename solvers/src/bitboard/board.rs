@@ -48,6 +48,12 @@ pub(super) struct BandBranch {
     pub(super) configurations: u32,
 }
 
+/// Each digit's mini-line patterns at a fixpoint, as triad reasoning
+/// reads them: mini-rows band by band in the low half (bit `9·b + 3·r + k`),
+/// mini-columns stack by stack in the high half. Band branching reads them
+/// again instead of recomputing.
+pub(super) type Lines = [u64; 9];
+
 /// The search reached a state with no solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Dead;
@@ -233,7 +239,10 @@ impl Board {
 
     /// Runs singles and box-line reduction to a fixpoint, starting from the
     /// words in `dirty`.
-    pub(super) fn propagate(&mut self, mut dirty: Dirty) -> Result<(), Dead> {
+    /// Returns the digits' mini-line patterns at the fixpoint (all zero
+    /// when the board is solved).
+    pub(super) fn propagate(&mut self, mut dirty: Dirty) -> Result<Lines, Dead> {
+        let mut lines = [0; 9];
         loop {
             while dirty != 0 {
                 let d = dirty.trailing_zeros() as usize / 3;
@@ -280,11 +289,11 @@ impl Board {
             }
             if dirty == 0 {
                 if self.open == [0; 3] {
-                    return Ok(());
+                    return Ok([0; 9]);
                 }
-                dirty = self.triads()?;
+                dirty = self.triads(&mut lines)?;
                 if dirty == 0 {
-                    return Ok(());
+                    return Ok(lines);
                 }
             }
         }
@@ -294,11 +303,11 @@ impl Board {
     /// one box) holds exactly three digits, and so does a mini-column. When
     /// only three digits can go in one, each of them must (it leaves the
     /// rest of its row and box); when three digits must go in one, no other
-    /// can. Returns the words changed.
-    fn triads(&mut self) -> Result<Dirty, Dead> {
+    /// can. Returns the words changed, and leaves the patterns it read in
+    /// `patterns`.
+    fn triads(&mut self, patterns: &mut Lines) -> Result<Dirty, Dead> {
         const GROUP_LOW: u64 = 0o111_111_111 | 0o111_111_111 << 32;
         const VALID: u64 = BAND as u64 | (BAND as u64) << 32;
-        let mut patterns = [0u64; 9];
         let mut sure = [0u64; 9];
         let (mut can_1, mut can_2, mut can_3, mut can_4) = (0u64, 0u64, 0u64, 0u64);
         let (mut sure_1, mut sure_2, mut sure_3, mut sure_4) = (0u64, 0u64, 0u64, 0u64);
@@ -389,18 +398,17 @@ impl Board {
     /// has a choice), and in it the digit with the fewest (more than one).
     /// `None` when every digit's mini-rows and mini-columns are settled,
     /// which places every digit in every box.
-    pub(super) fn band_branch(&self) -> Option<BandBranch> {
+    pub(super) fn band_branch(&self, lines: &Lines) -> Option<BandBranch> {
         if self.open == [0; 3] {
             return None;
         }
         // Each digit's patterns: mini-rows per band, mini-columns per stack.
         let mut patterns = [[0usize; 9]; 6];
         let mut totals = [0u32; 6];
-        for (d, &cols) in self.cols.iter().enumerate() {
-            let stacks = transpose_chunks(cols);
+        for (d, &x) in lines.iter().enumerate() {
             for band in 0..3 {
-                let rows = mini_rows(self.cand[3 * d + band]);
-                let columns = (stacks >> (9 * band) & 0x1ff) as usize;
+                let rows = (x >> (9 * band) & 0x1ff) as usize;
+                let columns = (x >> (32 + 9 * band) & 0x1ff) as usize;
                 patterns[band][d] = rows;
                 patterns[3 + band][d] = columns;
                 totals[band] += u32::from(FIT_COUNT[rows]);
@@ -529,8 +537,8 @@ mod tests {
         for cell in [0, 1, 2, 9, 10, 11] {
             board.restrict(cell, !(1 << 4));
         }
-        board.propagate(ALL_WORDS).unwrap();
-        let branch = board.band_branch().unwrap();
+        let lines = board.propagate(ALL_WORDS).unwrap();
+        let branch = board.band_branch(&lines).unwrap();
         assert_eq!(
             (branch.band, branch.digit, branch.configurations.count_ones()),
             (0, 4, 2)
@@ -553,8 +561,8 @@ mod tests {
         for cell in [0, 1, 9, 10, 18, 19] {
             board.restrict(cell, !(1 << 4));
         }
-        board.propagate(ALL_WORDS).unwrap();
-        let branch = board.band_branch().unwrap();
+        let lines = board.propagate(ALL_WORDS).unwrap();
+        let branch = board.band_branch(&lines).unwrap();
         assert_eq!(
             (branch.band, branch.digit, branch.configurations.count_ones()),
             (3, 4, 2)

@@ -49,7 +49,7 @@ use sudokit_core::{Grid, Puzzle, Unsupported};
 
 use crate::limits::{Limits, Search, Stop};
 use crate::strategy::{Session, SolveError, Start, Strategy};
-use board::{Board, ALL_WORDS};
+use board::{Board, Dead, ALL_WORDS};
 use search::Searcher;
 
 /// The strategy's command-line name.
@@ -154,10 +154,13 @@ fn run(
     let mut searcher = Searcher::new(limits, started, visitor);
     let stop = match searcher.node() {
         Err(stop) => stop,
-        Ok(()) if !alive || searcher.propagate(&mut board, dirty).is_err() => Stop::Exhausted,
-        Ok(()) => match searcher.explore(&mut board) {
-            Ok(()) => Stop::Exhausted,
-            Err(stop) => stop,
+        Ok(()) if !alive => Stop::Exhausted,
+        Ok(()) => match searcher.propagate(&mut board, dirty) {
+            Err(Dead) => Stop::Exhausted,
+            Ok(lines) => match searcher.explore(&mut board, &lines) {
+                Ok(()) => Stop::Exhausted,
+                Err(stop) => stop,
+            },
         },
     };
     Search {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use sudokit_core::Grid;
 
-use super::board::{Board, Dead, Dirty};
+use super::board::{Board, Dead, Dirty, Lines};
 use crate::limits::{Limits, Stats, Stop};
 
 /// How many nodes pass between two looks at the clock and the cancel flag.
@@ -56,7 +56,7 @@ impl<'a> Searcher<'a> {
     /// Propagates `board` from the digits in `dirty`; a dead end counts as
     /// a backtrack.
     #[inline]
-    pub(super) fn propagate(&mut self, board: &mut Board, dirty: u32) -> Result<(), Dead> {
+    pub(super) fn propagate(&mut self, board: &mut Board, dirty: u32) -> Result<Lines, Dead> {
         self.stats.propagations += 1;
         let result = board.propagate(dirty);
         if result.is_err() {
@@ -68,8 +68,8 @@ impl<'a> Searcher<'a> {
     /// Searches below a propagated board: on a digit's configurations in a
     /// band or stack while some are open, then (a safety net) on a cell's
     /// digits.
-    pub(super) fn explore(&mut self, board: &mut Board) -> Result<(), Stop> {
-        if let Some(branch) = board.band_branch() {
+    pub(super) fn explore(&mut self, board: &mut Board, lines: &Lines) -> Result<(), Stop> {
+        if let Some(branch) = board.band_branch(lines) {
             return self.try_each(board, branch.configurations, |board, p| {
                 board.keep_configuration(branch.band, branch.digit, p)
             });
@@ -100,16 +100,16 @@ impl<'a> Searcher<'a> {
             self.node()?;
             if options == 0 {
                 let dirty = apply(board, option);
-                if self.propagate(board, dirty).is_ok() {
-                    return self.explore(board);
-                }
-                return Ok(());
+                return match self.propagate(board, dirty) {
+                    Ok(lines) => self.explore(board, &lines),
+                    Err(Dead) => Ok(()),
+                };
             }
             self.stats.guesses += 1;
             let mut child = *board;
             let dirty = apply(&mut child, option);
-            if self.propagate(&mut child, dirty).is_ok() {
-                self.explore(&mut child)?;
+            if let Ok(lines) = self.propagate(&mut child, dirty) {
+                self.explore(&mut child, &lines)?;
             }
         }
         Ok(())
