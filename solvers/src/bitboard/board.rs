@@ -84,19 +84,20 @@ impl Board {
     /// the other digits. `false` when a given is not a candidate (any more)
     /// or sees another given of its digit: the state is then dead.
     pub(super) fn place_givens(&mut self, values: &[u8]) -> bool {
-        let mut cells = [[0u32; 3]; 9];
-        let mut filled = [0u32; 3];
-        for (cell, &value) in values.iter().enumerate() {
-            if value != 0 {
-                if !(1..=9).contains(&value) {
+        // Each value's cells, band by band; row 0 gathers the empty cells.
+        // No branch on the value: a given's place is unpredictable.
+        debug_assert_eq!(values.len(), 81);
+        let mut by_value = [[0u32; 3]; 10];
+        for (band, values) in values.chunks_exact(27).take(3).enumerate() {
+            for (pos, &value) in values.iter().enumerate() {
+                if value > 9 {
                     return false;
                 }
-                let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-                cells[value as usize - 1][band] |= bit;
-                filled[band] |= bit;
+                by_value[value as usize][band] |= 1 << pos;
             }
         }
-        for (d, own) in cells.iter().enumerate() {
+        let filled = [0, 1, 2].map(|band| !by_value[0][band] & BAND);
+        for (d, own) in by_value[1..].iter().enumerate() {
             // The cells the digit's givens see, and themselves.
             let mut seen = [0u32; 3];
             let mut columns = 0u32;
