@@ -296,9 +296,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let set = cx.candidates(cell);
             twice |= once & set;
             once |= set;
-            if set.is_single() {
-                settled |= set;
-            }
+            settled |= set.if_single();
         }
         let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
         if let Some(d) = (cx.all_digits() - once).min() {
@@ -336,9 +334,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 for &cell in cells {
                     let set = cx.candidates(cell);
                     union |= set;
-                    if set.is_single() {
-                        settled |= set;
-                    }
+                    settled |= set.if_single();
                 }
                 twice |= once & union;
                 once |= union;
