@@ -16,7 +16,9 @@
 //! ways that fit, which removes pointing and claiming candidates in one
 //! load. The same table on the stacks' mini-columns does the columns, so
 //! a digit alone in a box or a column ends up alone in its row, where one
-//! subtraction per word finds it. Every mini-row and mini-column holds
+//! subtraction per word finds it. Found after the digit's words were
+//! settled, such a single only leaves its cell to the digit (the other
+//! digits lose it): the digit's own words already hold. Every mini-row and mini-column holds
 //! exactly three digits (tdoku's triads): when only three can go in one they
 //! all must, and when three must, no other can — bit-sliced counts over the
 //! nine digits find both for all 54 at once.
