@@ -19,7 +19,10 @@
 //! With locked candidates on (`Engine::with_locked_candidates`), each
 //! complete group scanned for hidden singles is queued again for its
 //! overlaps with other groups (the `intersection` module); they run when
-//! the singles are done, and what they remove wakes the singles.
+//! the singles are done, and what they remove wakes the singles. Each
+//! overlap is also a subset when it can be: its open cells allowing exactly
+//! as many digits as they are (naked), or holding every place in the group
+//! of as many digits (hidden) — on a classic board, tdoku's triads.
 
 use crate::cell::Cell;
 use crate::constraint::Word;
@@ -27,6 +30,7 @@ use crate::contradiction::{Contradiction, ContradictionKind};
 use crate::digits::Digits;
 use crate::explain::Reason;
 use crate::group::GroupId;
+use crate::intersection::Family;
 use crate::model::Model;
 use crate::state::Ctx;
 
@@ -318,7 +322,11 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
 
     /// Locked candidates in one complete group: a digit whose places all lie
     /// in the group's overlap with another group leaves that group's other
-    /// cells.
+    /// cells. The overlaps also take tdoku's triads, as subsets: when an
+    /// overlap's open cells allow exactly as many digits as they are, those
+    /// digits leave both groups' other cells (naked); when as many digits
+    /// have all their places in the group inside the overlap, its open cells
+    /// keep only them (hidden).
     #[inline(always)]
     fn locked_candidates(&mut self, group: GroupId) -> Result<(), Contradiction> {
         let model = self.model;
@@ -328,31 +336,47 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let mut once = Digits::<W>::EMPTY;
             let mut twice = Digits::<W>::EMPTY;
             let mut settled = Digits::<W>::EMPTY;
+            let mut naked = false;
             let cx = &*self.cx;
             let mut part = |cells: &[Cell]| {
-                let mut union = Digits::<W>::EMPTY;
+                let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
                 for &cell in cells {
                     let set = cx.candidates(cell);
                     union |= set;
-                    settled |= set.if_single();
+                    fixed |= set.if_single();
                 }
+                settled |= fixed;
                 twice |= once & union;
                 once |= union;
+                // A naked subset of open cells (all-settled parts are not).
+                union != fixed && union.len() == cells.len()
             };
             part(&family.uncovered);
             for segment in &family.segments {
-                part(&segment.cells);
+                naked |= part(&segment.cells);
             }
             let confined = once - twice - settled;
-            if confined.is_empty() {
+            if confined.is_empty() && !naked {
                 continue;
             }
-            for segment in &family.segments {
-                let here = segment
-                    .cells
-                    .iter()
-                    .fold(Digits::<W>::EMPTY, |u, &c| u | self.cx.candidates(c))
-                    & confined;
+            for (i, segment) in family.segments.iter().enumerate() {
+                let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
+                for &cell in segment.cells.iter() {
+                    let set = self.cx.candidates(cell);
+                    union |= set;
+                    fixed |= set.if_single();
+                }
+                let open = segment.cells.len() - fixed.len();
+                let spread = union - fixed;
+                if union.len() == segment.cells.len() {
+                    if !spread.is_empty() {
+                        self.naked_segment(group, family, i, spread)?;
+                    }
+                    continue;
+                }
+                // `confined` was read before this loop's removals: a digit
+                // of it may have been placed since, and then is not open.
+                let here = spread & confined;
                 if here.is_empty() {
                     continue;
                 }
@@ -366,7 +390,55 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                     self.remove(cell, here)
                         .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
                 }
+                if here.len() == open && spread != here {
+                    self.cx.because(|| {
+                        Reason::new("hidden subset")
+                            .digits(here)
+                            .cells(segment.cells.iter().copied())
+                            .group(group)
+                    });
+                    for &cell in segment.cells.iter() {
+                        if !self.cx.candidates(cell).is_single() {
+                            self.remove(cell, spread - here)
+                                .map_err(|contradiction| contradiction.by(model.group_rule(group)))?;
+                        }
+                    }
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// The open cells of segment `i` of `family` (in complete group `group`)
+    /// allow only the digits `spread`, as many as they are: each of those
+    /// digits is in the segment, so it leaves the rest of both groups.
+    #[inline(always)]
+    fn naked_segment(
+        &mut self,
+        group: GroupId,
+        family: &Family,
+        i: usize,
+        spread: Digits<W>,
+    ) -> Result<(), Contradiction> {
+        let model = self.model;
+        let segment = &family.segments[i];
+        self.cx.because(|| {
+            Reason::new("naked subset")
+                .digits(spread)
+                .cells(segment.cells.iter().copied())
+                .group(group)
+        });
+        for &cell in segment.outside.iter() {
+            self.remove(cell, spread)
+                .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
+        }
+        let rest = family.segments.iter().enumerate().filter(|&(j, _)| j != i);
+        let others = rest
+            .flat_map(|(_, s)| s.cells.iter())
+            .chain(family.uncovered.iter());
+        for &cell in others {
+            self.remove(cell, spread)
+                .map_err(|contradiction| contradiction.by(model.group_rule(group)))?;
         }
         Ok(())
     }
