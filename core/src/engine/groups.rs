@@ -30,7 +30,7 @@ use crate::contradiction::{Contradiction, ContradictionKind};
 use crate::digits::Digits;
 use crate::explain::Reason;
 use crate::group::GroupId;
-use crate::intersection::Family;
+use crate::intersection::{Family, Segment};
 use crate::model::Model;
 use crate::state::Ctx;
 
@@ -380,16 +380,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 if here.is_empty() {
                     continue;
                 }
-                self.cx.because(|| {
-                    Reason::new("locked candidates")
-                        .digits(here)
-                        .cells(segment.cells.iter().copied())
-                        .group(group)
-                });
-                for &cell in segment.outside.iter() {
-                    self.remove(cell, here)
-                        .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
-                }
+                self.give_to_segment("locked candidates", group, segment, here)?;
                 if here.len() == open && spread != here {
                     self.cx.because(|| {
                         Reason::new("hidden subset")
@@ -409,6 +400,30 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         Ok(())
     }
 
+    /// Says why (`rule`) `digits` belong to `segment` of complete group
+    /// `group`, and takes them from the other group's cells outside it.
+    #[inline(always)]
+    fn give_to_segment(
+        &mut self,
+        rule: &'static str,
+        group: GroupId,
+        segment: &Segment,
+        digits: Digits<W>,
+    ) -> Result<(), Contradiction> {
+        let model = self.model;
+        self.cx.because(|| {
+            Reason::new(rule)
+                .digits(digits)
+                .cells(segment.cells.iter().copied())
+                .group(group)
+        });
+        for &cell in segment.outside.iter() {
+            self.remove(cell, digits)
+                .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
+        }
+        Ok(())
+    }
+
     /// The open cells of segment `i` of `family` (in complete group `group`)
     /// allow only the digits `spread`, as many as they are: each of those
     /// digits is in the segment, so it leaves the rest of both groups.
@@ -421,17 +436,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         spread: Digits<W>,
     ) -> Result<(), Contradiction> {
         let model = self.model;
-        let segment = &family.segments[i];
-        self.cx.because(|| {
-            Reason::new("naked subset")
-                .digits(spread)
-                .cells(segment.cells.iter().copied())
-                .group(group)
-        });
-        for &cell in segment.outside.iter() {
-            self.remove(cell, spread)
-                .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
-        }
+        self.give_to_segment("naked subset", group, &family.segments[i], spread)?;
         let rest = family.segments.iter().enumerate().filter(|&(j, _)| j != i);
         let others = rest
             .flat_map(|(_, s)| s.cells.iter())
