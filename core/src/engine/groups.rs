@@ -339,12 +339,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let mut naked = false;
             let cx = &*self.cx;
             let mut part = |cells: &[Cell]| {
-                let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
-                for &cell in cells {
-                    let set = cx.candidates(cell);
-                    union |= set;
-                    fixed |= set.if_single();
-                }
+                let (union, fixed) = gather(cx, cells);
                 settled |= fixed;
                 twice |= once & union;
                 once |= union;
@@ -360,12 +355,9 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 continue;
             }
             for (i, segment) in family.segments.iter().enumerate() {
-                let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
-                for &cell in segment.cells.iter() {
-                    let set = self.cx.candidates(cell);
-                    union |= set;
-                    fixed |= set.if_single();
-                }
+                // Read again: the removals for earlier segments may have
+                // narrowed this one.
+                let (union, fixed) = gather(self.cx, &segment.cells);
                 let open = segment.cells.len() - fixed.len();
                 let spread = union - fixed;
                 if union.len() == segment.cells.len() {
@@ -382,12 +374,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 }
                 self.give_to_segment("locked candidates", group, segment, here)?;
                 if here.len() == open && spread != here {
-                    self.cx.because(|| {
-                        Reason::new("hidden subset")
-                            .digits(here)
-                            .cells(segment.cells.iter().copied())
-                            .group(group)
-                    });
+                    self.because_of("hidden subset", group, segment, here);
                     for &cell in segment.cells.iter() {
                         if !self.cx.candidates(cell).is_single() {
                             self.remove(cell, spread - here)
@@ -398,6 +385,17 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             }
         }
         Ok(())
+    }
+
+    /// Says that `rule` ties `digits` to `segment` of complete group `group`.
+    #[inline(always)]
+    fn because_of(&mut self, rule: &'static str, group: GroupId, segment: &Segment, digits: Digits<W>) {
+        self.cx.because(|| {
+            Reason::new(rule)
+                .digits(digits)
+                .cells(segment.cells.iter().copied())
+                .group(group)
+        });
     }
 
     /// Says why (`rule`) `digits` belong to `segment` of complete group
@@ -411,12 +409,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         digits: Digits<W>,
     ) -> Result<(), Contradiction> {
         let model = self.model;
-        self.cx.because(|| {
-            Reason::new(rule)
-                .digits(digits)
-                .cells(segment.cells.iter().copied())
-                .group(group)
-        });
+        self.because_of(rule, group, segment, digits);
         for &cell in segment.outside.iter() {
             self.remove(cell, digits)
                 .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
@@ -447,6 +440,18 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         }
         Ok(())
     }
+}
+
+/// The digits `cells` allow between them, and those already placed there.
+#[inline(always)]
+fn gather<W: Word>(cx: &Ctx<'_, W>, cells: &[Cell]) -> (Digits<W>, Digits<W>) {
+    let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
+    for &cell in cells {
+        let set = cx.candidates(cell);
+        union |= set;
+        fixed |= set.if_single();
+    }
+    (union, fixed)
 }
 
 /// Names the rule behind a peer elimination that emptied `peer`: the first

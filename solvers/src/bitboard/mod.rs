@@ -18,10 +18,10 @@
 //! a digit alone in a box or a column ends up alone in its row, where one
 //! subtraction per word finds it. Found after the digit's words were
 //! settled, such a single only leaves its cell to the digit (the other
-//! digits lose it): the digit's own words already hold. Every mini-row and mini-column holds
-//! exactly three digits (tdoku's triads): when only three can go in one they
-//! all must, and when three must, no other can — bit-sliced counts over the
-//! nine digits find both for all 54 at once.
+//! digits lose it): the digit's own words already hold. Every mini-row and
+//! mini-column holds exactly three digits (tdoku's triads): when only three
+//! can go in one they all must, and when three must, no other can —
+//! bit-sliced counts over the nine digits find both for all 54 at once.
 //!
 //! The search branches the way tdoku's does: of the three bands and the
 //! three stacks, in the one whose digits have the fewest ways left to take
