@@ -155,9 +155,15 @@ pub fn propagate(
 /// [`propagate`] for a puzzle built already (its givens are ignored: the
 /// candidates say everything).
 pub fn propagate_from(puzzle: &Puzzle, start: &[Digits<u128>]) -> Report {
-    fn run<W: Word>(puzzle: &Puzzle, start: &[Digits<u128>]) -> Report {
+    propagate_with(puzzle, start, false)
+}
+
+/// [`propagate_from`], with the engine's built-in locked candidates (and
+/// overlap subsets) on when `locked` holds, as searches run them.
+fn propagate_with(puzzle: &Puzzle, start: &[Digits<u128>], locked: bool) -> Report {
+    fn run<W: Word>(puzzle: &Puzzle, start: &[Digits<u128>], locked: bool) -> Report {
         let mut state = State::<W>::from_candidates(puzzle.geometry(), start);
-        let mut engine = Engine::new(puzzle.model());
+        let mut engine = Engine::new(puzzle.model()).with_locked_candidates(locked);
         engine.schedule_all();
         let (result, steps) = engine.record(&mut state, None);
         Report {
@@ -169,7 +175,7 @@ pub fn propagate_from(puzzle: &Puzzle, start: &[Digits<u128>]) -> Report {
             contradiction: result.err().map(|c| puzzle.describe(&c)),
         }
     }
-    by_width!(puzzle.size(), run(puzzle, start))
+    by_width!(puzzle.size(), run(puzzle, start, locked))
 }
 
 /// Options of [`check_soundness`].
@@ -189,6 +195,10 @@ pub struct Soundness {
     /// A start whose brute-force enumeration takes more nodes than this is
     /// skipped (and counted as skipped).
     pub max_nodes: u64,
+    /// Also run the engine's built-in locked candidates and overlap subsets
+    /// (off by default, as in a rule's own propagation; searches turn them
+    /// on), so that they get the same brute-force check.
+    pub locked_candidates: bool,
 }
 
 impl Default for Soundness {
@@ -200,6 +210,7 @@ impl Default for Soundness {
             narrowed: 0.3,
             lose_solution_digit: 0.1,
             max_nodes: 200_000,
+            locked_candidates: false,
         }
     }
 }
@@ -287,7 +298,17 @@ pub fn check_soundness(
             continue;
         };
         report.checked += 1;
-        let propagated = propagate_from(puzzle, &start);
+        let propagated = propagate_with(puzzle, &start, options.locked_candidates);
+        let unsound = |solution: &Grid, cell: Option<Cell>| {
+            Box::new(unsound(
+                puzzle,
+                &start,
+                solution,
+                cell,
+                &propagated,
+                options.locked_candidates,
+            ))
+        };
         if !support.witnesses.is_empty() {
             report.satisfiable += 1;
         }
@@ -303,20 +324,15 @@ pub fn check_soundness(
             continue;
         }
         if propagated.contradiction.is_some() {
-            let solution = support.solution(&start, None);
-            return Err(Box::new(unsound(puzzle, &start, &solution, None, &propagated)));
+            return Err(unsound(&support.solution(&start, None), None));
         }
         for cell in geometry.cells() {
             let lost = support.union[cell.index()] - propagated.after[cell.index()];
             if let Some(digit) = lost.min() {
-                let solution = support.solution(&start, Some((cell, digit)));
-                return Err(Box::new(unsound(
-                    puzzle,
-                    &start,
-                    &solution,
+                return Err(unsound(
+                    &support.solution(&start, Some((cell, digit))),
                     Some(cell),
-                    &propagated,
-                )));
+                ));
             }
         }
     }
@@ -341,17 +357,23 @@ fn unsound(
     solution: &Grid,
     cell: Option<Cell>,
     propagated: &Report,
+    locked: bool,
 ) -> UnsoundPropagation {
-    fn watch<W: Word>(puzzle: &Puzzle, start: &[Digits<u128>], solution: &Grid) -> Option<Unsound> {
+    fn watch<W: Word>(
+        puzzle: &Puzzle,
+        start: &[Digits<u128>],
+        solution: &Grid,
+        locked: bool,
+    ) -> Option<Unsound> {
         let mut state = State::<W>::from_candidates(puzzle.geometry(), start);
-        let mut engine = Engine::new(puzzle.model());
+        let mut engine = Engine::new(puzzle.model()).with_locked_candidates(locked);
         engine.watch_solution(solution);
         engine.schedule_all();
         let _ = engine.propagate(&mut state, None);
         engine.unsound().cloned()
     }
     let n = puzzle.size();
-    let removal = by_width!(n, watch(puzzle, start, solution));
+    let removal = by_width!(n, watch(puzzle, start, solution, locked));
     let rule = |k: Option<usize>| {
         k.and_then(|k| puzzle.constraints().get(k))
             .map_or("the engine".to_string(), |c| c.name().into_owned())
