@@ -200,7 +200,9 @@ impl Changes {
 pub struct Ctx<'a, W: Bits> {
     geometry: &'a Geometry,
     state: &'a mut State<W>,
-    changes: &'a mut Changes,
+    /// Where changed cells are noted for other propagators; `None` when no
+    /// other propagator could be woken by them.
+    changes: Option<&'a mut Changes>,
     trail: Option<&'a mut Trail<W>>,
     listener: Option<&'a mut Listener>,
 }
@@ -209,7 +211,7 @@ impl<'a, W: Bits> Ctx<'a, W> {
     pub(crate) fn new(
         geometry: &'a Geometry,
         state: &'a mut State<W>,
-        changes: &'a mut Changes,
+        changes: Option<&'a mut Changes>,
         trail: Option<&'a mut Trail<W>>,
         listener: Option<&'a mut Listener>,
     ) -> Self {
@@ -303,7 +305,9 @@ impl<'a, W: Bits> Ctx<'a, W> {
         if let Some(trail) = self.trail.as_deref_mut() {
             trail.entries.push((cell, old));
         }
-        self.changes.mark(cell);
+        if let Some(changes) = self.changes.as_deref_mut() {
+            changes.mark(cell);
+        }
         Ok(true)
     }
 
@@ -339,7 +343,7 @@ mod tests {
         let before = state.clone();
         let level = trail.checkpoint(&state);
         {
-            let mut cx = Ctx::new(&g, &mut state, &mut changes, Some(&mut trail), None);
+            let mut cx = Ctx::new(&g, &mut state, Some(&mut changes), Some(&mut trail), None);
             assert_eq!(cx.assign(Cell(0), 2), Ok(true));
             assert_eq!(cx.remove(Cell(1), 2), Ok(true));
             assert_eq!(cx.remove(Cell(1), 2), Ok(false));

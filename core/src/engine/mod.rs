@@ -92,6 +92,9 @@ pub enum Progress {
 pub struct Engine<'p> {
     model: &'p Model,
     techniques: bool,
+    /// Whether exactly one propagator is active (the classic rules alone,
+    /// any purely declarative puzzle).
+    solitary: bool,
     pending: Vec<Vec<Cell>>,
     queued: FixedBitSet,
     queues: [VecDeque<u32>; 3],
@@ -118,9 +121,15 @@ impl<'p> Engine<'p> {
     fn build(model: &'p Model, techniques: bool) -> Engine<'p> {
         let slots = model.slots.len();
         let cells = model.geometry().cell_count();
+        let active = model
+            .slots
+            .iter()
+            .filter(|slot| techniques || !slot.technique)
+            .count();
         Engine {
             model,
             techniques,
+            solitary: active == 1,
             pending: vec![Vec::new(); slots],
             queued: FixedBitSet::with_capacity(slots),
             queues: Default::default(),
@@ -185,7 +194,7 @@ impl<'p> Engine<'p> {
         let mut cx = Ctx::new(
             self.model.geometry(),
             state,
-            &mut self.changes,
+            Some(&mut self.changes),
             trail.as_deref_mut(),
             None,
         );
@@ -210,7 +219,7 @@ impl<'p> Engine<'p> {
         trail: Option<&mut Trail<W>>,
         keep: impl IntoIterator<Item = (Cell, u128)>,
     ) -> Result<(), Contradiction> {
-        let mut cx = Ctx::new(self.model.geometry(), state, &mut self.changes, trail, None);
+        let mut cx = Ctx::new(self.model.geometry(), state, Some(&mut self.changes), trail, None);
         for (cell, bits) in keep {
             if let Err(contradiction) = cx.restrict(cell, Digits::from_u128(bits)) {
                 self.reset();
@@ -267,11 +276,14 @@ impl<'p> Engine<'p> {
             };
             listener.start_run(constraint, reason);
         }
+        // The only propagator, idempotent: no one else to wake, and it
+        // needs no waking by its own changes.
+        let alone = self.solitary && self.model.slots[s].idempotent;
         let result = {
             let mut cx = Ctx::new(
                 self.model.geometry(),
                 state,
-                &mut self.changes,
+                (!alone).then_some(&mut self.changes),
                 trail,
                 self.listener.as_deref_mut(),
             );
