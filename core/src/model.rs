@@ -29,6 +29,7 @@ use crate::geometry::Geometry;
 use crate::group::{Group, GroupId};
 use crate::intersection::{Family, Intersections};
 use crate::relation::PairTable;
+use crate::state::PLACES_MAX_CELLS;
 use crate::sum::compile;
 use crate::sum::{CompiledSum, Sum, SumOrigin};
 
@@ -139,6 +140,11 @@ pub struct Model {
     /// Every cell's peers; `None` when they are exactly the geometry's (the
     /// classic rules and nothing that adds a peer), which are used instead.
     peers: Option<Csr<Cell>>,
+    /// On boards of at most [`PLACES_MAX_CELLS`] cells, every cell's peers
+    /// as bits (cell `i` at bit `i`), to meet the state's digit-major view.
+    peer_masks: Vec<u128>,
+    /// Likewise every group's cells as bits.
+    cell_masks: Vec<u128>,
     /// With at most [`MASK_WORDS_MAX`]` × 64` groups: the groups of every
     /// cell as a bit mask of `words` words, cell after cell.
     group_masks: Option<(usize, Vec<u64>)>,
@@ -524,7 +530,7 @@ impl Model {
         } else {
             Vec::new()
         };
-        Model {
+        let mut model = Model {
             geometry,
             constraints,
             groups,
@@ -545,7 +551,15 @@ impl Model {
             slots,
             watchers: Csr::from_lists(watchers),
             cache: Mutex::new(Vec::new()),
+            peer_masks: Vec::new(),
+            cell_masks: Vec::new(),
+        };
+        if cells <= PLACES_MAX_CELLS {
+            let mask = |list: &[Cell]| list.iter().fold(0, |mask, &cell| mask | 1 << cell.index());
+            model.peer_masks = (0..cells).map(|i| mask(model.peers(Cell(i as u16)))).collect();
+            model.cell_masks = model.groups.iter().map(|g| mask(g.cells())).collect();
         }
+        model
     }
 
     /// Every sum: those the rules declare ([`Rule::sums`](crate::Rule::sums)),
@@ -634,6 +648,20 @@ impl Model {
             Some(peers) => peers.get(cell.index()),
             None => self.geometry.peers(cell),
         }
+    }
+
+    /// On boards of at most [`PLACES_MAX_CELLS`] cells, every cell's
+    /// [`peers`](Model::peers) as bits; empty on larger boards.
+    #[inline(always)]
+    pub(crate) fn peer_masks(&self) -> &[u128] {
+        &self.peer_masks
+    }
+
+    /// On boards of at most [`PLACES_MAX_CELLS`] cells, every group's cells
+    /// as bits; empty on larger boards.
+    #[inline(always)]
+    pub(crate) fn cell_masks(&self) -> &[u128] {
+        &self.cell_masks
     }
 
     /// The relations of a cell other than plain `≠` (those are peers).

@@ -8,6 +8,11 @@
 //! records which cells changed (so the engine can wake their watchers),
 //! writes the trail, and tells a listener (single steps, soundness checks)
 //! when one is attached.
+//!
+//! Boards of at most [`PLACES_MAX_CELLS`] cells also keep the digit-major
+//! view, per digit the cells that still allow it, as one `u128`: a naked
+//! single then finds the peers that still hold its digit with one `AND`
+//! instead of reading every peer.
 
 use fixedbitset::FixedBitSet;
 
@@ -18,20 +23,34 @@ use crate::explain::{Listener, Reason};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 
+/// Boards with at most this many cells (11×11) keep, per digit, the cells
+/// that allow it.
+pub(crate) const PLACES_MAX_CELLS: usize = 128;
+
 /// The candidates of every cell of a board.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State<W: Bits> {
     cells: Vec<Digits<W>>,
     unsolved: usize,
+    /// On small boards, per digit (`d − 1`), the cells allowing it as bits
+    /// (cell `i` at bit `i`); empty on larger boards.
+    places: Vec<u128>,
 }
 
 impl<W: Bits> State<W> {
     /// Every digit possible in every cell.
     pub fn new(geometry: &Geometry) -> State<W> {
         let n = geometry.size();
+        let cells = n * n;
+        let places = if cells <= PLACES_MAX_CELLS {
+            vec![u128::MAX >> (128 - cells.max(1)); n]
+        } else {
+            Vec::new()
+        };
         State {
-            cells: vec![Digits::full(n); n * n],
-            unsolved: if n > 1 { n * n } else { 0 },
+            cells: vec![Digits::full(n); cells],
+            unsolved: if n > 1 { cells } else { 0 },
+            places,
         }
     }
 
@@ -40,11 +59,7 @@ impl<W: Bits> State<W> {
     pub fn with_givens(geometry: &Geometry, givens: &Grid) -> State<W> {
         let mut state = State::new(geometry);
         for (cell, digit) in givens.placed() {
-            let slot = &mut state.cells[cell.index()];
-            if !slot.is_single() {
-                state.unsolved -= 1;
-            }
-            *slot = Digits::single(digit);
+            state.restrict_untracked(cell, Digits::single(digit));
         }
         state
     }
@@ -61,7 +76,20 @@ impl<W: Bits> State<W> {
             .map(|set| Digits::<W>::from_u128(set.to_u128()) & full)
             .collect();
         let unsolved = cells.iter().filter(|s| s.len() > 1).count();
-        State { cells, unsolved }
+        let mut places = Vec::new();
+        if cells.len() <= PLACES_MAX_CELLS {
+            places = vec![0; geometry.size()];
+            for (i, set) in cells.iter().enumerate() {
+                for d in *set {
+                    places[d as usize - 1] |= 1 << i;
+                }
+            }
+        }
+        State {
+            cells,
+            unsolved,
+            places,
+        }
     }
 
     /// The candidates of `cell`.
@@ -74,6 +102,42 @@ impl<W: Bits> State<W> {
     #[inline]
     pub fn cells(&self) -> &[Digits<W>] {
         &self.cells
+    }
+
+    /// On boards of at most [`PLACES_MAX_CELLS`] cells, per digit `d` (at
+    /// `d − 1`) the cells that allow it as bits; empty on larger boards.
+    #[inline(always)]
+    pub(crate) fn places(&self) -> &[u128] {
+        &self.places
+    }
+
+    /// Narrows `cell` to `new` (a subset of its candidates), keeping the
+    /// digit-major view in step.
+    #[inline(always)]
+    fn narrow(&mut self, cell: Cell, new: Digits<W>) {
+        let i = cell.index();
+        if !self.places.is_empty() {
+            let bit = !(1u128 << i);
+            let mut gone = self.cells[i].0 & !new.0;
+            while gone != W::ZERO {
+                self.places[gone.trailing_zeros() as usize] &= bit;
+                gone = gone & (gone - W::ONE);
+            }
+        }
+        self.cells[i] = new;
+    }
+
+    /// Gives `cell` back its candidates `old` (a superset), as an undo does.
+    fn widen(&mut self, cell: Cell, old: Digits<W>) {
+        let i = cell.index();
+        if !self.places.is_empty() {
+            let mut back = old.0 & !self.cells[i].0;
+            while back != W::ZERO {
+                self.places[back.trailing_zeros() as usize] |= 1u128 << i;
+                back = back & (back - W::ONE);
+            }
+        }
+        self.cells[i] = old;
     }
 
     /// Number of cells with more than one candidate.
@@ -99,6 +163,7 @@ impl<W: Bits> State<W> {
     #[inline]
     pub fn copy_from(&mut self, other: &State<W>) {
         self.cells.copy_from_slice(&other.cells);
+        self.places.copy_from_slice(&other.places);
         self.unsolved = other.unsolved;
     }
 
@@ -110,7 +175,7 @@ impl<W: Bits> State<W> {
         if old.len() > 1 && new.len() <= 1 {
             self.unsolved -= 1;
         }
-        self.cells[cell.index()] = new;
+        self.narrow(cell, new);
     }
 }
 
@@ -145,7 +210,7 @@ impl<W: Bits> Trail<W> {
     pub fn restore(&mut self, state: &mut State<W>, level: Level) {
         let (len, unsolved) = self.marks[level.0];
         for (cell, old) in self.entries.drain(len..).rev() {
-            state.cells[cell.index()] = old;
+            state.widen(cell, old);
         }
         state.unsolved = unsolved;
         self.marks.truncate(level.0);
@@ -298,7 +363,7 @@ impl<'a, W: Bits> Ctx<'a, W> {
                 return Ok(false);
             }
         }
-        self.state.cells[cell.index()] = new;
+        self.state.narrow(cell, new);
         if new.is_single() {
             self.state.unsolved -= 1;
         }
@@ -354,5 +419,66 @@ mod tests {
         trail.restore(&mut state, level);
         assert_eq!(state, before);
         assert!(trail.is_empty());
+    }
+
+    /// The digit-major view, rebuilt from the cells.
+    fn places_of(state: &State<u16>) -> Vec<u128> {
+        let n = (state.cells.len() as f64).sqrt() as usize;
+        (1..=n as u8)
+            .map(|d| {
+                let cells = state.cells.iter().enumerate();
+                cells
+                    .filter(|(_, set)| set.contains(d))
+                    .fold(0, |m, (i, _)| m | 1 << i)
+            })
+            .collect()
+    }
+
+    /// Every way a state changes keeps the digit-major view in step with the
+    /// cells: narrowing through a context, undoing with a trail, copying,
+    /// and the constructors; boards above 128 cells keep none.
+    #[test]
+    fn places_follow_every_change_of_the_cells() {
+        let g = Geometry::square(9).unwrap();
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut givens = Grid::empty(9);
+        givens.set(Cell(3), 7);
+        givens.set(Cell(80), 1);
+        let mut state = State::<u16>::with_givens(&g, &givens);
+        assert_eq!(state.places, places_of(&state));
+        let (mut trail, mut changes) = (Trail::new(), Changes::new(81));
+        let mut levels = Vec::new();
+        for round in 0..400 {
+            if round % 7 == 0 {
+                levels.push((trail.checkpoint(&state), state.clone()));
+            }
+            let cell = Cell(rng.u16(0..81));
+            let keep = Digits(rng.u16(1..512) | rng.u16(1..512));
+            let mut cx = Ctx::new(&g, &mut state, Some(&mut changes), Some(&mut trail), None);
+            let _ = cx.restrict(cell, keep);
+            assert_eq!(state.places, places_of(&state), "after narrowing {cell:?}");
+            if round % 11 == 10 {
+                let (level, saved) = levels.swap_remove(rng.usize(..levels.len()));
+                levels.retain(|(l, _)| l.0 < level.0);
+                trail.restore(&mut state, level);
+                assert_eq!(state, saved, "the trail restores cells and places");
+            }
+        }
+        let mut copy = State::<u16>::new(&g);
+        copy.copy_from(&state);
+        assert_eq!(copy, state);
+        let candidates: Vec<Digits<u128>> = state.cells.iter().map(|s| Digits(s.0 as u128)).collect();
+        assert_eq!(State::<u16>::from_candidates(&g, &candidates), state);
+        copy.restrict_untracked(Cell(40), Digits(0b10));
+        assert_eq!(copy.places, places_of(&copy));
+        assert!(State::<u16>::new(&Geometry::square(12).unwrap())
+            .places
+            .is_empty());
+        assert_eq!(
+            State::<u16>::new(&Geometry::with_boxes(10, 2, 5).unwrap())
+                .places
+                .len(),
+            10
+        );
     }
 }

@@ -241,7 +241,19 @@ fn run<W: Word, D: Dirty>(
             };
             pass.cx
                 .because(|| Reason::new("naked single").cells([cell]).digits([d]));
-            for &peer in model.peers(cell) {
+            let places = pass.cx.state().places();
+            if places.is_empty() {
+                for &peer in model.peers(cell) {
+                    pass.remove(peer, digit)
+                        .map_err(|contradiction| blame(model, contradiction, cell, peer))?;
+                }
+                continue;
+            }
+            // Small boards: only the peers that still allow `d`.
+            let mut hits = places[d as usize - 1] & model.peer_masks()[cell.index()];
+            while hits != 0 {
+                let peer = Cell(hits.trailing_zeros() as u16);
+                hits &= hits - 1;
                 pass.remove(peer, digit)
                     .map_err(|contradiction| blame(model, contradiction, cell, peer))?;
             }
@@ -308,7 +320,14 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         }
         for d in once - twice - settled {
             // The cell may have lost `d` to an earlier assignment in this loop.
-            let Some(cell) = cells.iter().copied().find(|&c| cx.candidates(c).contains(d)) else {
+            let place = match cx.state().places() {
+                [] => cells.iter().copied().find(|&c| cx.candidates(c).contains(d)),
+                places => {
+                    let bits = places[d as usize - 1] & model.cell_masks()[group];
+                    (bits != 0).then(|| Cell(bits.trailing_zeros() as u16))
+                }
+            };
+            let Some(cell) = place else {
                 return Err(no_place(d));
             };
             cx.because(|| Reason::new("hidden single").digits([d]).group(group));
