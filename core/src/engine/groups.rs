@@ -262,8 +262,9 @@ fn run<W: Word, D: Dirty>(
         if let Some(group) = pass.dirty.pop() {
             let cells = model.group_cells(group);
             if cells.len() == n {
-                pass.hidden_singles(group)?;
-                if locked {
+                let open = pass.hidden_singles(group)?;
+                // A group whose cells are all fixed has nothing to lock.
+                if locked && open {
                     overlaps.insert(group);
                 }
             } else if cells.len() > 1 {
@@ -299,9 +300,9 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         Ok(())
     }
 
-    /// Hidden singles in one complete group.
+    /// Hidden singles in one complete group; whether it had open cells.
     #[inline(always)]
-    fn hidden_singles(&mut self, group: GroupId) -> Result<(), Contradiction> {
+    fn hidden_singles(&mut self, group: GroupId) -> Result<bool, Contradiction> {
         let model = self.model;
         let cx = &mut *self.cx;
         let cells = model.group_cells(group);
@@ -336,7 +337,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 self.dirty.mark(model, cell);
             }
         }
-        Ok(())
+        Ok(settled != cx.all_digits())
     }
 
     /// Locked candidates in one complete group: a digit whose places all lie
