@@ -390,6 +390,14 @@ impl<'a, W: Bits> Ctx<'a, W> {
             }
         }
         self.state.narrow(cell, new);
+        self.record(cell, old, new);
+        Ok(true)
+    }
+
+    /// Counts, logs and notes a change of `cell` from `old` to `new`, already
+    /// written to the state.
+    #[inline(always)]
+    fn record(&mut self, cell: Cell, old: Digits<W>, new: Digits<W>) {
         if new.is_single() {
             self.state.unsolved -= 1;
         }
@@ -399,7 +407,49 @@ impl<'a, W: Bits> Ctx<'a, W> {
         if let Some(changes) = self.changes.as_deref_mut() {
             changes.mark(cell);
         }
-        Ok(true)
+    }
+
+    /// On a board with the digit-major view, removes `digit` from each cell
+    /// of `cells` (as bits; each allows `digit`), and calls `changed` with
+    /// each cell and its new candidates. The view is updated once for all of
+    /// them. On a contradiction, the cells before the emptied one have
+    /// changed.
+    #[inline(always)]
+    pub(crate) fn remove_from_cells(
+        &mut self,
+        cells: u128,
+        digit: Digit,
+        mut changed: impl FnMut(Cell, Digits<W>),
+    ) -> Result<(), (Cell, Contradiction)> {
+        let mut left = cells;
+        if self.listener.is_some() {
+            // One by one: a listener may stop the changes part-way.
+            while left != 0 {
+                let cell = Cell(left.trailing_zeros() as u16);
+                left &= left - 1;
+                if self.remove(cell, digit).map_err(|c| (cell, c))? {
+                    changed(cell, self.candidates(cell));
+                }
+            }
+            return Ok(());
+        }
+        let gone = Digits::<W>::single(digit);
+        let slot = digit as usize - 1;
+        while left != 0 {
+            let cell = Cell(left.trailing_zeros() as u16);
+            let old = self.state.cells[cell.index()];
+            let new = old - gone;
+            if new.is_empty() {
+                self.state.places[slot] &= !(cells & !left);
+                return Err((cell, Contradiction::empty(cell)));
+            }
+            left &= left - 1;
+            self.state.cells[cell.index()] = new;
+            self.record(cell, old, new);
+            changed(cell, new);
+        }
+        self.state.places[slot] &= !cells;
+        Ok(())
     }
 
     /// Removes the digits of `remove` from `cell`.
@@ -461,7 +511,8 @@ mod tests {
     }
 
     /// Every way a state changes keeps the digit-major view in step with the
-    /// cells: narrowing through a context, undoing with a trail, copying,
+    /// cells: narrowing through a context (one cell, or one digit from many
+    /// cells, emptying one part-way or not), undoing with a trail, copying,
     /// and the constructors; boards above 128 cells keep none.
     #[test]
     fn places_follow_every_change_of_the_cells() {
@@ -482,6 +533,21 @@ mod tests {
             let keep = Digits(rng.u16(1..512) | rng.u16(1..512));
             let mut cx = Ctx::new(&g, &mut state, Some(&mut changes), Some(&mut trail), None);
             let _ = cx.restrict(cell, keep);
+            // A batch removal, which may empty a cell part-way.
+            let digit = rng.u8(1..10);
+            let cells = cx.state().places[digit as usize - 1] & (rng.u128(..) | rng.u128(..));
+            let mut seen = 0u128;
+            let result = cx.remove_from_cells(cells, digit, |cell, left| {
+                assert!(!left.contains(digit) && !left.is_empty());
+                seen |= 1 << cell.index();
+            });
+            match result {
+                Ok(()) => assert_eq!(seen, cells),
+                Err((cell, _)) => {
+                    assert_eq!(state.candidates(cell), Digits::single(digit));
+                    assert_eq!(seen, cells & ((1 << cell.index()) - 1), "cells before {cell:?}");
+                }
+            }
             assert_eq!(state.places, places_of(&state), "after narrowing {cell:?}");
             if round % 11 == 10 {
                 let (level, saved) = levels.swap_remove(rng.usize(..levels.len()));

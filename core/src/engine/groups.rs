@@ -250,13 +250,16 @@ fn run<W: Word, D: Dirty>(
                 continue;
             }
             // Small boards: only the peers that still allow `d`.
-            let mut hits = places[d as usize - 1] & model.peer_masks()[cell.index()];
-            while hits != 0 {
-                let peer = Cell(hits.trailing_zeros() as u16);
-                hits &= hits - 1;
-                pass.remove(peer, digit)
-                    .map_err(|contradiction| blame(model, contradiction, cell, peer))?;
-            }
+            let hits = places[d as usize - 1] & model.peer_masks()[cell.index()];
+            let (dirty, fixed) = (&mut *pass.dirty, &mut *pass.fixed);
+            pass.cx
+                .remove_from_cells(hits, d, |peer, left| {
+                    dirty.mark(model, peer);
+                    if left.is_single() {
+                        fixed.push(peer);
+                    }
+                })
+                .map_err(|(peer, contradiction)| blame(model, contradiction, cell, peer))?;
         }
         // A digit with one place in a complete group goes there.
         if let Some(group) = pass.dirty.pop() {
