@@ -203,6 +203,8 @@ fn masked<W: Word, const K: usize>(
 /// the cells fixed but not yet propagated.
 struct Pass<'r, 'c, W: Word, D: Dirty> {
     model: &'r Model,
+    /// Every digit of the board (what a complete group holds).
+    all: Digits<W>,
     dirty: &'r mut D,
     fixed: &'r mut Vec<Cell>,
     cx: &'r mut Ctx<'c, W>,
@@ -221,6 +223,7 @@ fn run<W: Word, D: Dirty>(
     let n = model.size();
     let mut pass = Pass {
         model,
+        all: Digits::full(n),
         dirty,
         fixed,
         cx,
@@ -319,7 +322,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             settled |= set.if_single();
         }
         let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
-        if let Some(d) = (cx.all_digits() - once).min() {
+        if let Some(d) = (self.all - once).min() {
             return Err(no_place(d));
         }
         for d in once - twice - settled {
@@ -340,7 +343,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 self.dirty.mark(model, cell);
             }
         }
-        Ok(settled != cx.all_digits())
+        Ok(settled != self.all)
     }
 
     /// Locked candidates in one complete group: a digit whose places all lie
