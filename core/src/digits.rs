@@ -69,6 +69,8 @@ pub trait Bits:
     /// The word itself when exactly one bit is set, else zero, without a
     /// branch (see [`Digits::if_single`]).
     fn if_single(self) -> Self;
+    /// The word without its lowest set bit (zero stays zero).
+    fn without_lowest(self) -> Self;
     /// Lossless widening, for code that wants one representation.
     fn to_u128(self) -> u128;
     /// Truncating narrowing from `u128`.
@@ -114,6 +116,10 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn if_single(self) -> Self {
                 if_single!(self, $t $(, $wide)?)
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
             #[inline(always)]
             fn to_u128(self) -> u128 {
@@ -400,6 +406,27 @@ mod tests {
         if_single_keeps_only_singles::<u32>();
         if_single_keeps_only_singles::<u64>();
         if_single_keeps_only_singles::<u128>();
+    }
+
+    /// `without_lowest` drops one bit at a time, lowest first, down to zero,
+    /// which stays zero (no overflow at any width).
+    fn without_lowest_counts_down<W: Bits>() {
+        let mut word = !W::ZERO;
+        for dropped in 0..W::BITS {
+            assert_eq!(word.count_ones(), W::BITS - dropped);
+            assert_eq!(word.trailing_zeros(), dropped);
+            word = word.without_lowest();
+        }
+        assert_eq!(word, W::ZERO);
+        assert_eq!(word.without_lowest(), W::ZERO);
+    }
+
+    #[test]
+    fn without_lowest_for_every_width() {
+        without_lowest_counts_down::<u16>();
+        without_lowest_counts_down::<u32>();
+        without_lowest_counts_down::<u64>();
+        without_lowest_counts_down::<u128>();
     }
 
     #[test]
