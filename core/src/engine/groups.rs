@@ -14,7 +14,11 @@
 //!
 //! A worklist holds newly fixed cells; a bitset holds the groups where a
 //! candidate vanished, and only those are scanned (`once & !twice`). One run
-//! reaches the fixpoint of both rules.
+//! reaches the fixpoint of both rules. On boards of at most 128 cells the
+//! state's digit-major view (per digit, its places as one `u128`) does the
+//! searching: a naked single's digit leaves only the peers that hold it,
+//! all at once ([`Ctx::remove_from_cells`]), and a hidden single's cell is
+//! one `AND` away. Larger boards walk the peer and group lists.
 //!
 //! With locked candidates on (`Engine::with_locked_candidates`), each
 //! complete group scanned for hidden singles is queued again for its
