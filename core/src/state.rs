@@ -107,7 +107,7 @@ impl<W: Bits> State<W> {
             places = vec![0; geometry.size()];
             for (i, set) in cells.iter().enumerate() {
                 for d in *set {
-                    places[d as usize - 1] |= 1 << i;
+                    places[d as usize - 1] |= CELL_BIT[i];
                 }
             }
         }
@@ -147,7 +147,7 @@ impl<W: Bits> State<W> {
             let mut gone = self.cells[i].0 & !new.0;
             while gone != W::ZERO {
                 self.places[gone.trailing_zeros() as usize] &= bit;
-                gone = gone & (gone - W::ONE);
+                gone = gone.without_lowest();
             }
         }
         self.cells[i] = new;
@@ -160,7 +160,7 @@ impl<W: Bits> State<W> {
             let mut back = old.0 & !self.cells[i].0;
             while back != W::ZERO {
                 self.places[back.trailing_zeros() as usize] |= CELL_BIT[i];
-                back = back & (back - W::ONE);
+                back = back.without_lowest();
             }
         }
         self.cells[i] = old;

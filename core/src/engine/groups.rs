@@ -260,12 +260,7 @@ fn run<W: Word, D: Dirty>(
             let hits = places[d as usize - 1] & model.peer_masks()[cell.index()];
             let (dirty, fixed) = (&mut *pass.dirty, &mut *pass.fixed);
             pass.cx
-                .remove_from_cells(hits, d, |peer, left| {
-                    dirty.mark(model, peer);
-                    if left.is_single() {
-                        fixed.push(peer);
-                    }
-                })
+                .remove_from_cells(hits, d, |peer, left| note_change(model, dirty, fixed, peer, left))
                 .map_err(|(peer, contradiction)| blame(model, contradiction, cell, peer))?;
         }
         // A digit with one place in a complete group goes there.
@@ -302,10 +297,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     #[inline(always)]
     fn remove(&mut self, cell: Cell, digits: Digits<W>) -> Result<(), Contradiction> {
         if self.cx.remove_all(cell, digits)? {
-            self.dirty.mark(self.model, cell);
-            if self.cx.candidates(cell).is_single() {
-                self.fixed.push(cell);
-            }
+            note_change(self.model, self.dirty, self.fixed, cell, self.cx.candidates(cell));
         }
         Ok(())
     }
@@ -477,6 +469,22 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 .map_err(|contradiction| contradiction.by(model.group_rule(group)))?;
         }
         Ok(())
+    }
+}
+
+/// After `cell` changed to `left`: marks its groups for a rescan, and queues
+/// it for its peers when it is left with one digit.
+#[inline(always)]
+fn note_change<W: Word, D: Dirty>(
+    model: &Model,
+    dirty: &mut D,
+    fixed: &mut Vec<Cell>,
+    cell: Cell,
+    left: Digits<W>,
+) {
+    dirty.mark(model, cell);
+    if left.is_single() {
+        fixed.push(cell);
     }
 }
 
