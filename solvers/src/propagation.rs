@@ -455,7 +455,10 @@ fn search<W: Word, U: Undoer<W>>(
     };
     loop {
         if alive {
-            let choice = if weighted {
+            // A solved state has nothing to branch on: no need to look.
+            let choice = if state.is_solved() {
+                None
+            } else if weighted {
                 heaviest_constrained(&state, &weights)
             } else {
                 most_constrained(&state)
