@@ -27,6 +27,9 @@ use crate::grid::Grid;
 /// that allow it.
 pub(crate) const PLACES_MAX_CELLS: usize = 128;
 
+/// The most digits of a board with the digit-major view (11 × 11 ≤ 128).
+const MAX_VIEW_DIGITS: usize = 11;
+
 /// `1 << i` for every cell `i` of a digit-major word: a load is cheaper than
 /// a variable 128-bit shift (a double shift and a select on x86-64).
 static CELL_BIT: [u128; PLACES_MAX_CELLS] = {
@@ -452,6 +455,78 @@ impl<'a, W: Bits> Ctx<'a, W> {
         Ok(())
     }
 
+    /// On a board with the digit-major view, takes the digit of each cell
+    /// of `fixed` (each has one candidate) from its peers (`peers[cell]`, as
+    /// bits), for all of them in one sweep: per digit, one `AND` of the view
+    /// and one clear per cell that loses it. What a run does with many
+    /// cells fixed at once, the givens of a puzzle, at a fraction of the
+    /// cost of one batch per cell. Returns the cells that changed.
+    ///
+    /// Does nothing and returns `None` when someone listens or a trail
+    /// records (they see changes one by one), or when the sweep would meet
+    /// a contradiction (two fixed cells with one digit see each other, or a
+    /// cell would be left empty): the caller then goes cell by cell, which
+    /// names it.
+    pub(crate) fn remove_fixed_from_peers(&mut self, fixed: &[Cell], peers: &[u128]) -> Option<u128> {
+        let n = self.state.places.len();
+        if n == 0 || self.listener.is_some() || self.trail.is_some() {
+            return None;
+        }
+        // Per digit: the cells that see a fixed cell of it, and those cells.
+        let (mut seen, mut own) = ([0u128; MAX_VIEW_DIGITS], [0u128; MAX_VIEW_DIGITS]);
+        for &cell in fixed {
+            let slot = self.state.cells[cell.index()].single_digit()? as usize - 1;
+            seen[slot] |= peers[cell.index()];
+            own[slot] |= CELL_BIT[cell.index()];
+        }
+        let mut gone = [0u128; MAX_VIEW_DIGITS];
+        let mut touched = 0;
+        for slot in 0..n {
+            if seen[slot] & own[slot] != 0 {
+                return None;
+            }
+            gone[slot] = self.state.places[slot] & seen[slot];
+            touched |= gone[slot];
+        }
+        let cells = &mut self.state.cells;
+        let clear = |cells: &mut [Digits<W>], keep: bool| {
+            for (slot, &gone) in gone[..n].iter().enumerate() {
+                let digit = Digits::<W>::single(slot as u8 + 1);
+                let mut left = gone;
+                while left != 0 {
+                    let set = &mut cells[left.trailing_zeros() as usize];
+                    *set = if keep { *set | digit } else { *set - digit };
+                    left &= left - 1;
+                }
+            }
+        };
+        clear(cells, false);
+        let mut rest = touched;
+        while rest != 0 {
+            if cells[rest.trailing_zeros() as usize].is_empty() {
+                // Put every digit back: the caller goes one by one.
+                clear(cells, true);
+                return None;
+            }
+            rest &= rest - 1;
+        }
+        for (places, gone) in self.state.places.iter_mut().zip(gone) {
+            *places &= !gone;
+        }
+        let mut rest = touched;
+        while rest != 0 {
+            let cell = Cell(rest.trailing_zeros() as u16);
+            rest &= rest - 1;
+            if self.state.cells[cell.index()].is_single() {
+                self.state.unsolved -= 1;
+            }
+            if let Some(changes) = self.changes.as_deref_mut() {
+                changes.mark(cell);
+            }
+        }
+        Some(touched)
+    }
+
     /// Removes the digits of `remove` from `cell`.
     #[inline(always)]
     pub fn remove_all(&mut self, cell: Cell, remove: Digits<W>) -> Result<bool, Contradiction> {
@@ -500,6 +575,94 @@ mod tests {
     /// The digit-major view, rebuilt from the cells.
     fn places_of(state: &State<u16>) -> Vec<u128> {
         let n = (state.cells.len() as f64).sqrt() as usize;
+        (1..=n as u8)
+            .map(|d| {
+                let cells = state.cells.iter().enumerate();
+                cells
+                    .filter(|(_, set)| set.contains(d))
+                    .fold(0, |m, (i, _)| m | 1 << i)
+            })
+            .collect()
+    }
+
+    /// One sweep for many fixed cells ends where one batch per fixed cell
+    /// ends (cells, view, unsolved count, changes), and when the batches
+    /// meet a contradiction the sweep leaves the state as it was. With a
+    /// trail or a listener it leaves the work to the batches.
+    #[test]
+    fn one_sweep_removes_what_one_batch_per_fixed_cell_removes() {
+        let mut rng = fastrand::Rng::with_seed(23);
+        let boards = [
+            Geometry::square(4).unwrap(),
+            Geometry::with_boxes(6, 2, 3).unwrap(),
+            Geometry::square(9).unwrap(),
+            Geometry::with_boxes(10, 2, 5).unwrap(),
+        ];
+        let (mut swept, mut refused) = (0, 0);
+        for trial in 0..600 {
+            let g = &boards[trial % boards.len()];
+            let (n, cells) = (g.size(), g.cell_count());
+            let peers: Vec<u128> = (0..cells)
+                .map(|i| g.peers(Cell(i as u16)).iter().fold(0, |m, p| m | 1 << p.index()))
+                .collect();
+            let mut state = State::<u16>::new(g);
+            for i in 0..cells {
+                let keep = match rng.u8(0..10) {
+                    0 => Digits::single(rng.u8(1..=n as u8)),
+                    1 => Digits(rng.u16(1..1 << n)),
+                    _ => continue,
+                };
+                state.restrict_untracked(Cell(i as u16), keep);
+            }
+            let fixed: Vec<Cell> = (0..cells as u16)
+                .map(Cell)
+                .filter(|&c| state.candidates(c).is_single() && rng.bool())
+                .collect();
+            // One batch per fixed cell.
+            let mut batches = state.clone();
+            let mut batch_changes = Changes::new(cells);
+            let mut cx = Ctx::new(g, &mut batches, Some(&mut batch_changes), None, None);
+            let batched = fixed.iter().try_for_each(|&c| {
+                let d = cx.value(c).expect("fixed");
+                let hits = cx.state().places[d as usize - 1] & peers[c.index()];
+                cx.remove_from_cells(hits, d, |_, _| {}).map_err(|_| ())
+            });
+            // One sweep.
+            let mut sweep = state.clone();
+            let mut changes = Changes::new(cells);
+            let mut cx = Ctx::new(g, &mut sweep, Some(&mut changes), None, None);
+            let touched = cx.remove_fixed_from_peers(&fixed, &peers);
+            match (batched, touched) {
+                (Ok(()), Some(touched)) => {
+                    swept += 1;
+                    assert_eq!(sweep, batches, "trial {trial}");
+                    assert_eq!(sweep.places, places_of_any(&sweep, n));
+                    let changed = (0..cells).filter(|&i| sweep.cells[i] != state.cells[i]);
+                    assert_eq!(touched, changed.fold(0, |m, i| m | 1 << i));
+                    let (mut marked, mut by_batches) = (changes.list.clone(), batch_changes.list.clone());
+                    marked.sort();
+                    by_batches.sort();
+                    assert_eq!(marked, by_batches);
+                }
+                (Err(()), None) => {
+                    refused += 1;
+                    assert_eq!(sweep, state, "trial {trial}: untouched");
+                    assert!(changes.list.is_empty());
+                }
+                (batched, touched) => panic!("trial {trial}: batches {batched:?}, sweep {touched:?}"),
+            }
+            // Someone who sees every change gets the batches.
+            let mut trail = Trail::new();
+            let mut copy = state.clone();
+            let mut cx = Ctx::new(g, &mut copy, None, Some(&mut trail), None);
+            assert_eq!(cx.remove_fixed_from_peers(&fixed, &peers), None);
+            assert_eq!(copy, state);
+        }
+        assert!(swept > 100 && refused > 100, "{swept} swept, {refused} refused");
+    }
+
+    /// The digit-major view of any board, rebuilt from the cells.
+    fn places_of_any(state: &State<u16>, n: usize) -> Vec<u128> {
         (1..=n as u8)
             .map(|d| {
                 let cells = state.cells.iter().enumerate();

@@ -17,8 +17,10 @@
 //! reaches the fixpoint of both rules. On boards of at most 128 cells the
 //! state's digit-major view (per digit, its places as one `u128`) does the
 //! searching: a naked single's digit leaves only the peers that hold it,
-//! all at once ([`Ctx::remove_from_cells`]), and a hidden single's cell is
-//! one `AND` away. Larger boards walk the peer and group lists.
+//! all at once ([`Ctx::remove_from_cells`]), many fixed cells (the givens)
+//! leave their peers in one sweep per digit
+//! ([`Ctx::remove_fixed_from_peers`]), and a hidden single's cell is one
+//! `AND` away. Larger boards walk the peer and group lists.
 //!
 //! With locked candidates on (`Engine::with_locked_candidates`), each
 //! complete group scanned for hidden singles is queued again for its
@@ -37,6 +39,11 @@ use crate::group::GroupId;
 use crate::intersection::{Family, Segment};
 use crate::model::Model;
 use crate::state::Ctx;
+
+/// How many fixed cells waiting for their peers make one sweep of the view
+/// for all ([`Ctx::remove_fixed_from_peers`]) pay better than one batch
+/// each: a puzzle's givens, mostly.
+const SWEEP_MIN_FIXED: usize = 4;
 
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
@@ -239,6 +246,8 @@ fn run<W: Word, D: Dirty>(
         }
     }
     loop {
+        // Many cells fixed at once (a puzzle's givens): one sweep of the view.
+        while pass.fixed.len() >= SWEEP_MIN_FIXED && pass.sweep_fixed() {}
         // A fixed cell's digit leaves its peers.
         while let Some(cell) = pass.fixed.pop() {
             let digit = pass.cx.candidates(cell);
@@ -292,6 +301,25 @@ fn run<W: Word, D: Dirty>(
 }
 
 impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
+    /// Takes the digits of all the fixed cells from their peers in one
+    /// sweep of the view, when it can ([`Ctx::remove_fixed_from_peers`]);
+    /// the cells that became fixed by it are queued.
+    #[inline(always)]
+    fn sweep_fixed(&mut self) -> bool {
+        let model = self.model;
+        let Some(touched) = self.cx.remove_fixed_from_peers(self.fixed, model.peer_masks()) else {
+            return false;
+        };
+        self.fixed.clear();
+        let mut rest = touched;
+        while rest != 0 {
+            let cell = Cell(rest.trailing_zeros() as u16);
+            rest &= rest - 1;
+            note_change(model, self.dirty, self.fixed, cell, self.cx.candidates(cell));
+        }
+        true
+    }
+
     /// Removes `digits` from `cell`; when that changed it, marks its groups,
     /// and queues it when it is left with one digit.
     #[inline(always)]
