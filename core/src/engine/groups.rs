@@ -38,7 +38,7 @@ use crate::explain::Reason;
 use crate::group::GroupId;
 use crate::intersection::{Family, Segment};
 use crate::model::Model;
-use crate::state::Ctx;
+use crate::state::{CellBits, Ctx};
 
 /// How many fixed cells waiting for their peers make one sweep of the view
 /// for all ([`Ctx::remove_fixed_from_peers`]) pay better than one batch
@@ -311,10 +311,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             return false;
         };
         self.fixed.clear();
-        let mut rest = touched;
-        while rest != 0 {
-            let cell = Cell(rest.trailing_zeros() as u16);
-            rest &= rest - 1;
+        for cell in CellBits::new(touched) {
             note_change(model, self.dirty, self.fixed, cell, self.cx.candidates(cell));
         }
         true
