@@ -272,6 +272,13 @@ fn run<W: Word, D: Dirty>(
                 .remove_from_cells(hits, d, |peer, left| note_change(model, dirty, fixed, peer, left))
                 .map_err(|(peer, contradiction)| blame(model, contradiction, cell, peer))?;
         }
+        // Every cell fixed and its digit gone from its peers: every group
+        // holds distinct digits, and there is nothing left to find.
+        if pass.cx.state().is_solved() {
+            pass.dirty.clear();
+            overlaps.clear();
+            return Ok(());
+        }
         // A digit with one place in a complete group goes there.
         if let Some(group) = pass.dirty.pop() {
             let cells = model.group_cells(group);
