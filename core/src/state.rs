@@ -112,14 +112,15 @@ impl<W: Bits> State<W> {
         let mut state = State::new(geometry);
         // The digit-major view in one pass: a given leaves every digit's
         // places but its own.
-        let (mut given, mut own) = (0u128, vec![0u128; state.places.len()]);
+        let (mut given, mut own) = (0u128, [0u128; MAX_VIEW_DIGITS]);
+        let view = !state.places.is_empty();
         for (cell, digit) in givens.placed() {
             let slot = &mut state.cells[cell.index()];
             if !slot.is_single() {
                 state.unsolved -= 1;
             }
             *slot = Digits::single(digit);
-            if !own.is_empty() {
+            if view {
                 given |= CELL_BIT[cell.index()];
                 own[digit as usize - 1] |= CELL_BIT[cell.index()];
             }

@@ -135,7 +135,7 @@ impl<'p> Engine<'p> {
             queues: Default::default(),
             changes: Changes::new(cells),
             runs: 0,
-            groups: GroupScratch::new(model.groups().len()),
+            groups: GroupScratch::new(model.groups().len(), cells),
             relations: RelationScratch::new(cells),
             sums: SumScratch::default(),
             listener: None,
