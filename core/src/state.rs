@@ -661,7 +661,7 @@ mod tests {
                 (Ok(()), Some(touched)) => {
                     swept += 1;
                     assert_eq!(sweep, batches, "trial {trial}");
-                    assert_eq!(sweep.places, places_of_any(&sweep, n));
+                    assert_eq!(sweep.places, places_of(&sweep));
                     let changed = (0..cells).filter(|&i| sweep.cells[i] != state.cells[i]);
                     assert_eq!(touched, changed.fold(0, |m, i| m | 1 << i));
                     let (mut marked, mut by_batches) = (changes.list.clone(), batch_changes.list.clone());
@@ -684,18 +684,6 @@ mod tests {
             assert_eq!(copy, state);
         }
         assert!(swept > 100 && refused > 100, "{swept} swept, {refused} refused");
-    }
-
-    /// The digit-major view of any board, rebuilt from the cells.
-    fn places_of_any(state: &State<u16>, n: usize) -> Vec<u128> {
-        (1..=n as u8)
-            .map(|d| {
-                let cells = state.cells.iter().enumerate();
-                cells
-                    .filter(|(_, set)| set.contains(d))
-                    .fold(0, |m, (i, _)| m | 1 << i)
-            })
-            .collect()
     }
 
     /// Every way a state changes keeps the digit-major view in step with the
