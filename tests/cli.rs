@@ -91,6 +91,26 @@ fn clashing_givens_are_no_solution_with_the_clash_named() {
         "no solution: the givens break the classic rules: r1c1 and r1c2 both hold 7 in row 1\n"
     );
     assert_eq!(code, 1);
+    // `candidates` names the clash too, in text and in JSON.
+    let (stdout, _, code) = run(&["candidates"], &clash);
+    assert_eq!(
+        (stdout.as_str(), code),
+        (
+            "no solution: the givens break the classic rules: r1c1 and r1c2 both hold 7 in row 1\n",
+            1
+        )
+    );
+    let (stdout, _, _) = run(&["candidates", "--json"], &clash);
+    let answer: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(answer["solvable"], false);
+    assert_eq!(
+        answer["reason"],
+        "the givens break the classic rules: r1c1 and r1c2 both hold 7 in row 1"
+    );
+    // A solvable puzzle has no reason to give.
+    let (stdout, _, _) = run(&["candidates", "--json"], GRID2);
+    let answer: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(answer["reason"], serde_json::Value::Null);
 }
 
 #[test]

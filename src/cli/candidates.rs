@@ -129,6 +129,14 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
         status = status.worst(answer);
         tally.add(answer, elapsed);
         let digits = |set: &Digits<u128>| set.iter().collect::<Vec<_>>();
+        // Givens that break a rule are the reason to name, as `solve` does.
+        let broken = match truth.is_unsolvable() {
+            true => puzzle
+                .check_givens()
+                .err()
+                .map(|v| format!("the givens break the {v}")),
+            false => None,
+        };
         if args.json {
             let counts_json = counts.as_ref().map(|c| {
                 c.cells
@@ -144,6 +152,7 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
                 "input": entry.origin,
                 "size": n,
                 "solvable": !truth.is_unsolvable(),
+                "reason": broken,
                 "exact": truth.is_exact(),
                 "candidates": truth.candidates.iter().map(digits).collect::<Vec<_>>(),
                 "unknown": unknown.iter().map(|(c, s)| json!({ "cell": c.name(n), "digits": digits(s) })).collect::<Vec<_>>(),
@@ -155,7 +164,11 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
             continue;
         }
         if truth.is_unsolvable() {
-            let _ = writeln!(out, "no solution");
+            match &broken {
+                Some(reason) => writeln!(out, "no solution: {reason}"),
+                None => writeln!(out, "no solution"),
+            }
+            .ok();
         } else {
             let _ = write!(
                 out,
