@@ -172,7 +172,7 @@ pub fn read_puzzles(
 /// rectangular boxes, the classic rules. Malformed puzzles yield an error
 /// in their place; the others are still read.
 ///
-/// Puzzles of the same size share one [`Geometry`] and one list of rules
+/// Puzzles of the same size share one [`Geometry`](sudokit_core::Geometry) and one list of rules
 /// ([`Puzzle::same_rules`]), so strategies prepare them once.
 pub fn read_classic(text: &str, options: &ReadOptions) -> Vec<Result<ReadPuzzle, ParseError>> {
     let grids = GridReader::new(text.as_bytes(), options.parse.clone());

@@ -126,9 +126,13 @@ fn starts_document(line: &str) -> bool {
 }
 
 /// The puzzles of `input` (called `name` in formats chosen by extension:
-/// `.json`, `.toml`), read lazily: see the [module documentation](self).
-/// An error reading the start of the input is returned; later read errors
-/// are errors in the stream.
+/// `.json`, `.toml`), read lazily. The format is decided from the first
+/// line that is not blank nor a `#` comment: f-puzzles JSON, payloads and
+/// URLs, and lines that look like TOML are one document, read whole up to
+/// [`MAX_DOCUMENT_BYTES`]; anything else is classic grids, streamed by
+/// [`GridReader`], so memory does not grow with the file and each puzzle is
+/// yielded as soon as its lines are read. An error reading the start of the
+/// input is returned; later read errors are errors in the stream.
 pub fn stream_puzzles<R: BufRead>(
     name: Option<&str>,
     mut input: R,

@@ -16,7 +16,7 @@
 //!   a time with its [`Reason`] ([`Step`]);
 //! * [`cnf`](mod@cnf): variables, literals, clause sinks and DIMACS for SAT;
 //! * [`Puzzle`] (board + givens + constraints) and the text [`format`](mod@format)s;
-//! * with the `testkit` feature, [`testkit`](mod@testkit): what a plugin
+//! * with the `testkit` feature, the `testkit` module: what a plugin
 //!   author tests a rule with (snapshots of one propagation, brute-force
 //!   soundness checks on small boards, checks against known solutions).
 //!

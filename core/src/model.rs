@@ -1,21 +1,4 @@
-//! A puzzle's rules, compiled once: groups, peers, relation tables and the
-//! engine's watch lists.
-//!
-//! ```text
-//!   rules ──groups()────▶ groups (+ groups of each cell) ─┐
-//!         ──relations()─▶ tables per cell pair ─ differ ──┴▶ peers of each cell
-//!                                              └ others ───▶ links of each cell
-//!         ──scope()─────▶ slots (groups, relations, each propagator) + watch lists
-//! ```
-//!
-//! A [`Puzzle`](crate::Puzzle) compiles its model the first time it is asked
-//! ([`Puzzle::model`](crate::Puzzle::model)) and shares it with its clones,
-//! like the rule list: a file of classic puzzles compiles one model. Engines,
-//! strategies and techniques read it; nothing in it depends on the givens.
-//!
-//! Strategies keep what they prepare for a set of rules (the DLX matrix, say)
-//! in the model's cache, [`Model::prepared`], so it is shared by every puzzle
-//! with those rules and dropped with them.
+//! A puzzle's rules, compiled once: see [`Model`].
 
 use std::any::{Any, TypeId};
 use std::collections::{HashMap, HashSet};
@@ -128,7 +111,24 @@ pub(crate) struct Slot {
     pub(crate) watched: bool,
 }
 
-/// The compiled form of a puzzle's rules. See the [module docs](self).
+/// The compiled form of a puzzle's rules: groups, peers, relation tables and the
+/// engine's watch lists.
+///
+/// ```text
+///   rules ──groups()────▶ groups (+ groups of each cell) ─┐
+///         ──relations()─▶ tables per cell pair ─ differ ──┴▶ peers of each cell
+///                                              └ others ───▶ links of each cell
+///         ──scope()─────▶ slots (groups, relations, each propagator) + watch lists
+/// ```
+///
+/// A [`Puzzle`](crate::Puzzle) compiles its model the first time it is asked
+/// ([`Puzzle::model`](crate::Puzzle::model)) and shares it with its clones,
+/// like the rule list: a file of classic puzzles compiles one model. Engines,
+/// strategies and techniques read it; nothing in it depends on the givens.
+///
+/// Strategies keep what they prepare for a set of rules (the DLX matrix, say)
+/// in the model's cache, [`Model::prepared`], so it is shared by every puzzle
+/// with those rules and dropped with them.
 pub struct Model {
     geometry: Arc<Geometry>,
     constraints: Arc<Vec<Box<dyn Constraint>>>,

@@ -403,7 +403,7 @@ impl<'p> Engine<'p> {
     /// Checks every removal from now on against `solution`: while the state
     /// still allows the whole solution, a propagator that removes one of its
     /// digits is unsound, and [`unsound`](Engine::unsound) names the first
-    /// one. For tests (the [`testkit`](crate::testkit)); searches pay for a
+    /// one. For tests (the `testkit` module, a feature); searches pay for a
     /// scan of the state per propagation.
     pub fn watch_solution(&mut self, solution: &Grid) {
         let listener = self.listener.get_or_insert_with(Box::default);

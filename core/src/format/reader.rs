@@ -4,47 +4,8 @@
 //! (or the error in its place) as soon as its layout is certain, so a file
 //! of millions of one-liners runs in constant memory and a pipe sees its
 //! first answer before its input ends. [`parse_grids`](super::parse_grids)
-//! is this reader over a string.
-//!
-//! # When a block is decided
-//!
-//! A *block* is a run of content lines between separators (see
-//! [`parse_grids`](super::parse_grids)). A block that ends within the window
-//! below is read as a whole, from all its lines (the whole-block rule).
-//! Otherwise it is decided early, line by line:
-//!
-//! 1. **One-liners at once.** A line that can only be a one-liner — a square
-//!    number of cells too many for a row: more than 35 characters among at
-//!    most 35 tokens (`4.....8.5.3…`), or more than 128 tokens that all fit
-//!    the one-liner's board — is read at once, with the lines held before it,
-//!    and the rest of its block is read line by line as one-liners of that
-//!    size: a line of another size is an error in its place ("found 80 cells,
-//!    expected 81").
-//! 2. **A window for rows.** Otherwise lines are held: a block of more than
-//!    129 lines cannot be one grid in rows (128×128 is the largest board), so
-//!    at line 130 the block is decided from what is held: lines of equal
-//!    length `m` (at most 35 characters or 128 tokens) are grids stacked
-//!    without separators, read every `m` lines from then on (a last partial
-//!    grid is "incomplete"); anything else is one-liners, line by line.
-//!    Lines of `t > 128` single-character tokens may be the rows of a board
-//!    too big to read, which is one error, not `t` one-liners: they are held
-//!    up to `t + 1` lines.
-//! 3. **`--size n`.** Each line of `n²` cells is a one-liner; otherwise `n`
-//!    lines are one grid. Nothing else is held.
-//!
-//! Held lines never pass [`MAX_PENDING_BYTES`]: past it, the block is decided
-//! as in rule 2. The answers differ from the whole-block rule only for long
-//! blocks that mix layouts without separators, which are malformed (for
-//! instance 1,000 sixteen-character lines: 4×4 one-liners as a whole when
-//! 1,000 is not a multiple of 16, here stacked 16×16 grids; `--size 4` says
-//! which was meant).
-//!
-//! # Limits
-//!
-//! A line longer than [`MAX_LINE_BYTES`] is one error at its line number and
-//! is skipped without being held; a line longer than [`MAX_SKIP_BYTES`]
-//! (`/dev/zero`) ends the input with an error. Bytes that are not UTF-8 fail
-//! the puzzle they are in, with their line and column.
+//! is this reader over a string. When a layout is decided, and the limits,
+//! are on [`GridReader`].
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -90,8 +51,48 @@ enum Line {
     GaveUp,
 }
 
-/// Reads puzzles from a stream, one at a time (see the [module
-/// documentation](self) for when a layout is decided).
+/// Reads puzzles from a stream, one at a time, each as soon as its layout
+/// is certain.
+///
+/// # When a block is decided
+///
+/// A *block* is a run of content lines between separators (see
+/// [`parse_grids`](super::parse_grids)). A block that ends within the window
+/// below is read as a whole, from all its lines (the whole-block rule).
+/// Otherwise it is decided early, line by line:
+///
+/// 1. **One-liners at once.** A line that can only be a one-liner — a square
+///    number of cells too many for a row: more than 35 characters among at
+///    most 35 tokens (`4.....8.5.3…`), or more than 128 tokens that all fit
+///    the one-liner's board — is read at once, with the lines held before it,
+///    and the rest of its block is read line by line as one-liners of that
+///    size: a line of another size is an error in its place ("found 80 cells,
+///    expected 81").
+/// 2. **A window for rows.** Otherwise lines are held: a block of more than
+///    129 lines cannot be one grid in rows (128×128 is the largest board), so
+///    at line 130 the block is decided from what is held: lines of equal
+///    length `m` (at most 35 characters or 128 tokens) are grids stacked
+///    without separators, read every `m` lines from then on (a last partial
+///    grid is "incomplete"); anything else is one-liners, line by line.
+///    Lines of `t > 128` single-character tokens may be the rows of a board
+///    too big to read, which is one error, not `t` one-liners: they are held
+///    up to `t + 1` lines.
+/// 3. **`--size n`.** Each line of `n²` cells is a one-liner; otherwise `n`
+///    lines are one grid. Nothing else is held.
+///
+/// Held lines never pass [`MAX_PENDING_BYTES`]: past it, the block is decided
+/// as in rule 2. The answers differ from the whole-block rule only for long
+/// blocks that mix layouts without separators, which are malformed (for
+/// instance 1,000 sixteen-character lines: 4×4 one-liners as a whole when
+/// 1,000 is not a multiple of 16, here stacked 16×16 grids; `--size 4` says
+/// which was meant).
+///
+/// # Limits
+///
+/// A line longer than [`MAX_LINE_BYTES`] is one error at its line number and
+/// is skipped without being held; a line longer than [`MAX_SKIP_BYTES`]
+/// (`/dev/zero`) ends the input with an error. Bytes that are not UTF-8 fail
+/// the puzzle they are in, with their line and column.
 ///
 /// ```
 /// use sudokit_core::format::{GridReader, ParseOptions};
