@@ -404,16 +404,8 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 settled |= fixed;
                 twice |= once & union;
                 once |= union;
-                // Maybe a naked subset of open cells (all-settled parts are
-                // not): at most as many digits as cells, told by clearing
-                // the lowest digit once per cell (cheaper than a count
-                // without a popcount instruction). The segments are read
-                // again, exactly, when one may be naked.
-                let mut rest = union.0;
-                for _ in 0..cells.len() {
-                    rest = rest.without_lowest();
-                }
-                union != fixed && rest == W::ZERO
+                // A naked subset of open cells (all-settled parts are not).
+                union != fixed && union.len() == cells.len()
             };
             part(&family.uncovered);
             for segment in &family.segments {
