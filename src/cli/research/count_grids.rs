@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::json;
-use sudokit::solvers::grids::{self, Band, ColumnCounts, Symmetries};
+use sudokit_grid_count::{self as grids, Band, ColumnCounts, Symmetries};
 
 use crate::cli::output;
 use crate::cli::report::ms;
