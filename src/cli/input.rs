@@ -239,6 +239,22 @@ impl InputArgs {
     }
 }
 
+/// The first puzzle of the file at `path` (`-` is standard input), read as
+/// the commands read their inputs, or why there is none: for a command that
+/// takes one puzzle file as an option (`generate unique`'s template).
+pub(crate) fn first_puzzle(path: &Path) -> Result<ReadPuzzle, BadInput> {
+    let mut entries = Entries {
+        options: ReadOptions::default(),
+        queue: VecDeque::new(),
+        files: vec![path.to_path_buf()].into_iter(),
+        current: None,
+    };
+    entries
+        .next()
+        .expect("an input gives a puzzle or an error")
+        .puzzle
+}
+
 /// The input being read.
 struct Current {
     name: String,
