@@ -106,3 +106,37 @@ impl From<ParseError> for ReadError {
         ReadError::Grid(error)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A spec that does not build keeps its error, and says so as before:
+    /// a native file "does not hold together", an f-puzzles one just fails.
+    #[test]
+    fn spec_errors_keep_their_message_per_format() {
+        let error = SpecError::Givens {
+            expected: 9,
+            found: 4,
+        };
+        let native = ReadError::Spec {
+            format: InputFormat::Native,
+            error: error.clone(),
+        };
+        assert_eq!(
+            native.to_string(),
+            format!("line 1: the puzzle does not hold together: {error}")
+        );
+        let fpuzzles = ReadError::Spec {
+            format: InputFormat::Fpuzzles,
+            error: error.clone(),
+        };
+        assert_eq!(fpuzzles.to_string(), format!("line 1: {error}"));
+        for read in [native, fpuzzles] {
+            assert_eq!(
+                (read.kind(), read.line(), read.column(), read.key()),
+                ("spec", 1, None, None)
+            );
+        }
+    }
+}
