@@ -31,7 +31,10 @@ pub use sudokit_core as core;
 pub use sudokit_logic as logic;
 pub use sudokit_solvers as solvers;
 
+mod error;
 mod stream;
+
+pub use error::ReadError;
 
 pub use stream::{stream_puzzles, ClassicReader, PuzzleStream, Resumed, MAX_DOCUMENT_BYTES};
 
@@ -121,18 +124,15 @@ impl InputFormat {
 
 /// Reads every puzzle of an input in `format`: many classic puzzles from
 /// text, or one puzzle from an f-puzzles or native file. A malformed
-/// puzzle is an error in its place, with where it went wrong.
+/// puzzle is an error in its place, with where it went wrong (the
+/// reader's own error, kept whole in the [`ReadError`]).
 pub fn read_puzzles(
     text: &str,
     format: InputFormat,
     options: &ReadOptions,
-) -> Vec<Result<ReadPuzzle, ParseError>> {
-    let from_spec = |spec: PuzzleSpec, skipped: Vec<String>| -> Result<ReadPuzzle, ParseError> {
-        let puzzle = spec.build().map_err(|e| ParseError {
-            line: 1,
-            column: None,
-            message: e.to_string(),
-        })?;
+) -> Vec<Result<ReadPuzzle, ReadError>> {
+    let from_spec = |spec: PuzzleSpec, skipped: Vec<String>| -> Result<ReadPuzzle, ReadError> {
+        let puzzle = spec.build().map_err(|error| ReadError::Spec { format, error })?;
         Ok(ReadPuzzle {
             puzzle,
             line: 1,
@@ -141,30 +141,16 @@ pub fn read_puzzles(
         })
     };
     match format {
-        InputFormat::Text => read_classic(text, options),
-        InputFormat::Fpuzzles => vec![match constraints::fpuzzles::read(text.trim()) {
-            Ok(import) => from_spec(import.spec, import.skipped),
-            Err(e) => Err(ParseError {
-                line: 1,
-                column: None,
-                message: format!("f-puzzles: {e}"),
-            }),
-        }],
-        InputFormat::Native => vec![match constraints::native::read(text) {
-            Ok(spec) => from_spec(spec, Vec::new()).map_err(|mut e| {
-                // The spec is valid line by line; what fails now is the whole.
-                e.message = format!("the puzzle does not hold together: {}", e.message);
-                e
-            }),
-            Err(e) => Err(ParseError {
-                line: e.line,
-                column: e.column,
-                message: match &e.key {
-                    Some(key) => format!("{key}: {}", e.message),
-                    None => e.message.clone(),
-                },
-            }),
-        }],
+        InputFormat::Text => read_classic(text, options)
+            .into_iter()
+            .map(|read| read.map_err(ReadError::Grid))
+            .collect(),
+        InputFormat::Fpuzzles => vec![constraints::fpuzzles::read(text.trim())
+            .map_err(ReadError::Fpuzzles)
+            .and_then(|import| from_spec(import.spec, import.skipped))],
+        InputFormat::Native => vec![constraints::native::read(text)
+            .map_err(ReadError::Native)
+            .and_then(|spec| from_spec(spec, Vec::new()))],
     }
 }
 

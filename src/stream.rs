@@ -13,7 +13,7 @@ use std::io::{BufRead, Cursor, Read};
 use sudokit_core::format::{GridReader, ParseError, ParsedGrid, MAX_LINE_BYTES};
 use sudokit_core::{Geometry, Puzzle};
 
-use crate::{read_puzzles, InputFormat, ReadOptions, ReadPuzzle};
+use crate::{read_puzzles, InputFormat, ReadError, ReadOptions, ReadPuzzle};
 
 /// The largest f-puzzles or native document read (the biggest real ones
 /// take a few hundred KB).
@@ -91,15 +91,15 @@ pub enum PuzzleStream<R> {
     /// Classic grids, streamed.
     Text(Box<ClassicReader<GridReader<Resumed<R>>>>),
     /// One document (f-puzzles, native), read whole.
-    Document(std::vec::IntoIter<Result<ReadPuzzle, ParseError>>),
+    Document(std::vec::IntoIter<Result<ReadPuzzle, ReadError>>),
 }
 
 impl<R: BufRead> Iterator for PuzzleStream<R> {
-    type Item = Result<ReadPuzzle, ParseError>;
+    type Item = Result<ReadPuzzle, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
-            PuzzleStream::Text(reader) => reader.next(),
+            PuzzleStream::Text(reader) => Some(reader.next()?.map_err(ReadError::Grid)),
             PuzzleStream::Document(read) => read.next(),
         }
     }
@@ -171,16 +171,10 @@ fn read_document<R: Read>(
     mut bytes: Vec<u8>,
     input: R,
     options: &ReadOptions,
-) -> std::io::Result<Vec<Result<ReadPuzzle, ParseError>>> {
+) -> std::io::Result<Vec<Result<ReadPuzzle, ReadError>>> {
     let room = (MAX_DOCUMENT_BYTES + 1).saturating_sub(bytes.len()) as u64;
     input.take(room).read_to_end(&mut bytes)?;
-    let error = |line: usize, message: String| {
-        vec![Err(ParseError {
-            line,
-            column: None,
-            message,
-        })]
-    };
+    let error = |line: usize, message: String| vec![Err(ReadError::Document { line, message })];
     if bytes.len() > MAX_DOCUMENT_BYTES {
         return Ok(error(
             1,

@@ -464,3 +464,50 @@ fn write_errors_end_the_run() {
     assert_eq!(status.code(), Some(0));
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// `--json` answers a malformed puzzle with where it went wrong as fields
+/// (which reader, line, column, key), the same in every command that
+/// answers in JSON, and the message as `error`.
+#[test]
+fn json_errors_carry_kind_line_column_and_key() {
+    let native = "size = 4\n[[rules]]\ntype = \"thermometer\"\ncells = \"r1c1 r9c9\"\n";
+    let native_column = native.lines().nth(3).unwrap().find("r9c9").unwrap() + 1;
+    let grid = "12.4\n3...\n....\n..7.\n";
+    let fpuzzles = "{\"size\": 4, \"grid\": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]], \"cage\": [{\"cells\": [\"R1C1\"], \"value\": \"DR10\"}]}";
+    // Input, then the kind, line, column and key it must be reported with.
+    type Case<'a> = (&'a str, &'a str, usize, Option<usize>, Option<&'a str>);
+    let cases: [Case; 3] = [
+        (native, "native", 4, Some(native_column), Some("rules[1].cells")),
+        (
+            grid,
+            "grid",
+            4,
+            Some(grid.lines().nth(3).unwrap().find('7').unwrap() + 1),
+            None,
+        ),
+        (fpuzzles, "fpuzzles", 1, None, Some("cage[0].value")),
+    ];
+    for command in ["solve", "explain", "grade", "count", "candidates"] {
+        for (input, kind, line, column, key) in cases {
+            let (stdout, stderr, code) = run(&[command, "--json", "-"], input);
+            assert_eq!(code, 2, "{command} {kind}: {stderr}");
+            let answer: serde_json::Value = serde_json::from_str(stdout.trim()).expect(&stdout);
+            assert_eq!(answer["kind"], kind, "{command}: {answer}");
+            assert_eq!(answer["file"], "<stdin>", "{command}: {answer}");
+            assert_eq!(answer["line"], line, "{command}: {answer}");
+            assert_eq!(
+                answer["column"].as_u64(),
+                column.map(|c| c as u64),
+                "{command}: {answer}"
+            );
+            assert_eq!(answer["key"].as_str(), key, "{command}: {answer}");
+            assert_eq!(answer["input"], format!("<stdin>:{line}"), "{command}: {answer}");
+            // The message is the one standard error gives.
+            let message = answer["error"].as_str().unwrap();
+            assert!(
+                stderr.contains(&format!("sudokit: {message}")),
+                "{command}: {stderr}"
+            );
+        }
+    }
+}

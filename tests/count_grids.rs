@@ -1,6 +1,6 @@
 //! `sudokit count-grids`: every figure of Felgenhauer and Jarvis's band
 //! method on the command line (the library's own tests check the figures
-//! themselves, in `solvers/src/grids.rs`).
+//! themselves, in `research/grid-count`).
 
 mod common;
 

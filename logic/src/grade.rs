@@ -49,6 +49,15 @@ impl Grade {
     }
 }
 
+// Defined here rather than beside the solver so that grading depends on
+// solving and not the other way round.
+impl Explanation {
+    /// The grade: hardest step, number of steps, whether guessing is needed.
+    pub fn grade(&self) -> Grade {
+        Grade::of(self)
+    }
+}
+
 /// Where a logical solve got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {

@@ -4,7 +4,6 @@
 use sudokit_core::{Cand, Cell, Contradiction, Digit, Digits, Engine, Model, Progress, Puzzle, State, Step};
 
 use crate::board::Board;
-use crate::grade::Grade;
 use crate::technique::{Deduction, Technique};
 use crate::techniques;
 use crate::RULE_DIFFICULTY;
@@ -88,11 +87,6 @@ impl Explanation {
             }
             cands.clone()
         })
-    }
-
-    /// The grade: hardest step, number of steps, whether guessing is needed.
-    pub fn grade(&self) -> Grade {
-        Grade::of(self)
     }
 }
 

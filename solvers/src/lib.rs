@@ -25,10 +25,6 @@
 //! builds any strategy from its command-line name, and a [`Tally`] adds up
 //! their results over a set of puzzles for comparisons.
 //!
-//! [`grids`] counts the 9×9 grids themselves (6,670,903,752,021,072,936,960)
-//! by Felgenhauer and Jarvis's band method, every intermediate figure
-//! recomputed.
-//!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
 //! use sudokit_core::format::{parse_grids, ParseOptions};
@@ -49,7 +45,6 @@ mod count;
 mod dlx;
 mod exact_cover;
 pub mod generate;
-pub mod grids;
 mod limits;
 mod propagation;
 mod registry;

@@ -13,7 +13,7 @@ use sudokit::logic::Verdict;
 use sudokit::solvers::{candidate_counts, strategy_by_name, true_candidates, Limits, STRATEGY_NAMES};
 
 use super::explain::LadderArgs;
-use super::input::InputArgs;
+use super::input::{Echo, InputArgs};
 use super::output;
 use super::report::ms;
 use super::solve::parse_seconds;
@@ -77,18 +77,10 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
         if index > 0 && !args.json {
             let _ = writeln!(out);
         }
-        let read = match entry.puzzle {
-            Ok(read) => read,
-            Err(message) => {
-                eprintln!("sudokit: {message}");
-                let _ = writeln!(out, "error: {message}");
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let echo = Echo::Line { json: args.json };
+        let Some((origin, read)) = echo.take(entry, args.verbose, &mut out, &mut status) else {
+            continue;
         };
-        if args.verbose && !read.skipped.is_empty() {
-            eprintln!("{}: skipped {}", entry.origin, read.skipped.join("; "));
-        }
         let puzzle = read.puzzle;
         let n = puzzle.size();
         let started = Instant::now();
@@ -104,7 +96,7 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
         let (truth, counts) = match result {
             Ok(found) => found,
             Err(e) => {
-                eprintln!("sudokit: {}: {e}", entry.origin);
+                eprintln!("sudokit: {}: {e}", origin);
                 let _ = writeln!(out, "error: {e}");
                 status = status.worst(Status::BadInput);
                 continue;
@@ -149,7 +141,7 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
                     .collect::<Vec<_>>()
             });
             let line = json!({
-                "input": entry.origin,
+                "input": origin,
                 "size": n,
                 "solvable": !truth.is_unsolvable(),
                 "reason": broken,
@@ -199,7 +191,7 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
         if args.verbose {
             eprintln!(
                 "{}: {} cells with several true candidates, {} search{}, {} ms",
-                entry.origin,
+                origin,
                 several,
                 truth.searches,
                 if truth.searches == 1 { "" } else { "es" },
@@ -261,15 +253,11 @@ fn run_logical(args: &CandidatesArgs) -> Status {
         if index > 0 && !args.json {
             let _ = writeln!(out);
         }
-        let puzzle = match entry.puzzle {
-            Ok(read) => read.puzzle,
-            Err(message) => {
-                eprintln!("sudokit: {message}");
-                let _ = writeln!(out, "error: {message}");
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let echo = Echo::Line { json: args.json };
+        let Some((origin, read)) = echo.take(entry, false, &mut out, &mut status) else {
+            continue;
         };
+        let puzzle = read.puzzle;
         let explanation = solver.solve(&puzzle);
         let grade = explanation.grade();
         status = status.worst(match grade.verdict {
@@ -280,7 +268,7 @@ fn run_logical(args: &CandidatesArgs) -> Status {
         if args.json {
             let digits = |set: &Digits<u128>| set.iter().collect::<Vec<_>>();
             let line = json!({
-                "input": entry.origin,
+                "input": origin,
                 "logical": true,
                 "verdict": grade.verdict.to_string(),
                 "score": grade.score,

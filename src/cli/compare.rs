@@ -33,7 +33,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use sudokit::solvers::{Limits, Outcome, Stop, Tally, STRATEGY_NAMES};
 
-use super::input::{display_name, Entry, InputArgs};
+use super::input::{display_name, BadInput, Entry, InputArgs};
 use super::jobs::JobsArgs;
 use super::report::ms;
 use super::strategies::Pick;
@@ -190,8 +190,8 @@ pub(crate) fn run(args: &CompareArgs) -> Status {
                 total += 1;
                 bar.inc(1);
                 let (origin, runs) = match checked {
-                    Checked::Malformed(message) => {
-                        bar.suspend(|| eprintln!("sudokit: {message}"));
+                    Checked::Malformed(bad) => {
+                        bar.suspend(|| eprintln!("sudokit: {bad}"));
                         malformed += 1;
                         status = status.worst(Status::BadInput);
                         return;
@@ -284,7 +284,7 @@ enum Run {
 
 /// One entry, checked by every strategy.
 enum Checked {
-    Malformed(String),
+    Malformed(BadInput),
     Puzzle { origin: String, runs: Vec<Run> },
 }
 
@@ -299,7 +299,7 @@ impl Checker<'_> {
     fn check(&self, entry: Entry) -> Checked {
         let read = match entry.puzzle {
             Ok(read) => read,
-            Err(message) => return Checked::Malformed(message),
+            Err(bad) => return Checked::Malformed(bad),
         };
         let origin = entry.origin;
         let taken = self.spare.lock().unwrap_or_else(|e| e.into_inner()).pop();

@@ -8,7 +8,7 @@ use sudokit::constraints::spec::{Layout, PuzzleSpec};
 use sudokit::constraints::{fpuzzles, native};
 use sudokit::core::format::to_line;
 
-use super::input::InputArgs;
+use super::input::{Echo, InputArgs};
 use super::output;
 use super::Status;
 
@@ -41,13 +41,8 @@ pub(crate) fn run(args: &ConvertArgs) -> Status {
     let mut status = Status::Ok;
     let mut out = output::stdout();
     for (index, entry) in args.input.entries().enumerate() {
-        let read = match entry.puzzle {
-            Ok(read) => read,
-            Err(message) => {
-                eprintln!("sudokit: {message}");
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let Some((origin, read)) = Echo::Quiet.take(entry, false, &mut out, &mut status) else {
+            continue;
         };
         let spec = read.spec.unwrap_or_else(|| {
             // A classic puzzle read from text: its board and givens.
@@ -75,10 +70,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Status {
                 let _ = writeln!(out, "{}", text.trim_end());
             }
             Err(message) => {
-                eprintln!(
-                    "sudokit: {}: cannot write it as {:?}: {message}",
-                    entry.origin, args.to
-                );
+                eprintln!("sudokit: {}: cannot write it as {:?}: {message}", origin, args.to);
                 status = status.worst(Status::BadInput);
             }
         }

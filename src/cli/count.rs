@@ -20,7 +20,7 @@ use sudokit::solvers::{
     count_exact_with, strategy_by_name, CountProgress, CountResult, Limits, Stop, STRATEGY_NAMES,
 };
 
-use super::input::InputArgs;
+use super::input::{Echo, InputArgs};
 use super::output;
 use super::report::ms;
 use super::solve::parse_seconds;
@@ -70,21 +70,13 @@ pub(crate) fn run(args: &CountArgs) -> Status {
         if cancel.is_cancelled() {
             break;
         }
-        let read = match entry.puzzle {
-            Ok(read) => read,
-            Err(message) => {
-                eprintln!("sudokit: {message}");
-                let _ = writeln!(out, "error: {message}");
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let echo = Echo::Line { json: args.json };
+        let Some((origin, read)) = echo.take(entry, args.verbose, &mut out, &mut status) else {
+            continue;
         };
-        if args.verbose && !read.skipped.is_empty() {
-            eprintln!("{}: skipped {}", entry.origin, read.skipped.join("; "));
-        }
         let puzzle = read.puzzle;
         let _ = out.flush();
-        let bar = progress_bar(&entry.origin);
+        let bar = progress_bar(&origin);
         let started = Instant::now();
         let mut progress = |p: &CountProgress| {
             bar.set_position((p.fraction * 1000.0) as u64);
@@ -96,7 +88,7 @@ pub(crate) fn run(args: &CountArgs) -> Status {
         let result = match result {
             Ok(result) => result,
             Err(e) => {
-                eprintln!("sudokit: {}: {e}", entry.origin);
+                eprintln!("sudokit: {}: {e}", origin);
                 let _ = writeln!(out, "error: {e}");
                 status = status.worst(Status::BadInput);
                 continue;
@@ -114,12 +106,12 @@ pub(crate) fn run(args: &CountArgs) -> Status {
             status = Status::Interrupted;
         }
         if args.json {
-            let _ = writeln!(out, "{}", json_line(&entry.origin, &result, elapsed));
+            let _ = writeln!(out, "{}", json_line(&origin, &result, elapsed));
         } else {
             let _ = writeln!(out, "{}", count_line(&result));
         }
         if args.verbose {
-            eprintln!("{}: {}", entry.origin, details(&result, elapsed));
+            eprintln!("{}: {}", origin, details(&result, elapsed));
         }
     }
     let _ = out.flush();

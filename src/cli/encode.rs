@@ -15,7 +15,7 @@ use sudokit::core::format::{to_line, to_pretty};
 use sudokit::core::Geometry;
 use sudokit::solvers::sat::{decode_dimacs_model, encode, Encoding};
 
-use super::input::InputArgs;
+use super::input::{Echo, InputArgs};
 use super::output;
 use super::Status;
 
@@ -47,21 +47,19 @@ pub(crate) fn run_encode(args: &EncodeArgs) -> Status {
         return Status::BadInput;
     }
     let entry = entries.swap_remove(args.index - 1);
-    let puzzle = match entry.puzzle {
-        Ok(read) => read.puzzle,
-        Err(message) => {
-            eprintln!("sudokit: {message}");
-            return Status::BadInput;
-        }
+    let mut status = Status::Ok;
+    let Some((origin, read)) = Echo::Quiet.take(entry, false, &mut std::io::sink(), &mut status) else {
+        return status;
     };
+    let puzzle = read.puzzle;
     let encoded = match encode(&puzzle, args.encoding, None) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("sudokit: {}: {e}", entry.origin);
+            eprintln!("sudokit: {}: {e}", origin);
             return Status::BadInput;
         }
     };
-    let comments = encoded.dimacs_comments(&format!("puzzle {}", entry.origin));
+    let comments = encoded.dimacs_comments(&format!("puzzle {}", origin));
     let written = match &args.output {
         Some(path) => std::fs::File::create(path)
             .and_then(|mut f| encoded.cnf.write_dimacs(&mut f, &comments))
@@ -77,7 +75,7 @@ pub(crate) fn run_encode(args: &EncodeArgs) -> Status {
     }
     eprintln!(
         "{}: {} encoding, {} variables, {} clauses",
-        entry.origin,
+        origin,
         args.encoding,
         encoded.cnf.var_count(),
         encoded.cnf.clause_count()

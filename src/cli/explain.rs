@@ -17,7 +17,7 @@ use sudokit::core::format::display_candidates;
 use sudokit::core::{Cand, Model, Puzzle};
 use sudokit::logic::{Ending, Explanation, LogicalSolver, Technique};
 
-use super::input::InputArgs;
+use super::input::{Echo, InputArgs};
 use super::output;
 use super::strategies::technique;
 use super::Status;
@@ -62,29 +62,21 @@ pub(crate) fn run(args: &ExplainArgs) -> Status {
     let mut out = output::stdout();
     let mut status = Status::Ok;
     for (index, entry) in args.input.entries().enumerate() {
-        let puzzle = match entry.puzzle {
-            Ok(read) => read.puzzle,
-            Err(message) => {
-                eprintln!("sudokit: {message}");
-                if args.json {
-                    let _ = writeln!(out, "{}", json!({ "input": entry.origin, "error": message }));
-                } else {
-                    let _ = writeln!(out, "error: {message}");
-                }
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let echo = Echo::Line { json: args.json };
+        let Some((origin, read)) = echo.take(entry, false, &mut out, &mut status) else {
+            continue;
         };
+        let puzzle = read.puzzle;
         let explanation = solver.solve(&puzzle);
         status = status.worst(verdict_status(&explanation));
         if args.json {
-            let _ = writeln!(out, "{}", to_json(&entry.origin, &puzzle, &explanation));
+            let _ = writeln!(out, "{}", to_json(&origin, &puzzle, &explanation));
             continue;
         }
         if index > 0 {
             let _ = writeln!(out);
         }
-        let _ = writeln!(out, "# {}", entry.origin);
+        let _ = writeln!(out, "# {}", origin);
         let model = puzzle.model();
         if args.candidates {
             let _ = write!(

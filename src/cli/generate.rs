@@ -7,7 +7,7 @@
 //! (when stderr is a terminal) and notes go to stderr.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Subcommand};
@@ -22,9 +22,8 @@ use sudokit::solvers::generate::{
     is_unique, item_rng, random_puzzle, random_puzzle_clues, random_solution, unique_minimal, Symmetry,
 };
 use sudokit::solvers::{Limits, PropagationSearch, Strategy};
-use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
-use super::input::parse_boxes;
+use super::input::{first_puzzle, parse_boxes};
 use super::jobs::JobsArgs;
 use super::output;
 use super::report::ms;
@@ -222,15 +221,8 @@ fn run_random(args: &RandomArgs, seed: u64) -> Status {
 }
 
 /// The blank of a template file: its rules, no givens, and its spec for writing.
-fn template_blank(path: &PathBuf) -> Result<(Puzzle, Option<PuzzleSpec>), String> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    let format = InputFormat::detect(path.to_str(), &text);
-    let read = read_puzzles(&text, format, &ReadOptions::default())
-        .into_iter()
-        .next()
-        .ok_or_else(|| format!("{name}: no puzzle"))?
-        .map_err(|e| format!("{name}: {e}"))?;
+fn template_blank(path: &Path) -> Result<(Puzzle, Option<PuzzleSpec>), String> {
+    let read = first_puzzle(path).map_err(|bad| bad.to_string())?;
     let n = read.puzzle.size();
     let blank = read.puzzle.with_givens(Grid::empty(n)).expect("same board");
     Ok((blank, read.spec))

@@ -13,7 +13,7 @@ use serde_json::json;
 use sudokit::logic::{Grade, Verdict};
 
 use super::explain::LadderArgs;
-use super::input::InputArgs;
+use super::input::{Echo, InputArgs};
 use super::output;
 use super::Status;
 
@@ -56,26 +56,18 @@ pub(crate) fn run(args: &GradeArgs) -> Status {
     for (file, entries) in files {
         let mut grades = Vec::new();
         for entry in entries {
-            let puzzle = match entry.puzzle {
-                Ok(read) => read.puzzle,
-                Err(message) => {
-                    eprintln!("sudokit: {message}");
-                    if args.json {
-                        let _ = writeln!(out, "{}", json!({ "input": entry.origin, "error": message }));
-                    } else {
-                        let _ = writeln!(out, "{}: error: {message}", entry.origin);
-                    }
-                    status = status.worst(Status::BadInput);
-                    continue;
-                }
+            let echo = Echo::Located { json: args.json };
+            let Some((origin, read)) = echo.take(entry, false, &mut out, &mut status) else {
+                continue;
             };
+            let puzzle = read.puzzle;
             let grade = solver.solve(&puzzle).grade();
             if grade.verdict == Verdict::NoSolution {
                 status = status.worst(Status::NoSolution);
             }
             if args.json {
                 let line = json!({
-                    "input": entry.origin,
+                    "input": origin,
                     "score": grade.score,
                     "hardest": grade.hardest,
                     "steps": grade.steps,
@@ -83,7 +75,7 @@ pub(crate) fn run(args: &GradeArgs) -> Status {
                 });
                 let _ = writeln!(out, "{line}");
             } else {
-                let _ = writeln!(out, "{}: {grade}", entry.origin);
+                let _ = writeln!(out, "{}: {grade}", origin);
             }
             grades.push(grade);
         }

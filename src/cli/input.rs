@@ -2,12 +2,15 @@
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use sudokit::core::format::{ParseError, ParseOptions};
-use sudokit::{read_puzzles, stream_puzzles, InputFormat, PuzzleStream, ReadOptions, ReadPuzzle};
+use serde_json::{json, Value};
+use sudokit::core::format::ParseOptions;
+use sudokit::{read_puzzles, stream_puzzles, InputFormat, PuzzleStream, ReadError, ReadOptions, ReadPuzzle};
+
+use super::Status;
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]
@@ -52,7 +55,126 @@ pub(crate) fn parse_boxes(text: &str) -> Result<(usize, usize), String> {
 pub(crate) struct Entry {
     /// `file:line`, for messages.
     pub(crate) origin: String,
-    pub(crate) puzzle: Result<ReadPuzzle, String>,
+    pub(crate) puzzle: Result<ReadPuzzle, BadInput>,
+}
+
+/// An input, or a puzzle of it, that could not be read: which file, and why.
+#[derive(Debug)]
+pub(crate) struct BadInput {
+    /// The input's name in messages (`<stdin>`, `--fpuzzles`, a path).
+    file: String,
+    why: Why,
+}
+
+/// Why an input gave no puzzle.
+#[derive(Debug)]
+enum Why {
+    /// The file could not be opened or its start could not be read.
+    Unreadable(std::io::Error),
+    /// The input holds no puzzle at all.
+    Empty,
+    /// A puzzle of it is malformed.
+    Malformed(ReadError),
+}
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let file = &self.file;
+        match &self.why {
+            Why::Unreadable(e) => write!(f, "cannot read {file}: {e}"),
+            Why::Empty => write!(
+                f,
+                "{file}: no puzzle found (expected grids of digits and dots, f-puzzles JSON or native TOML)"
+            ),
+            Why::Malformed(e) => write!(f, "{file}: {e}"),
+        }
+    }
+}
+
+impl BadInput {
+    /// The `--json` answer for it: the message as `error`, and where it
+    /// went wrong as fields (`file`, `kind`, `line`, `column`, `key`) so
+    /// that programs need not parse the message.
+    pub(crate) fn to_json(&self, origin: &str) -> Value {
+        let mut answer = json!({ "input": origin, "error": self.to_string(), "file": self.file });
+        let fields = match &self.why {
+            Why::Unreadable(_) => json!({ "kind": "unreadable" }),
+            Why::Empty => json!({ "kind": "empty" }),
+            Why::Malformed(e) => json!({
+                "kind": e.kind(),
+                "line": e.line(),
+                "column": e.column(),
+                "key": e.key(),
+            }),
+        };
+        if let (Value::Object(answer), Value::Object(fields)) = (&mut answer, fields) {
+            answer.extend(fields);
+        }
+        answer
+    }
+}
+
+/// How a command shows an entry it could not read. Every command says why
+/// on standard error; the answer on standard output differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Echo {
+    /// Nothing on standard output (`convert`, `encode`: output is a file format).
+    Quiet,
+    /// An `error: …` line in place of the answer, or the JSON error object.
+    Line { json: bool },
+    /// As [`Echo::Line`], with the entry's `file:line` before `error:` (`grade`).
+    Located { json: bool },
+}
+
+impl Echo {
+    /// Writes a bad entry's answer to `out`, and returns the line for
+    /// standard error (`sudokit: <file>: line …`).
+    pub(crate) fn answer(self, origin: &str, bad: &BadInput, out: &mut impl Write) -> String {
+        match self {
+            Echo::Quiet => {}
+            Echo::Line { json: true } | Echo::Located { json: true } => {
+                let _ = writeln!(out, "{}", bad.to_json(origin));
+            }
+            Echo::Line { json: false } => {
+                let _ = writeln!(out, "error: {bad}");
+            }
+            Echo::Located { json: false } => {
+                let _ = writeln!(out, "{origin}: error: {bad}");
+            }
+        }
+        format!("sudokit: {bad}")
+    }
+
+    /// The puzzle of `entry`, or `None` once its error is reported: on
+    /// standard error, in `out` as [`Echo::answer`] writes it, and in
+    /// `status`. With `verbose`, what the reader skipped is said on
+    /// standard error.
+    pub(crate) fn take(
+        self,
+        entry: Entry,
+        verbose: bool,
+        out: &mut impl Write,
+        status: &mut Status,
+    ) -> Option<(String, ReadPuzzle)> {
+        match entry.puzzle {
+            Ok(read) => {
+                if verbose && !read.skipped.is_empty() {
+                    eprintln!("{}", skipped_note(&entry.origin, &read));
+                }
+                Some((entry.origin, read))
+            }
+            Err(bad) => {
+                eprintln!("{}", self.answer(&entry.origin, &bad, out));
+                *status = status.worst(Status::BadInput);
+                None
+            }
+        }
+    }
+}
+
+/// The `--verbose` note of what the reader skipped as decoration.
+pub(crate) fn skipped_note(origin: &str, read: &ReadPuzzle) -> String {
+    format!("{origin}: skipped {}", read.skipped.join("; "))
 }
 
 impl InputArgs {
@@ -117,6 +239,22 @@ impl InputArgs {
     }
 }
 
+/// The first puzzle of the file at `path` (`-` is standard input), read as
+/// the commands read their inputs, or why there is none: for a command that
+/// takes one puzzle file as an option (`generate unique`'s template).
+pub(crate) fn first_puzzle(path: &Path) -> Result<ReadPuzzle, BadInput> {
+    let mut entries = Entries {
+        options: ReadOptions::default(),
+        queue: VecDeque::new(),
+        files: vec![path.to_path_buf()].into_iter(),
+        current: None,
+    };
+    entries
+        .next()
+        .expect("an input gives a puzzle or an error")
+        .puzzle
+}
+
 /// The input being read.
 struct Current {
     name: String,
@@ -154,7 +292,10 @@ impl Entries {
             }
             Err(e) => self.queue.push_back(Entry {
                 origin: name.clone(),
-                puzzle: Err(format!("cannot read {name}: {e}")),
+                puzzle: Err(BadInput {
+                    file: name,
+                    why: Why::Unreadable(e),
+                }),
             }),
         }
     }
@@ -194,22 +335,26 @@ impl Iterator for Entries {
 fn nothing_found(name: &str) -> Entry {
     Entry {
         origin: name.to_string(),
-        puzzle: Err(format!(
-            "{name}: no puzzle found (expected grids of digits and dots, f-puzzles JSON or native TOML)"
-        )),
+        puzzle: Err(BadInput {
+            file: name.to_string(),
+            why: Why::Empty,
+        }),
     }
 }
 
 /// One puzzle read from the input `name`, or its error.
-fn entry(name: &str, read: Result<ReadPuzzle, ParseError>) -> Entry {
+fn entry(name: &str, read: Result<ReadPuzzle, ReadError>) -> Entry {
     match read {
         Ok(puzzle) => Entry {
             origin: format!("{name}:{}", puzzle.line),
             puzzle: Ok(puzzle),
         },
         Err(e) => Entry {
-            origin: format!("{name}:{}", e.line),
-            puzzle: Err(format!("{name}: {e}")),
+            origin: format!("{name}:{}", e.line()),
+            puzzle: Err(BadInput {
+                file: name.to_string(),
+                why: Why::Malformed(e),
+            }),
         },
     }
 }

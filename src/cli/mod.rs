@@ -5,15 +5,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
-mod bench_sat;
-mod bench_variants;
 mod candidates;
 mod compare;
 mod convert;
 mod count;
-mod count_grids;
 mod encode;
-mod experiment;
 mod explain;
 mod generate;
 mod grade;
@@ -23,8 +19,8 @@ mod jobs;
 mod output;
 mod pipeline;
 mod report;
+mod research;
 mod rules;
-mod sat_bench;
 mod solve;
 mod strategies;
 
@@ -51,28 +47,28 @@ enum Command {
     /// Make puzzles: Norvig's random ones, or unique minimal ones (classic or from a variant template).
     Generate(generate::GenerateArgs),
     /// Experiments: Norvig's heavy tail of solve times on random puzzles.
-    Experiment(experiment::ExperimentArgs),
+    Experiment(research::experiment::ExperimentArgs),
     /// List every rule: native name, f-puzzles key, meaning.
     Rules(rules::RulesArgs),
     /// Write puzzles in another format: f-puzzles JSON or URL, native TOML, one line.
     Convert(convert::ConvertArgs),
     /// Time strategies (and a peer solver) over puzzle files: median puzzles/s.
-    Bench(bench::BenchArgs),
+    Bench(bench::classic::BenchArgs),
     /// Write one puzzle as DIMACS CNF for an external SAT solver.
     Encode(encode::EncodeArgs),
     /// Read a SAT solver's model of a `sudokit encode` CNF back into a grid.
     Decode(encode::DecodeArgs),
     /// Compare SAT encodings and solvers over the large puzzles (variables, clauses, times).
-    BenchSat(bench_sat::BenchSatArgs),
+    BenchSat(bench::sat::BenchSatArgs),
     /// Time the variant puzzles of a folder (f-puzzles JSON) against the CP-SAT oracle's recorded times.
-    BenchVariants(bench_variants::BenchVariantsArgs),
+    BenchVariants(bench::variants::BenchVariantsArgs),
     /// Compare solving strategies: a table of file × strategy with solved
     /// counts, timings, nodes and guesses per puzzle (each puzzle timed on
     /// its own thread of --jobs; the footer gives the wall time).
     Compare(compare::CompareArgs),
     /// Count the 9×9 grids by Felgenhauer and Jarvis's band method: every
     /// figure of the method, with the time it took.
-    CountGrids(count_grids::CountGridsArgs),
+    CountGrids(research::count_grids::CountGridsArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -116,16 +112,16 @@ pub(crate) fn run() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Grade(args) => grade::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::Experiment(args) => experiment::run(&args),
+        Command::Experiment(args) => research::experiment::run(&args),
         Command::Rules(args) => rules::run(&args),
         Command::Convert(args) => convert::run(&args),
-        Command::Bench(args) => bench::run(&args),
+        Command::Bench(args) => bench::classic::run(&args),
         Command::Encode(args) => encode::run_encode(&args),
         Command::Decode(args) => encode::run_decode(&args),
-        Command::BenchSat(args) => bench_sat::run(&args),
-        Command::BenchVariants(args) => bench_variants::run(&args),
+        Command::BenchSat(args) => bench::sat::run(&args),
+        Command::BenchVariants(args) => bench::variants::run(&args),
         Command::Compare(args) => compare::run(&args),
-        Command::CountGrids(args) => count_grids::run(&args),
+        Command::CountGrids(args) => research::count_grids::run(&args),
     };
     status.code()
 }

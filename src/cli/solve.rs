@@ -20,7 +20,7 @@ use sudokit::solvers::{
 };
 
 use super::compare::{parse_timeout, Timeout};
-use super::input::{Entry, InputArgs};
+use super::input::{skipped_note, Echo, Entry, InputArgs};
 use super::jobs::JobsArgs;
 use super::report::{ms, summary, Times};
 use super::strategies::strategy_names;
@@ -302,21 +302,15 @@ impl Solver<'_> {
         let mut answer = Answer::default();
         let read = match entry.puzzle {
             Ok(read) => read,
-            Err(message) => {
-                if args.json {
-                    let _ = writeln!(out, "{}", json!({ "input": entry.origin, "error": message }));
-                } else {
-                    let _ = writeln!(out, "error: {message}");
-                }
-                answer.notes.push(format!("sudokit: {message}"));
+            Err(bad) => {
+                let echo = Echo::Line { json: args.json };
+                answer.notes.push(echo.answer(&entry.origin, &bad, out));
                 answer.status = Status::BadInput;
                 return answer;
             }
         };
         if args.verbose && !read.skipped.is_empty() {
-            answer
-                .notes
-                .push(format!("{}: skipped {}", entry.origin, read.skipped.join("; ")));
+            answer.notes.push(skipped_note(&entry.origin, &read));
         }
         let puzzle = read.puzzle;
         if args.candidates {

@@ -24,10 +24,10 @@ use sudokit::core::Puzzle;
 use sudokit::read_classic;
 use sudokit::solvers::{strategy_by_name, Limits, Strategy, STRATEGY_NAMES};
 
-use super::input::display_name;
-use super::jobs::JobsArgs;
-use super::output;
-use super::Status;
+use crate::cli::input::display_name;
+use crate::cli::jobs::JobsArgs;
+use crate::cli::output;
+use crate::cli::Status;
 use record::Record;
 use report::Setup;
 
@@ -56,10 +56,10 @@ pub(crate) struct BenchArgs {
     #[arg(long, value_name = "BIN")]
     peer: Vec<PathBuf>,
     /// Give up on a peer's pass after SECS seconds (it is killed).
-    #[arg(long, value_name = "SECS", default_value = "600", value_parser = super::solve::parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value = "600", value_parser = crate::cli::solve::parse_seconds)]
     peer_timeout: Duration,
     /// Give up on one of our puzzles after SECS seconds (it then counts as unsolved).
-    #[arg(long, value_name = "SECS", value_parser = super::solve::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::cli::solve::parse_seconds)]
     timeout: Option<Duration>,
     #[command(flatten)]
     jobs: JobsArgs,

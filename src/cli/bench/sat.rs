@@ -3,17 +3,19 @@
 //! Prints one line per (puzzle, encoding, solver) as it is measured, then a
 //! summary per (n, level, encoding, solver). Not a test: run it in release.
 
+mod measure;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::sat_bench::{bench_sat, summary, BenchOptions, BenchRow};
 use clap::Args;
+use measure::{bench_sat, summary, BenchOptions, BenchRow};
 use sudokit::core::cnf::AmoEncoding;
 use sudokit::solvers::sat::{Encoding, SatSolver};
 
-use super::output;
-use super::Status;
+use crate::cli::output;
+use crate::cli::Status;
 
 /// Options of `sudokit bench-sat`.
 #[derive(Debug, Args)]

@@ -1,6 +1,10 @@
-//! Counting the 9×9 Sudoku grids by the band method of Felgenhauer and
-//! Jarvis ("Enumerating possible Sudoku grids", 2005; "Mathematics of
-//! Sudoku I", 2006), every figure of the method recomputed here.
+//! # sudokit-grid-count
+//!
+//! Research beside sudokit, not part of solving (`sudokit count-grids`
+//! prints it): counting the 9×9 Sudoku grids by the band method of
+//! Felgenhauer and Jarvis ("Enumerating possible Sudoku grids", 2005;
+//! "Mathematics of Sudoku I", 2006), every figure of the method recomputed
+//! here.
 //!
 //! A grid is three *bands* of three rows. The count goes in four steps.
 //!
@@ -65,7 +69,7 @@
 //! column sets rather than over band 2's fillings one by one.
 //!
 //! ```
-//! use sudokit_solvers::grids;
+//! use sudokit_grid_count as grids;
 //! let band = [
 //!     [1, 2, 3, 4, 7, 8, 5, 6, 9],
 //!     [4, 5, 6, 1, 3, 9, 2, 7, 8],

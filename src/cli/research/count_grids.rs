@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::json;
-use sudokit::solvers::grids::{self, Band, ColumnCounts, Symmetries};
+use sudokit_grid_count::{self as grids, Band, ColumnCounts, Symmetries};
 
-use super::output;
-use super::report::ms;
-use super::Status;
+use crate::cli::output;
+use crate::cli::report::ms;
+use crate::cli::Status;
 
 /// The example band: the first of the 44 classes.
 const EXAMPLE: &str = "123478569 456139278 789256134";

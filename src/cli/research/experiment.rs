@@ -21,9 +21,9 @@ use sudokit::core::{Geometry, Puzzle};
 use sudokit::solvers::generate::{item_rng, random_puzzle, random_puzzle_clues};
 use sudokit::solvers::{Limits, PropagationSearch, Strategy, ValueOrder};
 
-use super::jobs::JobsArgs;
-use super::output;
-use super::Status;
+use crate::cli::jobs::JobsArgs;
+use crate::cli::output;
+use crate::cli::Status;
 
 /// Options of `sudokit experiment`.
 #[derive(Debug, Args)]

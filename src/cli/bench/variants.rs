@@ -21,9 +21,9 @@ use sudokit::core::{Grid, Puzzle};
 use sudokit::solvers::{strategy_by_name, Limits, Outcome, STRATEGY_NAMES};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
-use super::output;
-use super::strategies::strategy_names;
-use super::Status;
+use crate::cli::output;
+use crate::cli::strategies::strategy_names;
+use crate::cli::Status;
 
 /// Options of `sudokit bench-variants`.
 #[derive(Debug, Args)]

@@ -1,4 +1,4 @@
-//! The SAT benchmark over a directory of large puzzles (`sudokit bench-sat`).
+//! The measurements of `sudokit bench-sat` over a directory of large puzzles.
 //!
 //! For every `n{n}_{level}_k{k}_s{seed}.puzzle.txt` in the directory (the
 //! layout of `shared/data/large`), every encoding and every solver: the

@@ -1,0 +1,54 @@
+//! The model's sums: those the rules declare, then those derived from the
+//! cage-like ones (innies and outies), each split into blocks of cells that
+//! must differ.
+
+use std::collections::HashSet;
+
+use super::groups::Groups;
+use super::relations::Relations;
+use super::{on_board, rules};
+use crate::cell::Cell;
+use crate::constraint::Constraint;
+use crate::geometry::Geometry;
+use crate::sum::compile::{blocks, derive};
+use crate::sum::{CompiledSum, Sum, SumOrigin};
+
+/// Every sum of the rules on the board, declared then derived.
+pub(super) fn compile(
+    geometry: &Geometry,
+    constraints: &[Box<dyn Constraint>],
+    groups: &Groups,
+    relations: &Relations,
+) -> Vec<CompiledSum> {
+    let n = geometry.size();
+    let on_board = on_board(geometry);
+    let differ_pairs: HashSet<(Cell, Cell)> = relations
+        .pairs
+        .iter()
+        .filter(|p| p.differ)
+        .map(|p| (p.a, p.b))
+        .collect();
+    let differ = |a: Cell, b: Cell| groups.share(a, b) || differ_pairs.contains(&(a.min(b), a.max(b)));
+    let mut declared: Vec<(Sum, usize)> = Vec::new();
+    for (k, constraint) in rules(constraints) {
+        for sum in constraint.sums(geometry) {
+            if sum.cells().all(|c| on_board(&c)) {
+                declared.push((sum, k));
+            }
+        }
+    }
+    let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
+    let derived = derive(n, geometry.cell_count(), &groups.list, &cages);
+    let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
+    for (sum, k) in declared {
+        let blocks = blocks(&sum, n, differ);
+        let label = constraints[k].name().into_owned();
+        sums.push(CompiledSum::new(sum, SumOrigin::Rule(k), label, blocks));
+    }
+    for (sum, origin) in derived {
+        let blocks = blocks(&sum, n, differ);
+        let label = format!("{origin}: {}", sum.describe(n));
+        sums.push(CompiledSum::new(sum, SumOrigin::Derived(origin), label, blocks));
+    }
+    sums
+}
