@@ -533,6 +533,36 @@ async fn count_streams_progress_then_the_final_count() {
 }
 
 #[tokio::test]
+async fn the_timeout_stops_a_request_with_a_clear_answer() {
+    let server = Server::start(&["--quiet", "--timeout", "0.3"]);
+    let mut client = server.connect().await;
+    let started = Instant::now();
+    client
+        .send(&request(1, "count", &classic(9, &line_givens(LOOSE))))
+        .await;
+    let answer = loop {
+        let answer = client.recv().await;
+        if answer["inProgress"] != true {
+            break answer;
+        }
+    };
+    assert_eq!(answer["type"], "invalid", "{answer}");
+    assert!(
+        answer["message"].as_str().unwrap().contains("time limit"),
+        "{answer}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    // The estimate's last frame is its answer at the time limit.
+    let answer = client.ask(request(2, "estimate", &classic(4, &[0; 16]))).await;
+    assert_eq!(answer["type"], "estimate");
+    assert_eq!(client.recv_within(Duration::from_millis(800)).await, None);
+}
+
+#[tokio::test]
 async fn estimate_streams_until_cancelled() {
     let server = Server::start(&["--quiet"]);
     let mut client = server.connect().await;

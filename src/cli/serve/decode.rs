@@ -78,8 +78,15 @@ pub(crate) fn decode(request: &Request, marks: Marks) -> Result<Decoded, String>
         .map(str::trim)
         .filter(|d| !d.is_empty())
         .ok_or("the request has no data: expected the puzzle (an f-puzzles payload)")?;
+    let said_fpuzzles = request.data_type.as_deref() == Some("fpuzzles");
     let mut decoded = match InputFormat::detect(None, data) {
         InputFormat::Fpuzzles => from_fpuzzles(data, marks)?,
+        // An lz payload of JSON that does not start with `{"size"` does
+        // not start with `N4Ig`: the userscript's `dataType` says what it is.
+        format if said_fpuzzles => match from_fpuzzles(data, marks) {
+            Ok(decoded) => decoded,
+            Err(fpuzzles) => from_text(data, format).map_err(|_| fpuzzles)?,
+        },
         format => from_text(data, format)?,
     };
     if let Some(givens) = &request.givens {
@@ -322,6 +329,20 @@ mod tests {
         assert!(decode(&with_givens, Marks::Givens)
             .unwrap_err()
             .contains("expected 16 numbers"));
+    }
+
+    #[test]
+    fn the_data_type_says_fpuzzles_whatever_the_payload_starts_with() {
+        let json = r#"{ "size": 2, "grid": [[{"value": 2, "given": true}, {}], [{}, {}]] }"#;
+        let payload = lz_str::compress_to_base64(json);
+        assert!(!payload.starts_with("N4Ig"));
+        let decoded = decode(&request(&payload), Marks::Givens).unwrap();
+        assert_eq!(decoded.puzzle.givens().values(), [2, 0, 0, 0]);
+        let mut untyped = request(&payload);
+        untyped.data_type = None;
+        assert!(decode(&untyped, Marks::Givens).is_err());
+        // The page may send a grid line as "fpuzzles" too.
+        assert_eq!(decode(&request("1..."), Marks::Givens).unwrap().puzzle.size(), 2);
     }
 
     #[test]

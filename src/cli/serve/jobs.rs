@@ -319,8 +319,7 @@ fn count(puzzle: &Puzzle, limits: &Limits, send: &mut dyn FnMut(Reply)) -> Reply
 fn estimate(puzzle: &Puzzle, limits: &Limits, send: &mut dyn FnMut(Reply)) -> Reply {
     let started = Instant::now();
     let deadline = limits.deadline(started);
-    let seed = started.elapsed().as_nanos() as u64 ^ fastrand::u64(..);
-    let mut estimator = Estimator::new(puzzle, seed);
+    let mut estimator = Estimator::new(puzzle, fastrand::u64(..));
     let mut report = started;
     loop {
         estimator.run(8);

@@ -24,12 +24,10 @@ pub(crate) struct Request {
     /// `estimate`, `solvepath`, `step`, `cancel`, and the page's `load`,
     /// `uniqueness`, `steps`.
     pub(crate) command: String,
-    /// Always `fpuzzles` from the userscript; the page may leave it out.
+    /// Always `fpuzzles` from the userscript (then `data` is read as
+    /// f-puzzles data first, whatever it starts with); the page may leave
+    /// it out (the format is then detected from the data).
     #[serde(default)]
-    #[allow(
-        dead_code,
-        reason = "read for the protocol's completeness; every data type is detected from the data"
-    )]
     pub(crate) data_type: Option<String>,
     /// The puzzle: an lz-string payload of the f-puzzles JSON, a whole
     /// f-puzzles or SudokuPad link, f-puzzles JSON text, and (the page)
