@@ -9,7 +9,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use sudokit::constraints::native;
-use sudokit::core::{Digits, Grid, Puzzle};
+use sudokit::core::{Grid, Puzzle};
 use sudokit::solvers::{
     candidate_counts, count_exact_with, true_candidates, Auto, CountProgress, Estimator, Limits, Stop,
     Strategy,
@@ -344,9 +344,4 @@ fn estimate_reply(estimator: &Estimator<'_>) -> Reply {
         ci95_upper: e.ci95.1,
         rel_err_percent: e.rel_err_percent,
     }
-}
-
-/// A cell's candidates as a list of digits.
-pub(crate) fn digits(set: &Digits<u128>) -> Vec<u8> {
-    set.iter().collect()
 }

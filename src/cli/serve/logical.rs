@@ -5,8 +5,7 @@ use sudokit::core::{Cand, Cell, Digits, Model};
 use sudokit::logic::{techniques, Ending, Explanation, LogicalSolver};
 
 use super::decode::Decoded;
-use super::jobs::digits;
-use super::protocol::{GradeFrame, LogicalCell, Reply, StepFrame, Steps};
+use super::protocol::{digits, GradeFrame, LogicalCell, Reply, StepFrame, Steps};
 
 /// The userscript's technique families (`disabledlogic`) and sudokit's
 /// techniques in each.

@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sudokit::core::Digits;
 
 /// A request, as sent by the userscript or the page.
 #[derive(Clone, Debug, Deserialize)]
@@ -239,6 +240,11 @@ impl Reply {
             Reply::Steps(steps) => format!("steps ({}, {})", steps.steps.len(), steps.ending),
         }
     }
+}
+
+/// A cell's candidates as the frames list them: its digits, in order.
+pub(crate) fn digits(set: &Digits<u128>) -> Vec<u8> {
+    set.iter().collect()
 }
 
 /// Reads a request frame. Errors are the `invalid` answer's message.
