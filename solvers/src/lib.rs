@@ -25,6 +25,9 @@
 //! builds any strategy from its command-line name, and a [`Tally`] adds up
 //! their results over a set of puzzles for comparisons.
 //!
+//! [`Estimator`] estimates the number of solutions of a loose puzzle by
+//! Knuth's random probes when counting them all would take too long.
+//!
 //! ```
 //! use sudokit_constraints::classic_puzzle;
 //! use sudokit_core::format::{parse_grids, ParseOptions};
@@ -43,6 +46,7 @@ mod bitboard;
 mod candidates;
 mod count;
 mod dlx;
+mod estimate;
 mod exact_cover;
 pub mod generate;
 mod limits;
@@ -58,6 +62,7 @@ pub use bitboard::Bitboard;
 pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
 pub use count::{count_exact, count_exact_with, digit_symmetry, CountProgress, CountResult, DigitSymmetry};
 pub use dlx::Dlx;
+pub use estimate::{Estimate, Estimator};
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};

@@ -21,6 +21,8 @@ mod pipeline;
 mod report;
 mod research;
 mod rules;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 mod strategies;
 
@@ -69,6 +71,14 @@ enum Command {
     /// Count the 9×9 grids by Felgenhauer and Jarvis's band method: every
     /// figure of the method, with the time it took.
     CountGrids(research::count_grids::CountGridsArgs),
+    /// The live link for setters: the f-puzzles userscript's websocket
+    /// server (SudokuSolver's protocol) and a page, on localhost:4545.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
+    /// Time `serve` through its socket: true candidates of the variant
+    /// puzzles (median, p95) and a setter's edit loop.
+    #[cfg(feature = "serve")]
+    BenchServe(serve::bench::BenchServeArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -122,6 +132,10 @@ pub(crate) fn run() -> ExitCode {
         Command::BenchVariants(args) => bench::variants::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::CountGrids(args) => research::count_grids::run(&args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
+        #[cfg(feature = "serve")]
+        Command::BenchServe(args) => serve::bench::run(&args),
     };
     status.code()
 }

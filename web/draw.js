@@ -1,0 +1,2 @@
+// Placeholder: drawing the board (replaced by the page's own branch).
+"use strict";
