@@ -25,6 +25,9 @@
 //! builds any strategy from its command-line name, and a [`Tally`] adds up
 //! their results over a set of puzzles for comparisons.
 //!
+//! [`Estimator`] estimates the number of solutions of a loose puzzle by
+//! Knuth's random probes when counting them all would take too long.
+//!
 //! [`grids`] counts the 9×9 grids themselves (6,670,903,752,021,072,936,960)
 //! by Felgenhauer and Jarvis's band method, every intermediate figure
 //! recomputed.
@@ -47,6 +50,7 @@ mod bitboard;
 mod candidates;
 mod count;
 mod dlx;
+mod estimate;
 mod exact_cover;
 pub mod generate;
 pub mod grids;
@@ -63,6 +67,7 @@ pub use bitboard::Bitboard;
 pub use candidates::{candidate_counts, true_candidates, CandidateCounts, TrueCandidates};
 pub use count::{count_exact, count_exact_with, digit_symmetry, CountProgress, CountResult, DigitSymmetry};
 pub use dlx::Dlx;
+pub use estimate::{Estimate, Estimator};
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
 pub use propagation::{Branching, PropagationSearch, Undo, ValueOrder};

@@ -25,6 +25,8 @@ mod pipeline;
 mod report;
 mod rules;
 mod sat_bench;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 mod strategies;
 
@@ -73,6 +75,10 @@ enum Command {
     /// Count the 9×9 grids by Felgenhauer and Jarvis's band method: every
     /// figure of the method, with the time it took.
     CountGrids(count_grids::CountGridsArgs),
+    /// The live link for setters: the f-puzzles userscript's websocket
+    /// server (SudokuSolver's protocol) and a page, on localhost:4545.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -126,6 +132,8 @@ pub(crate) fn run() -> ExitCode {
         Command::BenchVariants(args) => bench_variants::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::CountGrids(args) => count_grids::run(&args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
     };
     status.code()
 }

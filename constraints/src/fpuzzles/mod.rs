@@ -140,6 +140,21 @@ pub fn read(text: &str) -> Result<Import, FpuzzlesError> {
     reader::read_value(&value)
 }
 
+/// The f-puzzles JSON text of a payload in any transport form [`read`]
+/// takes (JSON, lz-string, f-puzzles or SudokuPad link), not yet read: for
+/// tools that adjust the object before reading it (`sudokit serve` drops
+/// the keys the f-puzzles userscript adds to it).
+///
+/// ```
+/// use sudokit_constraints::fpuzzles;
+/// let url = fpuzzles::to_url(&sudokit_constraints::spec::PuzzleSpec::new(4)).unwrap();
+/// assert!(fpuzzles::payload_json(&url).unwrap().starts_with(r#"{"size":4,"#));
+/// assert!(fpuzzles::payload_json("N4Ig!").is_err());
+/// ```
+pub fn payload_json(text: &str) -> Result<String, FpuzzlesError> {
+    transport::decode(text).map(|(json, _)| json)
+}
+
 /// The puzzle as compact f-puzzles JSON (keys in the order f-puzzles
 /// writes them), for files and for tools that take plain JSON.
 ///
