@@ -2,7 +2,7 @@
 // setter edits givens. The server runs one job per connection (a new message cancels the old
 // one), so each kind of answer has its own connection ("channel") and they run side by side.
 
-import { drawPuzzle, drawAnswers, givensOf, countColour, globalRuleNames } from './draw.js';
+import { drawPuzzle, drawAnswers, givensOf, countColour, globalRuleNames, unknownKeys } from './draw.js';
 
 const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 250;
@@ -137,6 +137,7 @@ function onLoaded(message) {
   state.puzzle = message.puzzle;
   state.givens = message.givens ?? (message.puzzle ? givensOf(message.puzzle, message.size) : null);
   state.selected = null;
+  $('input').scrollTop = 0;
   state.layers = drawPuzzle($('board'), state.puzzle, state.size);
   showRules(message);
   $('solve').disabled = false;
@@ -149,7 +150,7 @@ function showRules(message) {
   $('puzzle-author').textContent = (message.author || message.puzzle?.author) ? `by ${message.author || message.puzzle.author}` : '';
   const list = $('rule-list');
   list.replaceChildren(...globalRuleNames(message.puzzle).map((name) => item(name)));
-  const undrawn = message.undrawn ?? [];
+  const undrawn = [...(message.undrawn ?? []), ...unknownKeys(message.puzzle)];
   $('undrawn').replaceChildren(...undrawn.map((name) => item(name)));
   $('undrawn-box').hidden = undrawn.length === 0;
   const ruleset = message.ruleset || message.puzzle?.ruleset || '';
@@ -164,8 +165,11 @@ function item(text) {
 }
 
 function showExports(message) {
-  $('export-fpuzzles').value = message.fpuzzles ?? '';
-  $('export-sudokupad').value = message.sudokupad ?? '';
+  const none = message.undrawn?.length ? `cannot express: ${message.undrawn.join(', ')}` : '';
+  for (const key of ['fpuzzles', 'sudokupad']) {
+    $(`export-${key}`).value = message[key] ?? '';
+    $(`export-${key}`).placeholder = none;
+  }
   $('export-toml').value = message.toml ?? '';
   // The page's own address opens the same puzzle (its f-puzzles payload).
   const payload = /[?&]load=([^&]+)/.exec(message.fpuzzles ?? '')?.[1];
@@ -192,25 +196,37 @@ function requestAnswers() {
   setStatus('uniqueness', 'pending', 'Checking…');
   channels.uniqueness.send('uniqueness', puzzleFields());
   requestTrueCandidates();
+  state.steps = null; // the old path belongs to the old givens
+  setStatus('grade', 'pending', 'Finding the logical path…');
+  $('step-text').textContent = '';
+  $('step-meta').textContent = '';
   channels.steps.send('steps', puzzleFields());
 }
 
 function requestTrueCandidates() {
   setStatus('candidates-status', 'pending', 'Finding true candidates…');
-  channels.candidates.send('truecandidates', { ...puzzleFields(), data: withCap(state.data, state.cap), cap: state.cap });
+  channels.candidates.send('truecandidates', { ...puzzleFields(), data: dataWithCap(), cap: state.cap });
 }
 
-/** Puts the cap into f-puzzles JSON as the userscript does (servers that read only that form). */
-function withCap(data, cap) {
-  if (!data.startsWith('{')) return data;
-  try {
-    const json = JSON.parse(data);
-    if (!json.grid) return data;
-    json.truecandidatesoptions = `truecandidatesnumsolutions=${cap}`;
-    return JSON.stringify(json);
-  } catch {
-    return data;
+/**
+ * The puzzle as f-puzzles JSON carrying the cap the way the userscript sends it
+ * (`truecandidatesoptions`): the pasted JSON, or the JSON the server returned when it
+ * expresses every rule; otherwise the data as it was (the top-level `cap` field then).
+ */
+function dataWithCap() {
+  const options = `truecandidatesnumsolutions=${state.cap}`;
+  if (state.data.startsWith('{')) {
+    try {
+      const json = JSON.parse(state.data);
+      if (json.grid) return JSON.stringify({ ...json, truecandidatesoptions: options });
+    } catch {
+      // not JSON after all: TOML or a grid line
+    }
   }
+  const loaded = state.loaded;
+  if (loaded?.puzzle && !(loaded.undrawn ?? []).length)
+    return JSON.stringify({ ...loaded.puzzle, truecandidatesoptions: options });
+  return state.data;
 }
 
 let refreshTimer = null;
@@ -241,7 +257,7 @@ function onUniqueness(message) {
   else if (message.count === 1) setStatus('uniqueness', 'unique', 'Unique solution.');
   else
     setStatus('uniqueness', 'several',
-      `Several solutions: two of them differ in the ${differ.length} highlighted cell${differ.length === 1 ? '' : 's'}.`);
+      `Several solutions: two of them differ in ${differ.length} cell${differ.length === 1 ? '' : 's'} (highlighted in the solution view).`);
   render();
 }
 
@@ -261,16 +277,16 @@ function onTrueCandidates(message) {
 function onSteps(message) {
   if (message.type === 'invalid') {
     state.steps = null;
-    $('step-text').textContent = message.message;
+    setStatus('grade', 'invalid', message.message);
     render();
     return;
   }
   state.steps = message;
   state.stepPosition = Math.min(state.stepPosition, message.steps.length);
   const grade = message.grade;
-  $('grade').textContent = grade
+  setStatus('grade', 'done', grade
     ? `Grade: ${grade.label} (score ${fmt(grade.score)}, hardest step ${fmt(grade.hardest)}); ${endingText(message.ending)}`
-    : endingText(message.ending);
+    : endingText(message.ending));
   render();
 }
 
@@ -342,7 +358,9 @@ function render() {
   state.givens?.forEach((digit, index) => {
     if (digit) cells[index] = { digit, kind: 'given' };
   });
-  if (state.uniqueness?.count === 2) for (const index of state.uniqueness.differ ?? []) marks[index] ??= 'differ';
+  // Where two solutions differ: marked with the digits, not over the candidates.
+  if (state.uniqueness?.count === 2 && (state.view === 'solution' || state.view === 'givens'))
+    for (const index of state.uniqueness.differ ?? []) marks[index] ??= 'differ';
   if (state.selected !== null) marks[state.selected] = `${marks[state.selected] ?? ''} selected`;
   drawAnswers(state.layers, { cells, marks });
 }
@@ -452,6 +470,9 @@ function setGiven(index, digit) {
   state.solution = null;
   // A finished count belongs to the old puzzle: stop it.
   if (!$('count-cancel').disabled) channels.count.send('cancel');
+  // The answers shown belong to the old givens until the new ones arrive.
+  setStatus('uniqueness', 'pending', 'Checking…');
+  setStatus('candidates-status', 'pending', 'Finding true candidates…');
   render();
   scheduleRefresh();
 }
@@ -536,8 +557,7 @@ document.addEventListener('drop', (event) => {
 });
 
 $('board').addEventListener('mousedown', (event) => {
-  const index = cellAt(event);
-  state.selected = index === state.selected ? null : index;
+  state.selected = cellAt(event);
   $('board').focus();
   render();
   event.preventDefault();

@@ -8,7 +8,7 @@ export const CELL = 60;
 
 /** Colours of the line rules (their usual colours in f-puzzles and SudokuPad). */
 const LINE_STYLES = {
-  whispers: { stroke: '#5fbf5f', width: 0.16, title: 'German whispers' },
+  whispers: { stroke: '#5fbf5f', width: 0.13, title: 'German whispers' },
   renban: { stroke: '#c77ef0', width: 0.3, title: 'Renban' },
   palindrome: { stroke: '#a8a8a8', width: 0.3, title: 'Palindrome' },
   betweenline: { stroke: '#b9b9b9', width: 0.1, title: 'Between line' },
@@ -456,8 +456,9 @@ function drawOutsideClues(layer, geo, puzzle) {
       const p = parseCell(clue.cell);
       if (!p || clue.value === undefined || clue.value === '') continue;
       const [x, y] = geo.center(p);
-      const node = label(layer, x, y, clue.value, CELL * 0.4, '#000', { class: key });
-      el('title', {}, node).textContent = title;
+      const group = el('g', {}, layer);
+      el('title', {}, group).textContent = title;
+      label(group, x, y, clue.value, CELL * 0.4, '#000', { class: key });
     }
   }
   const directions = { UL: [-1, -1], UR: [-1, 1], DL: [1, -1], DR: [1, 1] };
@@ -512,7 +513,7 @@ export function drawAnswers(layers, view) {
   const sub = Math.ceil(Math.sqrt(n));
   for (const [index, cls] of Object.entries(view.marks ?? {})) {
     const [x, y] = geo.corner({ r: Math.floor(index / n), c: index % n });
-    el('rect', { x, y, width: CELL, height: CELL, class: `mark ${cls}` }, highlights);
+    el('rect', { x, y, width: CELL, height: CELL, class: `mark ${cls}`, 'data-cell': index }, highlights);
   }
   view.cells.forEach((cell, index) => {
     if (!cell) return;
@@ -545,4 +546,21 @@ export function globalRuleNames(puzzle) {
     if (negative === 'xv') names.push('All X/V given');
   }
   return names;
+}
+
+/** Every f-puzzles key this file draws or names, and the keys that are not rules. */
+const KNOWN_KEYS = new Set([
+  'size', 'grid', 'title', 'author', 'ruleset', 'solution', 'highlightConflicts', 'disabledlogic',
+  'truecandidatesoptions', 'negative', ...Object.keys(GLOBAL_RULES), ...Object.keys(LINE_STYLES),
+  'odd', 'even', 'minimum', 'maximum', 'difference', 'ratio', 'xv', 'killercage', 'extraregion', 'clone',
+  'quadruple', 'rowindexer', 'columnindexer', 'boxindexer', 'cage', 'thermometer', 'slowthermometer',
+  'arrow', 'littlekillersum', 'sandwichsum', 'xsum', 'skyscraper', 'line', 'text', 'circle', 'rectangle',
+]);
+
+/** Keys of the puzzle that carry something this page cannot draw (to name them instead). */
+export function unknownKeys(puzzle) {
+  return Object.entries(puzzle ?? {})
+    .filter(([key, value]) => !KNOWN_KEYS.has(key) && value !== false && value !== null
+      && !(Array.isArray(value) && value.length === 0))
+    .map(([key]) => key);
 }
