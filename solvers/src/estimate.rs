@@ -195,18 +195,16 @@ mod tests {
 
     #[test]
     fn a_6x6_puzzle_with_hundreds_of_solutions() {
-        // Two givens in the first row leave a few hundred grids.
+        // Seven givens leave a few hundred grids (338).
         let mut givens = vec![0; 36];
-        givens[0] = 1;
-        givens[1] = 2;
-        givens[2] = 3;
-        givens[7] = 4;
-        givens[14] = 5;
+        for (cell, digit) in [(0, 1), (1, 2), (2, 3), (7, 4), (14, 5), (21, 6), (33, 2)] {
+            givens[cell] = digit;
+        }
         let puzzle = puzzle(6, givens);
         let exact = count_exact(&puzzle, &Limits::all(), &mut |_| {}, None)
             .unwrap()
             .count;
-        assert!((100..5000).contains(&exact), "{exact} solutions");
+        assert!((100..1000).contains(&exact), "{exact} solutions");
         assert_unbiased(&puzzle, 4000);
     }
 

@@ -79,6 +79,10 @@ enum Command {
     /// server (SudokuSolver's protocol) and a page, on localhost:4545.
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// Time `serve` through its socket: true candidates of the variant
+    /// puzzles (median, p95) and a setter's edit loop.
+    #[cfg(feature = "serve")]
+    BenchServe(serve::bench::BenchServeArgs),
 }
 
 /// How a run ended, as an exit code: 0 all answered, 1 some puzzle has no
@@ -134,6 +138,8 @@ pub(crate) fn run() -> ExitCode {
         Command::CountGrids(args) => count_grids::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
+        #[cfg(feature = "serve")]
+        Command::BenchServe(args) => serve::bench::run(&args),
     };
     status.code()
 }

@@ -1,7 +1,7 @@
 //! The logical commands: `solvepath`, `step` and the page's `steps`, with
 //! the techniques the setter left on.
 
-use sudokit::core::{Cand, Digits, Model};
+use sudokit::core::{Cand, Cell, Digits, Model};
 use sudokit::logic::{techniques, Ending, Explanation, LogicalSolver};
 
 use super::decode::Decoded;
@@ -58,16 +58,24 @@ pub(crate) fn solver(disabled: &[String]) -> LogicalSolver {
     LogicalSolver::with_techniques(on)
 }
 
-/// The cells of a `logical` answer.
-fn cells(candidates: &[Digits<u128>]) -> Vec<LogicalCell> {
+/// The cells of a `logical` answer: a digit where the cell is settled
+/// (one candidate, which none of its peers still has: a given or a
+/// placement), the candidates otherwise (a lone candidate whose peers
+/// still hold it included, so that the setter's marks read back the same).
+fn cells(model: &Model, candidates: &[Digits<u128>]) -> Vec<LogicalCell> {
+    let settled = |cell: usize, digit| {
+        let peers = model.peers(Cell(cell as u16));
+        peers.iter().all(|p| !candidates[p.index()].contains(digit))
+    };
     candidates
         .iter()
-        .map(|set| match set.single_digit() {
-            Some(d) => LogicalCell {
+        .enumerate()
+        .map(|(cell, set)| match set.single_digit() {
+            Some(d) if settled(cell, d) => LogicalCell {
                 value: d,
                 candidates: None,
             },
-            None => LogicalCell {
+            _ => LogicalCell {
                 value: 0,
                 candidates: Some(digits(set)),
             },
@@ -92,7 +100,7 @@ pub(crate) fn solve_path(decoded: &Decoded) -> Reply {
     let mut lines: Vec<String> = explanation.steps.iter().map(|s| s.describe(model)).collect();
     lines.push(ending_line(model, &explanation));
     Reply::Logical {
-        cells: cells(&explanation.end),
+        cells: cells(model, &explanation.end),
         message: lines.join("\r\n"),
         is_valid: !matches!(explanation.ending, Ending::Broken(_)),
     }
@@ -114,7 +122,7 @@ pub(crate) fn step(decoded: &Decoded) -> Reply {
             .any(|(start, shown)| *start != shown.unwrap_or(all));
         if differs && is_valid {
             return Reply::Logical {
-                cells: cells(&explanation.start),
+                cells: cells(model, &explanation.start),
                 message: "Initial candidates.".to_string(),
                 is_valid,
             };
@@ -125,7 +133,7 @@ pub(crate) fn step(decoded: &Decoded) -> Reply {
         None => ending_line(model, &explanation),
     };
     Reply::Logical {
-        cells: cells(&explanation.end),
+        cells: cells(model, &explanation.end),
         message,
         is_valid,
     }

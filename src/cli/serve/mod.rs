@@ -12,6 +12,7 @@
 //! No request touches the file system.
 
 mod assets;
+pub(crate) mod bench;
 mod connection;
 mod decode;
 mod jobs;
