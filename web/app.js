@@ -363,6 +363,19 @@ function render() {
     for (const index of state.uniqueness.differ ?? []) marks[index] ??= 'differ';
   if (state.selected !== null) marks[state.selected] = `${marks[state.selected] ?? ''} selected`;
   drawAnswers(state.layers, { cells, marks });
+  describeSelected(cells);
+}
+
+/** Says what the selected cell holds, for screen readers (the grid itself is a picture). */
+function describeSelected(cells) {
+  const index = state.selected;
+  if (index === null) return;
+  const cell = cells[index];
+  const name = `Row ${Math.floor(index / state.size) + 1}, column ${(index % state.size) + 1}`;
+  const content = cell?.digit
+    ? `${cell.kind === 'given' ? 'given' : 'shows'} ${cell.digit}`
+    : cell?.candidates?.length ? `candidates ${cell.candidates.map((c) => c.d).join(' ')}` : 'empty';
+  $('cell-status').textContent = `${name}: ${content}`;
 }
 
 function fillTrueCandidates(cells, marks) {

@@ -148,6 +148,7 @@ export function drawPuzzle(svg, puzzle, size) {
   if (puzzle) {
     drawDots(marks, geo, puzzle);
     drawQuadruples(marks, geo, puzzle);
+    drawGivenPencilMarks(marks, geo, puzzle);
     drawOutsideClues(outside, geo, puzzle);
     drawTexts(marks, geo, puzzle);
   }
@@ -198,6 +199,18 @@ function drawShadedCells(layer, geo, puzzle) {
   }
   drawExtremes(layer, geo, puzzle.maximum, '#c8c8c8', 1);
   drawExtremes(layer, geo, puzzle.minimum, '#dce8f7', -1);
+}
+
+/** Setter-given pencil marks (the cell takes one of them): small grey digits along the bottom. */
+function drawGivenPencilMarks(layer, geo, puzzle) {
+  puzzle.grid?.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      const digits = cell?.givenPencilMarks;
+      if (!Array.isArray(digits) || !digits.length) return;
+      const [x, y] = geo.center({ r, c });
+      label(layer, x, y + CELL * 0.4, digits.join(''), CELL * 0.15, '#777', { class: 'given-marks' });
+    }),
+  );
 }
 
 /** Minimum/maximum cells: shaded, with chevrons pointing out (maximum) or in (minimum). */

@@ -173,6 +173,22 @@ describe('loading and drawing', () => {
     assert.match(await page.inputValue('#export-toml'), /taxicab/);
   });
 
+  test('a dropped file or an opened file loads', async () => {
+    const sandwich = variant('gen-generated-sandwich.json');
+    const text = JSON.stringify(sandwich.json);
+    const dataTransfer = await page.evaluateHandle((json) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([json], 'puzzle.json', { type: 'application/json' }));
+      return transfer;
+    }, text);
+    await page.dispatchEvent('#board', 'drop', { dataTransfer });
+    await page.waitForFunction((title) => document.querySelector('#puzzle-title').textContent === title, sandwich.json.title);
+    const killer = variant('ss-self-contained.json');
+    await page.setInputFiles('#file', { name: 'killer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(killer.json)) });
+    await page.waitForFunction((title) => document.querySelector('#puzzle-title').textContent === title, killer.json.title);
+    assert.equal(await page.locator('#board g.cage').count(), killer.json.killercage.length);
+  });
+
   test('unreadable input says so', async () => {
     await load('this is not a puzzle');
     assert.equal(await page.getAttribute('#uniqueness', 'data-state'), 'invalid');
