@@ -66,6 +66,7 @@ function isFinal(message) {
 
 const state = {
   data: null, // the text the puzzle was loaded from; sent with every request
+  loading: null, // text sent with `load`, becoming `data` once the server reads it
   size: 0,
   puzzle: null,
   loaded: null,
@@ -93,8 +94,7 @@ const channels = {
 };
 
 function showConnection() {
-  const all = Object.values(channels ?? {});
-  const open = all.length > 0 && all.every((channel) => channel.open);
+  const open = Object.values(channels).every((channel) => channel.open);
   const node = $('connection');
   node.dataset.state = open ? 'connected' : 'reconnecting';
   node.textContent = open ? 'connected' : 'reconnecting…';
@@ -107,10 +107,11 @@ let loadNonce = 0;
 /** Sends the text to the server, which detects its format and answers `loaded`. */
 function loadText(text) {
   if (!text.trim()) return;
-  state.data = text.trim();
+  clearTimeout(refreshTimer); // an edit of the old puzzle need not be answered
+  state.loading = text.trim();
   $('load-error').textContent = '';
   setStatus('uniqueness', 'pending', 'Loading…');
-  loadNonce = channels.load.send('load', { data: state.data });
+  loadNonce = channels.load.send('load', { data: state.loading });
 }
 
 /** The fields every request about the current puzzle carries. */
@@ -126,6 +127,7 @@ function onLoaded(message) {
       $('load-error').textContent = message.message;
       setStatus('uniqueness', 'invalid', 'The puzzle could not be read.');
     }
+    // (a refresh after an edit fails only with the edit's answers, which say why)
     return;
   }
   if (message.type !== 'loaded') return;
@@ -133,6 +135,7 @@ function onLoaded(message) {
   state.loaded = message;
   showExports(message);
   if (refresh) return; // only the exports change after an edit
+  state.data = state.loading;
   state.size = message.size;
   state.puzzle = message.puzzle;
   state.givens = message.givens ?? (message.puzzle ? givensOf(message.puzzle, message.size) : null);
@@ -173,7 +176,7 @@ function showExports(message) {
   $('export-toml').value = message.toml ?? '';
   // The page's own address opens the same puzzle (its f-puzzles payload).
   const payload = /[?&]load=([^&]+)/.exec(message.fpuzzles ?? '')?.[1];
-  if (payload) history.replaceState(null, '', `?load=${payload}`);
+  history.replaceState(null, '', payload ? `?load=${payload}` : location.pathname);
 }
 
 // ---- answers -------------------------------------------------------------------------------
@@ -185,6 +188,7 @@ function resetAnswers() {
   state.steps = null;
   state.stepPosition = 0;
   state.solution = null;
+  if (!$('count-cancel').disabled) channels.count.send('cancel');
   $('count-result').textContent = '';
   $('count-cancel').disabled = true;
   render();

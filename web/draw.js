@@ -4,7 +4,7 @@
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Side of one cell in SVG units. */
-export const CELL = 60;
+const CELL = 60;
 
 /** Colours of the line rules (their usual colours in f-puzzles and SudokuPad). */
 const LINE_STYLES = {
@@ -21,7 +21,7 @@ const LINE_STYLES = {
 };
 
 /** Global rules that have no mark on the grid but deserve a name under it. */
-export const GLOBAL_RULES = {
+const GLOBAL_RULES = {
   'diagonal+': 'Positive diagonal',
   'diagonal-': 'Negative diagonal',
   antiknight: 'Anti-knight',
@@ -31,7 +31,7 @@ export const GLOBAL_RULES = {
 };
 
 /** Creates an SVG element with attributes (numbers are rounded for a tidy DOM). */
-export function el(name, attrs = {}, parent = null) {
+function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null) continue;
@@ -42,7 +42,7 @@ export function el(name, attrs = {}, parent = null) {
 }
 
 /** `R3C4` → {r: 2, c: 3} (0-based; outside clues give -1 or size). */
-export function parseCell(text) {
+function parseCell(text) {
   const match = /^r(\d+)c(\d+)$/i.exec(String(text ?? '').trim());
   return match ? { r: Number(match[1]) - 1, c: Number(match[2]) - 1 } : null;
 }
@@ -53,7 +53,7 @@ function cellsOf(list) {
 }
 
 /** The region index of every cell (row-major), from the grid's `region` fields or the default boxes. */
-export function regionsOf(puzzle, size) {
+function regionsOf(puzzle, size) {
   let height = 1;
   for (let d = 1; d * d <= size; d++) if (size % d === 0) height = d;
   const width = size / height;
@@ -103,14 +103,11 @@ class Geometry {
   corner({ r, c }) {
     return [this.margin + c * CELL, this.margin + r * CELL];
   }
-  inside({ r, c }) {
-    return r >= 0 && c >= 0 && r < this.size && c < this.size;
-  }
 }
 
 /**
  * Draws the puzzle into `svg` (emptied first). Returns the layers the answer drawing uses:
- * `{answers, geometry, regions}`. `undrawnKeys` collects keys that have no drawing here.
+ * `{answers, highlights, geometry, regions}`. Keys it cannot draw are found by `unknownKeys`.
  */
 export function drawPuzzle(svg, puzzle, size) {
   svg.replaceChildren();
@@ -366,7 +363,7 @@ function drawPill(layer, geo, cells) {
  * Each open side of a cell is drawn inset; its ends stop short, meet the neighbour's line, or
  * reach past the corner, depending on which neighbours belong to the cage.
  */
-export function drawCage(layer, geo, cells, value, colour) {
+function drawCage(layer, geo, cells, value, colour) {
   if (!cells.length) return;
   const inCage = new Set(cells.map(({ r, c }) => `${r},${c}`));
   const has = (r, c) => inCage.has(`${r},${c}`);

@@ -210,6 +210,15 @@ describe('answers', () => {
     assert.equal(await page.locator('#board text.cand').count(), 0);
   });
 
+  test('a puzzle without solution says so, in the answers and the candidates', async () => {
+    const broken = variant('err-6x6-thermometer-too-long-no-solution.json');
+    assert.equal(broken.expect, 'none');
+    await load(fpuzzlesLink(broken.fpuzzles_lz));
+    assert.equal(await page.getAttribute('#uniqueness', 'data-state'), 'none');
+    await page.waitForFunction(() => document.querySelector('#candidates-status').dataset.state === 'invalid', null, { timeout: 20000 });
+    assert.match(await page.textContent('#candidates-status'), /[Nn]o solution/);
+  });
+
   test('the logical path steps forward and back, marking what each step does', async () => {
     const puzzle = variant('ss-clipped.json');
     await load(fpuzzlesLink(puzzle.fpuzzles_lz));
