@@ -143,6 +143,7 @@ function onLoaded(message) {
   $('input').scrollTop = 0;
   state.layers = drawPuzzle($('board'), state.puzzle, state.size);
   showRules(message);
+  showDigitPad();
   $('solve').disabled = false;
   resetAnswers();
   requestAnswers();
@@ -432,8 +433,11 @@ function fillSolution(cells) {
 }
 
 function renderLegend() {
+  $('candidates-box').hidden = state.view !== 'candidates';
   const legend = $('legend');
   const cap = state.cap;
+  if (legend.dataset.cap === String(cap)) return;
+  legend.dataset.cap = String(cap);
   const counts = cap <= 8 ? Array.from({ length: cap }, (_, i) => i + 1) : [1, 2, 4, Math.round(cap / 4), Math.round(cap / 2), cap];
   legend.replaceChildren(...counts.map((count) => {
     const swatch = document.createElement('span');
@@ -443,7 +447,6 @@ function renderLegend() {
     swatch.title = `${count === cap && cap > 1 ? 'at least ' : ''}${count} solution${count === 1 ? '' : 's'}`;
     return swatch;
   }));
-  $('candidates-box').hidden = state.view !== 'candidates';
 }
 
 function renderStepText() {
@@ -519,6 +522,20 @@ function onBoardKey(event) {
     state.selected = null;
     render();
   }
+}
+
+/** Buttons 1…n and Clear under the grid: editing without a keyboard. */
+function showDigitPad() {
+  const button = (text, digit, label) => {
+    const node = document.createElement('button');
+    node.type = 'button';
+    node.textContent = text;
+    node.setAttribute('aria-label', label);
+    node.addEventListener('click', () => state.selected !== null && setGiven(state.selected, digit));
+    return node;
+  };
+  const digits = Array.from({ length: state.size }, (_, i) => button(String(i + 1), i + 1, `Given ${i + 1}`));
+  $('digit-pad').replaceChildren(...(state.givens ? [...digits, button('Clear', 0, 'Clear the given')] : []));
 }
 
 /** On boards above 9×9 a quick second digit makes a two-digit number (1 then 6 → 16). */

@@ -26,25 +26,25 @@ export function variant(file) {
 }
 
 /**
- * Starts `sudokit serve --port 0` and waits for the address it prints.
- * Returns {url, stop}; stop() kills it (also registered for process exit).
+ * Starts `sudokit serve --port <port>` (0: any free port) and waits for the address it prints.
+ * Returns {url, port, stop, log}; stop() kills it (also registered for process exit).
  */
-export async function startServer() {
+export async function startServer(port = 0) {
   const binary = process.env.SUDOKIT_BIN ?? join(root, 'target', 'debug', 'sudokit');
-  const child = spawn(binary, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['serve', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
   process.once('exit', stop);
   let output = '';
-  const url = await new Promise((resolvePort, reject) => {
+  const bound = await new Promise((resolvePort, reject) => {
     const timer = setTimeout(() => reject(new Error(`sudokit serve printed no address in 20 s:\n${output}`)), 20000);
     const read = (chunk) => {
       output += chunk;
       const match = /(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)/.exec(output);
       if (match && Number(match[1]) > 0) {
         clearTimeout(timer);
-        resolvePort(`http://127.0.0.1:${match[1]}/`);
+        resolvePort(Number(match[1]));
       }
     };
     child.stdout.on('data', read);
@@ -52,7 +52,7 @@ export async function startServer() {
     child.on('error', (error) => reject(new Error(`cannot start ${binary}: ${error.message}`)));
     child.on('exit', (code) => reject(new Error(`sudokit serve exited (${code}) before listening:\n${output}`)));
   });
-  return { url, stop, log: () => output };
+  return { url: `http://127.0.0.1:${bound}/`, port: bound, stop, log: () => output };
 }
 
 /** Launches Debian's Chromium headless with a fresh profile (no browser download). */

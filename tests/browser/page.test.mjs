@@ -203,8 +203,9 @@ describe('answers', () => {
     await setView('candidates');
     await waitForCandidates();
     assert.deepEqual(await gridString(puzzle.size), solutionDigits(puzzle));
-    const oneColour = await page.$eval('#legend .swatch', (node) => getComputedStyle(node).color);
-    const singles = await page.$$eval('#board text.digit.single', (nodes) => nodes.map((n) => getComputedStyle(n).fill));
+    const oneColour = await page.evaluate(() => getComputedStyle(document.querySelector('#legend .swatch')).color);
+    const singles = await page.evaluate(() =>
+      [...document.querySelectorAll('#board text.digit.single')].map((n) => getComputedStyle(n).fill));
     assert.equal(singles.length + (await page.locator('#board text.digit.given').count()), puzzle.size ** 2);
     assert.ok(singles.every((fill) => fill === oneColour), `colours ${[...new Set(singles)]} vs legend ${oneColour}`);
     assert.equal(await page.locator('#board text.cand').count(), 0);
@@ -343,9 +344,22 @@ describe('screenshot', () => {
 });
 
 describe('connection', () => {
-  test('the page says when the server is gone', async () => {
+  test('the page says when the server is gone, and reconnects when it is back', async () => {
+    const puzzle = variant('ss-clipped.json');
+    await load(fpuzzlesLink(puzzle.fpuzzles_lz));
     assert.equal(await page.getAttribute('#connection', 'data-state'), 'connected');
     server.stop();
     await page.waitForSelector('#connection[data-state="reconnecting"]', { timeout: 5000 });
+    server = await startServer(server.port);
+    await page.waitForSelector('#connection[data-state="connected"]', { timeout: 10000 });
+    // The same page goes on working: an edit (with the digit pad) is answered by the new server.
+    const given = await page.$eval('#board text.digit.given', (node) => Number(node.dataset.cell));
+    const before = sent.length;
+    await clickCell(given, puzzle.size);
+    await page.click('#digit-pad button:text-is("Clear")');
+    assert.equal(await page.getAttribute('#uniqueness', 'data-state'), 'pending');
+    await page.waitForFunction(() => !['pending', 'idle'].includes(document.querySelector('#uniqueness').dataset.state), null, { timeout: 20000 });
+    assert.match(await page.getAttribute('#uniqueness', 'data-state'), /^(unique|several)$/);
+    assert.ok(sent.slice(before).some((request) => request.command === 'uniqueness' && request.givens[given] === 0));
   });
 });
