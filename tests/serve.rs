@@ -326,6 +326,42 @@ async fn counts_per_candidate_and_counts_match_brute_force() {
 }
 
 #[tokio::test]
+async fn logical_marks_what_logic_keeps_but_no_solution_uses() {
+    let server = Server::start(&["--quiet"]);
+    let mut client = server.connect().await;
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let givens = line_givens(line);
+    let mut kept = Vec::new();
+    for (nonce, disabled) in [
+        (1, json!([])),
+        (
+            2,
+            json!(["tuples", "pointing", "fishes", "wings", "aic", "contradictions"]),
+        ),
+    ] {
+        let mut puzzle = classic(9, &givens);
+        puzzle["truecandidatesoptions"] = json!(["logical"]);
+        puzzle["disabledlogic"] = disabled;
+        let answer = client.ask(request(nonce, "truecandidates", &puzzle)).await;
+        let counts = numbers(&answer["solutionsPerCandidate"]);
+        // The true ones are one solution, valid by an independent check.
+        let solution: Vec<u8> = counts
+            .chunks(9)
+            .map(|cell| {
+                let true_ones: Vec<usize> = (0..9).filter(|&d| cell[d] > 0).collect();
+                assert_eq!(true_ones.len(), 1, "{cell:?}");
+                true_ones[0] as u8 + 1
+            })
+            .collect();
+        common::assert_valid(9, 3, 3, &givens, &solution, line);
+        assert!(counts.iter().all(|&c| (-1..=1).contains(&c)));
+        kept.push(counts.iter().filter(|&&c| c == -1).count());
+    }
+    // Singles alone keep more false candidates than the whole ladder.
+    assert!(kept[1] > 0 && kept[0] < kept[1], "{kept:?}");
+}
+
+#[tokio::test]
 async fn solve_check_and_the_page_commands_on_the_manifest() {
     let server = Server::start(&["--quiet"]);
     let mut client = server.connect().await;
@@ -606,6 +642,30 @@ async fn garbage_gets_invalid_and_the_connection_keeps_working() {
         answer,
         json!({"nonce": 4_000_000_000u64, "type": "count", "count": 2, "inProgress": false})
     );
+}
+
+#[tokio::test]
+async fn frames_over_4_mib_close_only_their_connection() {
+    let server = Server::start(&["--quiet"]);
+    let mut client = server.connect().await;
+    let huge = format!(
+        r#"{{"nonce":1,"command":"solve","data":"{}"}}"#,
+        "A".repeat(5 << 20)
+    );
+    let _ = client.ws.send(Message::Text(huge.into())).await;
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match client.ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the oversized frame's connection is closed");
+    let mut other = server.connect().await;
+    let answer = other.ask(request(2, "check", &classic(4, &[0; 16]))).await;
+    assert_eq!(answer["count"], 2);
 }
 
 #[tokio::test]

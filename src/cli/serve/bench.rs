@@ -34,8 +34,9 @@ pub(crate) struct BenchServeArgs {
     /// Edits in the edit loop.
     #[arg(long, default_value_t = 20)]
     edits: usize,
-    /// Milliseconds between two edits.
-    #[arg(long, value_name = "MS", default_value_t = 40)]
+    /// Milliseconds between two edits (0: back to back, each cancelling
+    /// the one before).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
     edit_gap: u64,
 }
 
@@ -200,16 +201,20 @@ async fn edit_loop(
     socket: &mut Socket,
     nonce: &mut u64,
 ) -> Result<(), String> {
-    let Some((name, puzzle)) = puzzles.iter().find(|(_, p)| p["size"] == 9) else {
+    let given_cells = |puzzle: &Value| -> Vec<(usize, usize)> {
+        (0..81)
+            .map(|i| (i / 9, i % 9))
+            .filter(|&(r, c)| puzzle["grid"][r][c]["given"] == true)
+            .collect()
+    };
+    let Some((name, puzzle)) = puzzles
+        .iter()
+        .find(|(_, p)| p["size"] == 9 && given_cells(p).len() >= 10)
+    else {
+        println!("edit loop: no 9×9 puzzle with givens to edit");
         return Ok(());
     };
-    let givens: Vec<(usize, usize)> = (0..81)
-        .map(|i| (i / 9, i % 9))
-        .filter(|&(r, c)| puzzle["grid"][r][c]["given"] == true)
-        .collect();
-    if givens.is_empty() {
-        return Ok(());
-    }
+    let givens = given_cells(puzzle);
     let mut edited = puzzle.clone();
     let started = Instant::now();
     let mut last_sent = started;
@@ -222,19 +227,21 @@ async fn edit_loop(
         } else {
             cell["given"] = json!(true);
         }
+        if k > 0 {
+            tokio::time::sleep(Duration::from_millis(args.edit_gap)).await;
+        }
         *nonce += 1;
         last_sent = Instant::now();
         socket
             .send(Message::Text(request(*nonce, &edited).into()))
             .await
             .map_err(|e| e.to_string())?;
-        tokio::time::sleep(Duration::from_millis(args.edit_gap)).await;
     }
     let mut stale = 0;
     let reply = answer(socket, *nonce, &mut stale).await?;
     println!(
         "edit loop on {name}: {} edits {} ms apart; the last answer ({}) {:.1} ms after the last edit, {:.0} ms \
-         in all; {stale} answers to replaced requests arrived (the client drops them)",
+         in all; {stale} answers to earlier edits arrived before their replacement (a client drops them)",
         args.edits.max(1),
         args.edit_gap,
         reply["type"].as_str().unwrap_or("?"),

@@ -221,20 +221,24 @@ impl Reply {
     /// The answer as a text frame's JSON.
     pub(crate) fn to_text(&self, nonce: &Value) -> String {
         serde_json::to_string(&Frame { nonce, reply: self }).unwrap_or_else(|e| {
-            format!(r#"{{"nonce":null,"type":"invalid","message":"cannot write the answer: {e}"}}"#)
+            let message = format!("cannot write the answer: {e}");
+            serde_json::json!({"nonce": nonce, "type": "invalid", "message": message}).to_string()
         })
     }
 
     /// A word for the request log: the type, or the error.
     pub(crate) fn outcome(&self) -> String {
         match self {
-            Reply::Invalid { message } => format!("invalid: {message}"),
+            Reply::TrueCandidates { .. } => "truecandidates".into(),
+            Reply::Solved { .. } => "solved".into(),
             Reply::Count { count, .. } => format!("count {count}"),
+            Reply::Estimate { estimate, .. } => format!("estimate {estimate:.3e}"),
+            Reply::Logical { is_valid, .. } => format!("logical (valid: {is_valid})"),
+            Reply::Canceled {} => "canceled".into(),
+            Reply::Invalid { message } => format!("invalid: {message}"),
+            Reply::Loaded(_) => "loaded".into(),
             Reply::Uniqueness { count, .. } => format!("uniqueness {count}"),
-            other => serde_json::to_value(other)
-                .ok()
-                .and_then(|v| v.get("type").and_then(Value::as_str).map(str::to_owned))
-                .unwrap_or_default(),
+            Reply::Steps(steps) => format!("steps ({}, {})", steps.steps.len(), steps.ending),
         }
     }
 }
