@@ -35,6 +35,7 @@ mod stream;
 
 pub use stream::{stream_puzzles, ClassicReader, PuzzleStream, Resumed, MAX_DOCUMENT_BYTES};
 
+use constraints::registry::Registry;
 use constraints::spec::PuzzleSpec;
 use sudokit_core::format::{GridReader, ParseError, ParseOptions};
 use sudokit_core::Puzzle;
@@ -127,6 +128,18 @@ pub fn read_puzzles(
     format: InputFormat,
     options: &ReadOptions,
 ) -> Vec<Result<ReadPuzzle, ParseError>> {
+    read_puzzles_with(&Registry::default(), text, format, options)
+}
+
+/// [`read_puzzles`] for files whose rules may be any of `registry`'s: a
+/// program that adds rules of its own (`Registry::default().with(…)`)
+/// reads puzzles that name them.
+pub fn read_puzzles_with(
+    registry: &Registry,
+    text: &str,
+    format: InputFormat,
+    options: &ReadOptions,
+) -> Vec<Result<ReadPuzzle, ParseError>> {
     let from_spec = |spec: PuzzleSpec, skipped: Vec<String>| -> Result<ReadPuzzle, ParseError> {
         let puzzle = spec.build().map_err(|e| ParseError {
             line: 1,
@@ -142,7 +155,7 @@ pub fn read_puzzles(
     };
     match format {
         InputFormat::Text => read_classic(text, options),
-        InputFormat::Fpuzzles => vec![match constraints::fpuzzles::read(text.trim()) {
+        InputFormat::Fpuzzles => vec![match constraints::fpuzzles::read_with(registry, text.trim()) {
             Ok(import) => from_spec(import.spec, import.skipped),
             Err(e) => Err(ParseError {
                 line: 1,
@@ -150,7 +163,7 @@ pub fn read_puzzles(
                 message: format!("f-puzzles: {e}"),
             }),
         }],
-        InputFormat::Native => vec![match constraints::native::read(text) {
+        InputFormat::Native => vec![match constraints::native::read_with(registry, text) {
             Ok(spec) => from_spec(spec, Vec::new()).map_err(|mut e| {
                 // The spec is valid line by line; what fails now is the whole.
                 e.message = format!("the puzzle does not hold together: {}", e.message);

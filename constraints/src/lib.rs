@@ -42,7 +42,8 @@
 //! Files: a [`spec::PuzzleSpec`] is a puzzle as a file describes it, built
 //! into a [`Puzzle`](sudokit_core::Puzzle) in one place; [`native`] reads
 //! and writes sudokit's TOML format, [`fpuzzles`] the f-puzzles JSON (plain,
-//! compressed, or as a URL); [`registry::RULES`] names every rule in both.
+//! compressed, or as a URL); the [`registry::Registry`] lists every rule, as
+//! each family declares it, and both formats take their rules from it.
 //!
 //! [`classic_puzzle`] builds the usual puzzle from a grid of givens.
 //!

@@ -21,10 +21,13 @@ use std::cell::RefCell;
 use std::fmt;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digit, Geometry, Grid, Group, GroupKind, Propagate, Reason, Rule, Violation,
-    Word,
+    Cell, Constraint, Contradiction, Ctx, Digit, Geometry, Grid, Group, GroupKind, Propagate, Reason, Rule,
+    Violation, Word,
 };
 
+use crate::native::{NativeError, RuleFields};
+use crate::registry::{BuildContext, Fpuzzles, Param, ParamType, RuleKind, Shape};
+use crate::spec::{fits, RuleSpec, SpecError};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, Report};
 
 /// The side of the board a clue sits on.
@@ -1194,3 +1197,105 @@ impl Propagate for Skyscraper {
         })
     }
 }
+
+// ---------------------------------------------------------------------------
+// In files
+// ---------------------------------------------------------------------------
+
+/// Where an outside clue is, in files.
+const CLUE: Param = Param::required("clue", ParamType::OutsideClue, "clue = \"left of r3\"");
+
+/// The value of an outside clue, `what` in messages.
+const fn clue_value(what: &'static str, example: &'static str) -> Param {
+    Param::required(
+        what,
+        ParamType::Integer {
+            what,
+            range: |_| 0..u32::MAX as i64 + 1,
+        },
+        example,
+    )
+}
+
+/// An outside clue rule of a rule file: its clue and value (present:
+/// required parameters are checked before any build).
+fn clue_of(rule: &RuleSpec, value: &str) -> (Clue, u32) {
+    let clue = rule.clue("clue").unwrap_or(Clue::new(Side::Left, 0));
+    (clue, rule.number(value).unwrap_or(0) as u32)
+}
+
+/// The outside clue rule `rule` stands for on an `n`×`n` board: its value
+/// parameter's name, whether it fits the board, and the rule.
+fn outside_rule(rule: &RuleSpec, n: usize) -> (&'static str, Result<(), String>, Box<dyn Constraint>) {
+    match rule.name() {
+        "skyscraper" => {
+            let (clue, visible) = clue_of(rule, "visible");
+            let rule = Skyscraper::new(clue, visible as usize);
+            ("visible", rule.validate(n), Box::new(rule))
+        }
+        "x-sum" => {
+            let (clue, sum) = clue_of(rule, "sum");
+            let rule = XSum::new(clue, sum);
+            ("sum", rule.validate(n), Box::new(rule))
+        }
+        _ => {
+            let (clue, sum) = clue_of(rule, "sum");
+            let rule = Sandwich::new(clue, sum);
+            ("sum", rule.validate(n), Box::new(rule))
+        }
+    }
+}
+
+/// Whether the outside clue rule `rule` fits an `n`×`n` board (in words
+/// when not), for the f-puzzles reader.
+pub(crate) fn clue_fits(rule: &RuleSpec, n: usize) -> Result<(), String> {
+    outside_rule(rule, n).1
+}
+
+fn read_outside(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
+    let rule = fields.read_all()?;
+    let (value, verdict, _) = outside_rule(&rule, fields.size());
+    verdict.map_err(|m| fields.error_at(value, m))?;
+    Ok(rule)
+}
+
+fn build_outside(rule: &RuleSpec, context: &BuildContext<'_>) -> Result<Box<dyn Constraint>, SpecError> {
+    let (_, verdict, constraint) = outside_rule(rule, context.size());
+    fits(constraint.name(), verdict)?;
+    Ok(constraint)
+}
+
+/// `sandwich` in files.
+pub(crate) static SANDWICH: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("sandwichsum", Shape::Own),
+    meaning: "in the clue's row or column, the digits between the 1 and the largest digit sum to the clue",
+    summary: "clue (\"left of r3\", \"right of r3\", \"above c5\", \"below c5\"), sum",
+    params: &[CLUE, clue_value("sum", "sum = 15")],
+    example: r#"{ type = "sandwich", clue = "left of r3", sum = 15 }"#,
+    read: Some(read_outside),
+    ..RuleKind::new("sandwich", build_outside)
+};
+
+/// `x-sum` in files.
+pub(crate) static X_SUM: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("xsum", Shape::Own),
+    meaning:
+        "from the clue, the first digit X says how many digits to add: the first X digits sum to the clue",
+    summary: "clue (\"left of r3\", …), sum",
+    params: &[CLUE, clue_value("sum", "sum = 15")],
+    example: r#"{ type = "x-sum", clue = "above c5", sum = 20 }"#,
+    read: Some(read_outside),
+    ..RuleKind::new("x-sum", build_outside)
+};
+
+/// `skyscraper` in files.
+pub(crate) static SKYSCRAPER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("skyscraper", Shape::Own),
+    meaning:
+        "seen from the clue, digits are heights and taller ones hide lower ones behind: that many are seen",
+    summary: "clue (\"left of r3\", …), visible",
+    params: &[CLUE, clue_value("visible", "visible = 3")],
+    example: r#"{ type = "skyscraper", clue = "right of r2", visible = 3 }"#,
+    read: Some(read_outside),
+    ..RuleKind::new("skyscraper", build_outside)
+};
