@@ -134,6 +134,23 @@ pub fn read_puzzles(
 /// [`read_puzzles`] for files whose rules may be any of `registry`'s: a
 /// program that adds rules of its own (`Registry::default().with(…)`)
 /// reads puzzles that name them.
+///
+/// ```
+/// use sudokit::constraints::registry::{Registry, RuleKind};
+/// use sudokit::{read_puzzles, read_puzzles_with, InputFormat, ReadOptions};
+/// // A rule of the program's own, here the anti-king rule under a new name.
+/// static KINGS: RuleKind = RuleKind {
+///     meaning: "cells a king's move apart differ",
+///     example: r#"{ type = "kings" }"#,
+///     ..RuleKind::new("kings", |_, _| Ok(Box::new(sudokit::constraints::AntiKing)))
+/// };
+/// let text = "size = 4\n[[rules]]\ntype = \"kings\"\n";
+/// let registry = Registry::default().with(&KINGS);
+/// let read = read_puzzles_with(&registry, text, InputFormat::Native, &ReadOptions::default());
+/// assert_eq!(read[0].as_ref().unwrap().puzzle.constraints()[1].name(), "anti-king");
+/// let read = read_puzzles(text, InputFormat::Native, &ReadOptions::default());
+/// assert!(read[0].as_ref().unwrap_err().message.contains("unknown rule type 'kings'"));
+/// ```
 pub fn read_puzzles_with(
     registry: &Registry,
     text: &str,

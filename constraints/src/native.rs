@@ -532,6 +532,7 @@ fn render(ty: ParamType, value: &registry::Value, n: usize) -> String {
         (_, V::Cells(cells)) => names(cells),
         (_, V::Cell(cell)) => format!("\"{}\"", cell.name(n)),
         (_, V::Digits(digits)) => list(digits.iter().map(|d| d.to_string()).collect()),
+        (_, V::Numbers(numbers)) => list(numbers.iter().map(|v| v.to_string()).collect()),
         (_, V::Text(text)) => quote(text),
         (_, V::Clue(clue)) => quote(&clue.to_string()),
         (_, V::ClueCell(cell)) => quote(&cell.to_string()),
@@ -1401,6 +1402,19 @@ impl Reader<'_> {
             ParamType::Digit => V::Number(self.digit(value, key, n)?.into()),
             ParamType::Digits => V::Digits(self.digits(value, key, n)?),
             ParamType::Integer { what, range } => V::Number(self.bounded(value, key, what, range(n))?),
+            ParamType::Integers { what, range } => {
+                let items = self.array(value, key, "[5, 15]")?;
+                if items.is_empty() {
+                    return Err(self.at(value, key, format!("no {what} listed")));
+                }
+                let range = range(n);
+                V::Numbers(
+                    items
+                        .iter()
+                        .map(|item| self.bounded(item, key, what, range.clone()))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
             ParamType::Text => V::Text(self.string(value, key)?.to_string()),
             ParamType::SumMark => {
                 V::Number(match value.get_ref() {

@@ -72,10 +72,7 @@ impl fmt::Debug for RuleKind {
 impl RuleKind {
     /// A kind without parameters, f-puzzles key or mark, to complete with
     /// struct update syntax: `RuleKind { meaning: "…", ..RuleKind::new("x", build) }`.
-    pub const fn new(
-        name: &'static str,
-        build: BuildFn,
-    ) -> RuleKind {
+    pub const fn new(name: &'static str, build: BuildFn) -> RuleKind {
         RuleKind {
             name,
             fpuzzles: None,
@@ -174,6 +171,14 @@ pub enum ParamType {
         /// The allowed values on an `n`×`n` board.
         range: fn(usize) -> Range<i64>,
     },
+    /// A non-empty list of integers, each in the range the function gives
+    /// for the board side, called `what` in messages.
+    Integers {
+        /// What each number is (`sum`).
+        what: &'static str,
+        /// The allowed values on an `n`×`n` board.
+        range: fn(usize) -> Range<i64>,
+    },
     /// Free text.
     Text,
     /// An X or V mark: `"X"` (10), `"V"` (5), or the number.
@@ -203,6 +208,8 @@ pub enum Value {
     Cell(Cell),
     /// A number (digits, sums, X and V).
     Number(i64),
+    /// Numbers, in order.
+    Numbers(Vec<i64>),
     /// Digits, in order.
     Digits(Vec<Digit>),
     /// Text.

@@ -189,6 +189,14 @@ impl RuleSpec {
         }
     }
 
+    /// The numbers of parameter `name`, if set.
+    pub fn numbers(&self, name: &str) -> Option<&[i64]> {
+        match self.get(name) {
+            Some(Value::Numbers(numbers)) => Some(numbers),
+            _ => None,
+        }
+    }
+
     /// The digits of parameter `name`, if set.
     pub fn digits(&self, name: &str) -> Option<&[Digit]> {
         match self.get(name) {

@@ -101,6 +101,11 @@ fn random_value(rng: &mut fastrand::Rng, n: usize, ty: ParamType) -> Value {
             let span = (range.end - range.start).min(2 * n as i64 + 1);
             Value::Number(range.start + rng.i64(0..span.max(1)))
         }
+        ParamType::Integers { range, .. } => {
+            let range = range(n);
+            let span = (range.end - range.start).min(2 * n as i64 + 1);
+            Value::Numbers(vec![range.start + rng.i64(0..span.max(1))])
+        }
         ParamType::Text => Value::Text("random".into()),
         ParamType::SumMark => Value::Number(if rng.bool() { 5 } else { 10 }),
         ParamType::OutsideClue => Value::Clue(Clue::new(Side::ALL[rng.usize(0..4)], rng.usize(0..n))),

@@ -889,11 +889,7 @@ impl Reader {
 
     /// The polylines of a line key, each with its entry's path and fields:
     /// one rule per line, empty lines left out.
-    fn lines<'a>(
-        &self,
-        key: &str,
-        object: &'a Map<String, Value>,
-    ) -> Result<Vec<Polyline<'a>>> {
+    fn lines<'a>(&self, key: &str, object: &'a Map<String, Value>) -> Result<Vec<Polyline<'a>>> {
         let mut out = Vec::new();
         for (path, fields) in self.entries(key, object.get(key))? {
             for (j, line) in self.polylines(&path, fields)?.iter().enumerate() {
