@@ -18,7 +18,7 @@ use sudokit_core::{
 
 use crate::registry::{BuildContext, Fpuzzles, Param, ParamType, RuleKind, Shape};
 use crate::spec::{fits, RuleSpec, SpecError};
-use crate::units::Report;
+use crate::units::{mask, Report};
 
 /// What a line says about its digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -418,12 +418,8 @@ impl Rule for Renban {
 
 impl Propagate for Renban {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
-        let run = |set: u128| {
-            let low = set >> set.trailing_zeros();
-            low & (low + 1) == 0
-        };
         cx.because(|| Reason::new("renban: a run of consecutive digits").cells(self.0.cells.iter().copied()));
-        keep_digit_sets(cx, &self.0.cells, run).map(|_| ())
+        keep_digit_sets(cx, &self.0.cells, mask::is_run).map(|_| ())
     }
 }
 

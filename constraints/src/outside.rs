@@ -28,6 +28,7 @@ use sudokit_core::{
 use crate::native::{NativeError, RuleFields};
 use crate::registry::{BuildContext, Fpuzzles, Param, ParamType, RuleKind, Shape};
 use crate::spec::{fits, RuleSpec, SpecError};
+use crate::units::mask::{self, bit, full};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, Report};
 
 /// The side of the board a clue sits on.
@@ -321,35 +322,59 @@ impl fmt::Display for ClueCell {
     }
 }
 
+/// What the three outside clue rules share: a constructor and accessors
+/// for the clue and its value, and a `Rule` named `<word> <value> <clue>`
+/// of medium cost over the clue's line (declared as a group), checked by
+/// `verify`.
+macro_rules! outside_clue_rule {
+    ($rule:ident, $word:literal, $value:ident: $ty:ty, $new:literal, idempotent: $idempotent:expr) => {
+        impl $rule {
+            #[doc = concat!("The rule of ", $new, ".")]
+            pub fn new(clue: Clue, $value: $ty) -> $rule {
+                $rule { clue, $value }
+            }
+
+            /// Where the clue is.
+            pub fn clue(&self) -> Clue {
+                self.clue
+            }
+
+            /// The clue's value.
+            pub fn $value(&self) -> $ty {
+                self.$value
+            }
+        }
+
+        impl Rule for $rule {
+            fn name(&self) -> Cow<'_, str> {
+                format!(concat!($word, " {} {}"), self.$value, self.clue).into()
+            }
+
+            fn cost(&self) -> sudokit_core::Cost {
+                sudokit_core::Cost::Medium
+            }
+
+            fn idempotent(&self) -> bool {
+                $idempotent
+            }
+
+            fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+                vec![self.clue.group(geometry.size())]
+            }
+
+            fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+                self.clue.cells(geometry.size())
+            }
+
+            checks_through_verify!();
+        }
+    };
+}
+
 // ---------------------------------------------------------------------------
-// Shared machinery: digit masks as u128 (bit d - 1 for digit d), so that the
+// Shared machinery: digit masks as u128 (`units::mask`), so that the
 // combinatorics below is compiled once for every board width.
 // ---------------------------------------------------------------------------
-
-#[inline(always)]
-fn bit(d: usize) -> u128 {
-    1u128 << (d - 1)
-}
-
-/// Digits `1..=n` as a mask.
-#[inline(always)]
-fn full(n: usize) -> u128 {
-    if n >= 128 {
-        !0
-    } else {
-        (1u128 << n) - 1
-    }
-}
-
-/// The sum of the digits of a mask.
-fn mask_sum(mut mask: u128) -> u32 {
-    let mut sum = 0;
-    while mask != 0 {
-        sum += mask.trailing_zeros() + 1;
-        mask &= mask - 1;
-    }
-    sum
-}
 
 /// The sum of the `k` smallest (or largest) digits of `mask`, `None` when
 /// it holds fewer than `k`.
@@ -611,21 +636,6 @@ pub struct Sandwich {
 }
 
 impl Sandwich {
-    /// The sandwich clue `sum` at `clue`.
-    pub fn new(clue: Clue, sum: u32) -> Sandwich {
-        Sandwich { clue, sum }
-    }
-
-    /// Where the clue is.
-    pub fn clue(&self) -> Clue {
-        self.clue
-    }
-
-    /// The clue's value.
-    pub fn sum(&self) -> u32 {
-        self.sum
-    }
-
     /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
     /// is off the board, the board is below 3×3, or no digits make the sum.
     pub fn validate(&self, n: usize) -> Result<(), String> {
@@ -635,7 +645,7 @@ impl Sandwich {
                 "a sandwich needs a board of at least 3×3 (a 1, an {n} and room between), this one is {n}×{n}"
             ));
         }
-        let most = mask_sum(full(n - 1) & !1);
+        let most = mask::sum(full(n - 1) & !1);
         if self.sum > most {
             return Err(format!(
                 "the digits between the 1 and the {n} sum to at most {most} on a {n}×{n} board"
@@ -645,31 +655,10 @@ impl Sandwich {
     }
 }
 
-impl Rule for Sandwich {
-    fn name(&self) -> Cow<'_, str> {
-        format!("sandwich {} {}", self.sum, self.clue).into()
-    }
-
-    fn cost(&self) -> sudokit_core::Cost {
-        sudokit_core::Cost::Medium
-    }
-
-    fn idempotent(&self) -> bool {
-        // Not quite: the cells outside the crust are only kept to the
-        // middle digits, which a second run may tighten through the gap.
-        false
-    }
-
-    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
-        vec![self.clue.group(geometry.size())]
-    }
-
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
-        self.clue.cells(geometry.size())
-    }
-
-    checks_through_verify!();
-}
+outside_clue_rule!(Sandwich, "sandwich", sum: u32, "the sandwich clue `sum` at `clue`",
+    // Not quite: the cells outside the crust are only kept to the
+    // middle digits, which a second run may tighten through the gap.
+    idempotent: false);
 
 impl Sandwich {
     /// `check`'s logic (see the type's docs).
@@ -836,26 +825,11 @@ pub struct XSum {
 }
 
 impl XSum {
-    /// The X-sum clue `sum` at `clue`.
-    pub fn new(clue: Clue, sum: u32) -> XSum {
-        XSum { clue, sum }
-    }
-
-    /// Where the clue is.
-    pub fn clue(&self) -> Clue {
-        self.clue
-    }
-
-    /// The clue's value.
-    pub fn sum(&self) -> u32 {
-        self.sum
-    }
-
     /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
     /// is off the board, or the sum is out of reach (1 to n(n+1)/2).
     pub fn validate(&self, n: usize) -> Result<(), String> {
         self.clue.fits(n)?;
-        let most = mask_sum(full(n));
+        let most = mask::sum(full(n));
         if self.sum == 0 || self.sum > most {
             return Err(format!("an X-sum on a {n}×{n} board is 1 to {most}"));
         }
@@ -863,25 +837,7 @@ impl XSum {
     }
 }
 
-impl Rule for XSum {
-    fn name(&self) -> Cow<'_, str> {
-        format!("x-sum {} {}", self.sum, self.clue).into()
-    }
-
-    fn cost(&self) -> sudokit_core::Cost {
-        sudokit_core::Cost::Medium
-    }
-
-    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
-        vec![self.clue.group(geometry.size())]
-    }
-
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
-        self.clue.cells(geometry.size())
-    }
-
-    checks_through_verify!();
-}
+outside_clue_rule!(XSum, "x-sum", sum: u32, "the X-sum clue `sum` at `clue`", idempotent: false);
 
 impl XSum {
     /// `check`'s logic (see the type's docs).
@@ -1021,21 +977,6 @@ pub struct Skyscraper {
 }
 
 impl Skyscraper {
-    /// The skyscraper clue `visible` at `clue`.
-    pub fn new(clue: Clue, visible: usize) -> Skyscraper {
-        Skyscraper { clue, visible }
-    }
-
-    /// Where the clue is.
-    pub fn clue(&self) -> Clue {
-        self.clue
-    }
-
-    /// How many buildings are seen.
-    pub fn visible(&self) -> usize {
-        self.visible
-    }
-
     /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
     /// is off the board, or the count is not 1 to `n`.
     pub fn validate(&self, n: usize) -> Result<(), String> {
@@ -1052,31 +993,10 @@ impl Skyscraper {
     }
 }
 
-impl Rule for Skyscraper {
-    fn name(&self) -> Cow<'_, str> {
-        format!("skyscraper {} {}", self.visible, self.clue).into()
-    }
-
-    fn cost(&self) -> sudokit_core::Cost {
-        sudokit_core::Cost::Medium
-    }
-
-    fn idempotent(&self) -> bool {
-        // Every digit kept lies on a path of kept digits: a second run
-        // keeps them all.
-        true
-    }
-
-    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
-        vec![self.clue.group(geometry.size())]
-    }
-
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
-        self.clue.cells(geometry.size())
-    }
-
-    checks_through_verify!();
-}
+outside_clue_rule!(Skyscraper, "skyscraper", visible: usize, "the skyscraper clue `visible` at `clue`",
+    // Every digit kept lies on a path of kept digits: a second run keeps
+    // them all.
+    idempotent: true);
 
 impl Skyscraper {
     /// `check`'s logic (see the type's docs).

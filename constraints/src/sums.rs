@@ -19,7 +19,7 @@ use crate::outside::Direction;
 use crate::regions::Cage;
 use crate::registry::{Fpuzzles, Param, ParamType, RuleKind, Shape};
 use crate::spec::{fits, RuleSpec, SpecError};
-use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, Report};
+use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
 fn names(cells: &[Cell], n: usize) -> String {
@@ -687,10 +687,7 @@ impl DigitalRootCage {
 impl Propagate for DigitalRootCage {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
         let root = self.root;
-        let accept = |set: u128| {
-            let sum: u32 = (0..128).filter(|d| set >> d & 1 == 1).map(|d| d + 1).sum();
-            digital_root(sum) == root
-        };
+        let accept = |set: u128| digital_root(mask::sum(set)) == root;
         cx.because(|| Reason::new(self.name().into_owned()).cells(self.cells.iter().copied()));
         keep_digit_sets(cx, &self.cells, accept).map(|_| ())
     }
