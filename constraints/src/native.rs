@@ -349,11 +349,13 @@
 //! syntax, unknown keys (at the top and in every rule), unknown rule types
 //! (with the closest name), missing parameters, cell names and their place
 //! on the board, lists that repeat a cell, clone lists of different
-//! lengths, quadruples of more than 4 digits (or more than their cells), the shape of `regions` and `boxes`, the givens and every digit.
-//! lengths, outside clue places and values (a sandwich of 40 on 9×9, a
-//! little killer pointing away from the grid), the shape of `regions` and
-//! `boxes`, the givens and every digit.
-//! Whether the rules fit together is left to [`PuzzleSpec::build`].
+//! lengths, quadruples of more than 4 digits (or more than their cells),
+//! outside clue places and values (a sandwich of 40 on 9×9, a little
+//! killer pointing away from the grid), the shape of `regions` and
+//! `boxes`, the givens and every digit. A rule of another crate's
+//! registry ([`read_with`]) gets the same checks for its declared
+//! parameters. Whether the rules fit together is left to
+//! [`PuzzleSpec::build`].
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
