@@ -9,7 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
-use crate::registry::{Fpuzzles, Param, RuleKind, Shape};
+use crate::registry::{Fpuzzles, RuleKind, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// A between line (f-puzzles `betweenline`): the first and last cells are
@@ -347,9 +347,8 @@ pub(crate) static BETWEEN: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("betweenline", Shape::Lines),
     meaning: "every inner cell holds a digit strictly between the two end cells (the circles)",
     summary: "cells (a line, circles first and last)",
-    params: &[Param::CELLS],
     example: r#"{ type = "between", cells = "r6c1 r6c2 r6c3 r6c4" }"#,
-    ..RuleKind::new("between", |rule, context| {
+    ..RuleKind::on_cells("between", |rule, context| {
         let cells = rule.cells("cells");
         let line = BetweenLine::new(cells.iter().copied());
         Ok(Box::new(if context.classic {

@@ -286,10 +286,8 @@ pub(crate) static PENCIL_MARKS: RuleKind = RuleKind {
 pub(crate) static ODD: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("odd", Shape::Markers),
     meaning: "the cells hold odd digits",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "odd", cells = "r1c1 r5c5" }"#,
-    ..RuleKind::new("odd", |rule, _| {
+    ..RuleKind::on_cells("odd", |rule, _| {
         Ok(Box::new(ParityCells::new(
             Parity::Odd,
             rule.cells("cells").iter().copied(),
@@ -301,10 +299,8 @@ pub(crate) static ODD: RuleKind = RuleKind {
 pub(crate) static EVEN: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("even", Shape::Markers),
     meaning: "the cells hold even digits",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "even", cells = ["r1c2", "r9c9"] }"#,
-    ..RuleKind::new("even", |rule, _| {
+    ..RuleKind::on_cells("even", |rule, _| {
         Ok(Box::new(ParityCells::new(
             Parity::Even,
             rule.cells("cells").iter().copied(),
@@ -316,10 +312,8 @@ pub(crate) static EVEN: RuleKind = RuleKind {
 pub(crate) static MINIMUM: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("minimum", Shape::Markers),
     meaning: "each cell is smaller than its orthogonal neighbours that are not minimum cells",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "minimum", cells = "r2c2" }"#,
-    ..RuleKind::new("minimum", |rule, _| {
+    ..RuleKind::on_cells("minimum", |rule, _| {
         Ok(Box::new(ExtremeCells::new(
             Extreme::Minimum,
             rule.cells("cells").iter().copied(),
@@ -331,10 +325,8 @@ pub(crate) static MINIMUM: RuleKind = RuleKind {
 pub(crate) static MAXIMUM: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("maximum", Shape::Markers),
     meaning: "each cell is larger than its orthogonal neighbours that are not maximum cells",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "maximum", cells = "r8c8" }"#,
-    ..RuleKind::new("maximum", |rule, _| {
+    ..RuleKind::on_cells("maximum", |rule, _| {
         Ok(Box::new(ExtremeCells::new(
             Extreme::Maximum,
             rule.cells("cells").iter().copied(),

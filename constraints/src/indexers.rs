@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::registry::{Fpuzzles, Param, RuleKind, Shape};
+use crate::registry::{Fpuzzles, RuleKind, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// Which line of cells an indexer's digit points along.
@@ -178,10 +178,8 @@ impl Constraint for Indexer {}
 pub(crate) static ROW_INDEXER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("rowindexer", Shape::CellLists),
     meaning: "a listed cell in row r holding v puts r in row v of its column",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "row-indexer", cells = "r1c1 r1c2" }"#,
-    ..RuleKind::new("row-indexer", |rule, _| {
+    ..RuleKind::on_cells("row-indexer", |rule, _| {
         Ok(Box::new(Indexer::new(
             IndexerKind::Row,
             rule.cells("cells").iter().copied(),
@@ -193,10 +191,8 @@ pub(crate) static ROW_INDEXER: RuleKind = RuleKind {
 pub(crate) static COLUMN_INDEXER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("columnindexer", Shape::CellLists),
     meaning: "a listed cell in column c holding v puts c in column v of its row (159: columns 1, 5, 9)",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "column-indexer", cells = "r1c1 r2c1 r3c1 r4c1 r5c1 r6c1 r7c1 r8c1 r9c1" }"#,
-    ..RuleKind::new("column-indexer", |rule, _| {
+    ..RuleKind::on_cells("column-indexer", |rule, _| {
         Ok(Box::new(Indexer::new(
             IndexerKind::Column,
             rule.cells("cells").iter().copied(),
@@ -208,10 +204,8 @@ pub(crate) static COLUMN_INDEXER: RuleKind = RuleKind {
 pub(crate) static BOX_INDEXER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("boxindexer", Shape::CellLists),
     meaning: "a listed cell at position i of its region holding v puts i at position v of the region",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "box-indexer", cells = "r2c2" }"#,
-    ..RuleKind::new("box-indexer", |rule, _| {
+    ..RuleKind::on_cells("box-indexer", |rule, _| {
         Ok(Box::new(Indexer::new(
             IndexerKind::Box,
             rule.cells("cells").iter().copied(),

@@ -440,9 +440,8 @@ macro_rules! line_kind {
             fpuzzles: Fpuzzles::at($key, Shape::Lines),
             meaning: $meaning,
             summary: $summary,
-            params: &[Param::CELLS],
             example: $example,
-            ..RuleKind::new($name, |rule, context| {
+            ..RuleKind::on_cells($name, |rule, context| {
                 Ok(Box::new(build_line($kind, rule, context)?))
             })
         };
@@ -525,9 +524,8 @@ pub(crate) static RENBAN: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("renban", Shape::Lines),
     meaning: "the line holds distinct consecutive digits in any order",
     summary: "cells (a line, at most n cells)",
-    params: &[Param::CELLS],
     example: r#"{ type = "renban", cells = "r7c1 r7c2 r7c3" }"#,
-    ..RuleKind::new("renban", |rule, context| {
+    ..RuleKind::on_cells("renban", |rule, context| {
         let line = build_line(LineKind::Renban, rule, context)?; // refuses a line longer than the board
         Ok(Box::new(Renban::new(line.cells().iter().copied())))
     })

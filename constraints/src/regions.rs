@@ -228,10 +228,8 @@ pub(crate) static DISJOINT_GROUPS: RuleKind = RuleKind {
 pub(crate) static EXTRA_REGION: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("extraregion", Shape::CellLists),
     meaning: "the cells hold no repeated digit",
-    summary: "cells",
-    params: &[Param::CELLS],
     example: r#"{ type = "extra-region", cells = "r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4" }"#,
-    ..RuleKind::new("extra-region", |rule, _| {
+    ..RuleKind::on_cells("extra-region", |rule, _| {
         Ok(Box::new(Cage::extra_region(rule.cells("cells").iter().copied())))
     })
 };

@@ -86,6 +86,16 @@ impl RuleKind {
         }
     }
 
+    /// A kind whose one parameter is `cells` (a list of distinct cells),
+    /// to complete like [`RuleKind::new`].
+    pub const fn on_cells(name: &'static str, build: BuildFn) -> RuleKind {
+        RuleKind {
+            summary: "cells",
+            params: &[Param::CELLS],
+            ..RuleKind::new(name, build)
+        }
+    }
+
     /// The declared parameter `name`, with its position.
     pub fn param(&self, name: &str) -> Option<(usize, &'static Param)> {
         self.params.iter().enumerate().find(|(_, p)| p.name == name)

@@ -720,9 +720,8 @@ pub(crate) static DOUBLE_ARROW: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("doublearrow", Shape::Lines),
     meaning: "the two ends of the line add up to the digits between them",
     summary: "cells (a line)",
-    params: &[Param::CELLS],
     example: r#"{ type = "double-arrow", cells = "r9c1 r9c2 r9c3 r9c4" }"#,
-    ..RuleKind::new("double-arrow", |rule, _| {
+    ..RuleKind::on_cells("double-arrow", |rule, _| {
         Ok(Box::new(DoubleArrow::new(rule.cells("cells").iter().copied())))
     })
 };
@@ -732,9 +731,8 @@ pub(crate) static ZIPPER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("zipperline", Shape::Lines),
     meaning: "cells the same distance from the middle add up to the same total (the middle cell, if any)",
     summary: "cells (a line)",
-    params: &[Param::CELLS],
     example: r#"{ type = "zipper", cells = "r5c5 r5c6 r5c7" }"#,
-    ..RuleKind::new("zipper", |rule, _| {
+    ..RuleKind::on_cells("zipper", |rule, _| {
         Ok(Box::new(ZipperLine::new(rule.cells("cells").iter().copied())))
     })
 };
@@ -744,9 +742,8 @@ pub(crate) static REGION_SUM_LINE: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("regionsumline", Shape::Lines),
     meaning: "every stretch of the line inside one region has the same sum",
     summary: "cells (a line)",
-    params: &[Param::CELLS],
     example: r#"{ type = "region-sum-line", cells = "r3c3 r3c4 r4c4" }"#,
-    ..RuleKind::new("region-sum-line", |rule, _| {
+    ..RuleKind::on_cells("region-sum-line", |rule, _| {
         Ok(Box::new(RegionSumLine::new(rule.cells("cells").iter().copied())))
     })
 };
