@@ -9,7 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
-use crate::registry::{Fpuzzles, RuleKind, Shape};
+use crate::rule::{Fpuzzles, RuleKind, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// A between line (f-puzzles `betweenline`): the first and last cells are

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::registry::{Fpuzzles, Param, ParamType, RuleKind, Shape};
+use crate::rule::{Fpuzzles, Param, ParamType, RuleKind, Shape};
 use crate::units::{checks_through_verify, orthogonal_neighbours, Report};
 
 /// Which digits a parity rule keeps.

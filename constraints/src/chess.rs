@@ -6,9 +6,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::native::RuleFields;
-use crate::registry::{Fpuzzles, Param, ParamType, Presence, RuleKind, Shape};
-use crate::spec::RuleSpec;
+use crate::rule::{Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, offset, pairs_apart, Report};
 
 /// The moves of a knight, one of each pair of opposite moves.
@@ -568,27 +566,27 @@ pub(crate) static CUSTOM_PAIRS: RuleKind = RuleKind {
         Param::optional("forbidden", ParamType::DigitPairs, "forbidden = [[1, 2]]"),
     ],
     example: r#"{ type = "custom-pairs", name = "no 1 left of 2", pairs = [["r1c1", "r1c2"]], forbidden = [[1, 2]] }"#,
-    read: Some(read_custom_pairs),
+    check: Some(check_custom_pairs),
     ..RuleKind::new("custom-pairs", build_custom_pairs)
 };
 
-fn read_custom_pairs(fields: &RuleFields<'_>) -> Result<RuleSpec, crate::native::NativeError> {
-    match (fields.has("allowed"), fields.has("forbidden")) {
-        (true, true) => Err(fields.error_at(
+fn check_custom_pairs(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
+    match (rule.get("allowed").is_some(), rule.get("forbidden").is_some()) {
+        (true, true) => Err(Refusal::at(
             "forbidden",
             "give either allowed or forbidden digit pairs, not both",
         )),
-        (false, false) => Err(fields.error(
+        (false, false) => Err(Refusal::rule(
             "the custom-pairs needs 'allowed' or 'forbidden' digit pairs, such as forbidden = [[1, 2]]",
         )),
-        _ => fields.read_all(),
+        _ => Ok(rule),
     }
 }
 
 fn build_custom_pairs(
     rule: &RuleSpec,
-    _: &crate::registry::BuildContext<'_>,
-) -> Result<Box<dyn Constraint>, crate::spec::SpecError> {
+    _: &crate::rule::BuildContext<'_>,
+) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
     let cells = rule.cell_pairs("pairs").iter().copied();
     let name = rule.text("name").unwrap_or("custom pairs");
     Ok(Box::new(

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Violation};
 
-use crate::registry::{Fpuzzles, RuleKind, Shape};
+use crate::rule::{Fpuzzles, RuleKind, Shape};
 use crate::units::{clashes, duplicate_violation, first_duplicate, Report};
 
 /// One long diagonal of the board holds no repeated digit (so, with `n`

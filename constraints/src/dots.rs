@@ -5,9 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::native::{NativeError, RuleFields};
-use crate::registry::{Fpuzzles, Mark, Param, ParamType, Presence, RuleKind, Shape};
-use crate::spec::RuleSpec;
+use crate::rule::{Fpuzzles, Mark, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, offset, unordered, Report};
 
 /// What a dot between two cells says.
@@ -463,11 +461,11 @@ pub(crate) static RATIO: RuleKind = RuleKind {
 /// Builds a sum between two cells (`xv` and `sum`).
 fn build_sum(
     rule: &RuleSpec,
-    _: &crate::registry::BuildContext<'_>,
-) -> Result<Box<dyn Constraint>, crate::spec::SpecError> {
+    _: &crate::rule::BuildContext<'_>,
+) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
     let (a, b) = two_cells(rule);
     let sum = rule.number("value").unwrap_or(10);
-    crate::spec::fits(
+    crate::rule::fits(
         "sum",
         u16::try_from(sum)
             .map(drop)
@@ -507,13 +505,12 @@ pub(crate) static SUM: RuleKind = RuleKind {
         ),
     ],
     example: r#"{ type = "sum", cells = "r7c4 r7c5", value = 7 }"#,
-    read: Some(read_sum),
+    check: Some(check_sum),
     mark: Mark::Sum,
     ..RuleKind::new("sum", build_sum)
 };
 
-fn read_sum(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
-    let rule = fields.read_all()?;
+fn check_sum(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
     Ok(match rule.number("value") {
         Some(value @ (5 | 10)) => RuleSpec::new(&XV)
             .with("cells", two_cells(&rule))

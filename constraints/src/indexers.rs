@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::registry::{Fpuzzles, RuleKind, Shape};
+use crate::rule::{Fpuzzles, RuleKind, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// Which line of cells an indexer's digit points along.

@@ -16,8 +16,7 @@ use sudokit_core::{
     Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
-use crate::registry::{BuildContext, Fpuzzles, Param, ParamType, RuleKind, Shape};
-use crate::spec::{fits, RuleSpec, SpecError};
+use crate::rule::{fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError};
 use crate::units::{mask, Report};
 
 /// What a line says about its digits.

@@ -366,8 +366,9 @@ use sudokit_core::{Cell, Digit, Grid};
 use toml::de::{DeString, DeTable, DeValue};
 use toml::Spanned;
 
-use crate::outside::{Clue, ClueCell, Direction, Side};
-use crate::registry::{self, Param, ParamType, Presence, Registry, RuleKind};
+use crate::clues::{Clue, ClueCell, Direction, Side};
+use crate::registry::Registry;
+use crate::rule::{self as registry, Param, ParamType, Presence, RuleKind};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 /// Largest board side (the core's limit).
@@ -1376,9 +1377,13 @@ impl Reader<'_> {
             path,
             n,
         };
-        match rule_kind.read {
-            Some(read) => read(&fields),
-            None => fields.read_all(),
+        let rule = fields.read_all()?;
+        match rule_kind.check {
+            Some(check) => check(rule, n).map_err(|refusal| match refusal.param {
+                Some(param) => fields.error_at(param, refusal.message),
+                None => fields.error(refusal.message),
+            }),
+            None => Ok(rule),
         }
     }
 
@@ -1513,11 +1518,10 @@ impl Reader<'_> {
     }
 }
 
-/// One `[[rules]]` table of a known kind, being read: what a kind's own
-/// reading ([`RuleKind::read`]) works with. Its parameters are read by
-/// their declared types, with the format's messages, and its errors point
-/// at the table or at one parameter.
-pub struct RuleFields<'a> {
+/// One `[[rules]]` table of a known kind, being read: its parameters are
+/// read by their declared types, with the format's messages, and its errors
+/// point at the table or at one parameter.
+struct RuleFields<'a> {
     reader: &'a Reader<'a>,
     kind: &'static RuleKind,
     table: &'a Value<'a>,
@@ -1536,23 +1540,14 @@ impl std::fmt::Debug for RuleFields<'_> {
 }
 
 impl RuleFields<'_> {
-    /// The board side.
-    pub fn size(&self) -> usize {
-        self.n
-    }
-
-    /// Whether the table gives parameter `name`.
-    pub fn has(&self, name: &str) -> bool {
-        self.raw(name).is_some()
-    }
-
+    /// The value the table gives for `name`.
     fn raw(&self, name: &str) -> Option<&Value<'_>> {
         self.entries.iter().find(|(k, _)| *k == name).map(|(_, v)| *v)
     }
 
     /// Parameter `name` read by its declared type; `None` when the table
     /// does not give it.
-    pub fn read(&self, name: &str) -> Result<Option<registry::Value>, NativeError> {
+    fn read(&self, name: &str) -> Result<Option<registry::Value>, NativeError> {
         let (Some((_, param)), Some(value)) = (self.kind.param(name), self.raw(name)) else {
             return Ok(None);
         };
@@ -1562,18 +1557,9 @@ impl RuleFields<'_> {
             .map(Some)
     }
 
-    /// The cells of parameter `name` (none when not given).
-    pub fn read_cells(&self, name: &str) -> Result<Vec<Cell>, NativeError> {
-        Ok(match self.read(name)? {
-            Some(registry::Value::Cells(cells)) => cells,
-            Some(registry::Value::Cell(cell)) => vec![cell],
-            _ => Vec::new(),
-        })
-    }
-
     /// The rule with every declared parameter read in order, defaults for
     /// those not given.
-    pub fn read_all(&self) -> Result<RuleSpec, NativeError> {
+    fn read_all(&self) -> Result<RuleSpec, NativeError> {
         let mut rule = RuleSpec::new(self.kind);
         for param in self.kind.params {
             if let Some(value) = self.read(param.name)? {
@@ -1584,7 +1570,7 @@ impl RuleFields<'_> {
     }
 
     /// An error about parameter `name` (about the table when not given).
-    pub fn error_at(&self, name: &str, message: impl Into<String>) -> NativeError {
+    fn error_at(&self, name: &str, message: impl Into<String>) -> NativeError {
         match self.raw(name) {
             Some(value) => self.reader.at(value, &format!("{}.{name}", self.path), message),
             None => self.error(message),
@@ -1592,7 +1578,7 @@ impl RuleFields<'_> {
     }
 
     /// An error about the whole table.
-    pub fn error(&self, message: impl Into<String>) -> NativeError {
+    fn error(&self, message: impl Into<String>) -> NativeError {
         self.reader.at(self.table, &self.path, message)
     }
 }

@@ -9,9 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
-use crate::native::{NativeError, RuleFields};
-use crate::registry::{Fpuzzles, Param, ParamType, RuleKind, Shape};
-use crate::spec::{fits, RuleSpec};
+use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// A quadruple (f-puzzles `quadruple`): every listed digit appears in the
@@ -283,7 +281,7 @@ pub(crate) static QUADRUPLE: RuleKind = RuleKind {
         Param::required("digits", ParamType::Digits, "digits = [1, 2]"),
     ],
     example: r#"{ type = "quadruple", cells = "r4c4 r4c5 r5c4 r5c5", digits = [1, 3, 3] }"#,
-    read: Some(read_quadruple),
+    check: Some(check_quadruple),
     ..RuleKind::new("quadruple", |rule, context| {
         let digits = rule.digits("digits").unwrap_or(&[]).iter().copied();
         let quadruple = Quadruple::new(rule.cells("cells").iter().copied(), digits);
@@ -292,13 +290,12 @@ pub(crate) static QUADRUPLE: RuleKind = RuleKind {
     })
 };
 
-fn read_quadruple(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
-    let rule = fields.read_all()?;
+fn check_quadruple(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
     let cells = rule.cells("cells").len();
     let digits = rule.digits("digits").map_or(0, <[_]>::len);
     let most = cells.min(4);
     if digits > most {
-        return Err(fields.error_at(
+        return Err(Refusal::at(
             "digits",
             format!(
                 "a quadruple lists at most {most} digits (4, and no more than its {cells} cells), found {digits}"

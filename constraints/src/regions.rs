@@ -5,9 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Relation, Rule, UnitKind, Violation};
 
-use crate::native::{NativeError, RuleFields};
-use crate::registry::{Fpuzzles, Param, ParamType, RuleKind, Shape};
-use crate::spec::RuleSpec;
+use crate::rule::{Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, clashes, duplicate_violation, first_duplicate, Report};
 
 /// The cells at the same place in every region (the k-th cell of each
@@ -244,7 +242,7 @@ pub(crate) static CLONE: RuleKind = RuleKind {
         Param::required("clones", ParamType::Cells, "clones = [\"r9c9\", \"r9c8\"]"),
     ],
     example: r#"{ type = "clone", cells = "r1c1 r1c2", clones = "r9c8 r9c9" }"#,
-    read: Some(read_clone),
+    check: Some(check_clone),
     ..RuleKind::new("clone", |rule, _| {
         let (cells, clones) = (rule.cells("cells"), rule.cells("clones"));
         Ok(Box::new(Clones::new(
@@ -254,12 +252,10 @@ pub(crate) static CLONE: RuleKind = RuleKind {
     })
 };
 
-fn read_clone(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
-    let rule = fields.read_all()?;
+fn check_clone(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
     let (cells, clones) = (rule.cells("cells"), rule.cells("clones"));
-    let n = fields.size();
     if clones.len() != cells.len() {
-        return Err(fields.error_at(
+        return Err(Refusal::at(
             "clones",
             format!(
                 "the clone has {} cells and {} clones: the lists pair up in order, so their lengths must match",
@@ -269,7 +265,10 @@ fn read_clone(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
         ));
     }
     if let Some(same) = cells.iter().zip(clones).find(|(a, b)| a == b) {
-        return Err(fields.error_at("clones", format!("{} is its own clone", same.0.name(n))));
+        return Err(Refusal::at(
+            "clones",
+            format!("{} is its own clone", same.0.name(n)),
+        ));
     }
     Ok(rule)
 }

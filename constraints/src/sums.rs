@@ -14,11 +14,9 @@ use sudokit_core::{
     Sum, Violation, Word,
 };
 
-use crate::native::{NativeError, RuleFields};
-use crate::outside::Direction;
+use crate::clues::Direction;
 use crate::regions::Cage;
-use crate::registry::{Fpuzzles, Param, ParamType, RuleKind, Shape};
-use crate::spec::{fits, RuleSpec, SpecError};
+use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
@@ -759,7 +757,7 @@ pub(crate) static ARROW: RuleKind = RuleKind {
         Param::optional("shafts", ParamType::Shafts, "shafts = [[\"r2c2\"], [\"r1c2\"]]"),
     ],
     example: r#"{ type = "arrow", circle = "r1c1", cells = "r2c2 r3c3" }"#,
-    read: Some(read_arrow),
+    check: Some(check_arrow),
     ..RuleKind::new("arrow", |rule, context| {
         let n = context.size();
         let circle = rule.cells("circle");
@@ -793,31 +791,29 @@ pub(crate) fn arrow(circle: Vec<Cell>, mut shafts: Vec<Vec<Cell>>) -> RuleSpec {
     }
 }
 
-fn read_arrow(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
-    let circle = fields.read_cells("circle")?;
-    match (fields.has("cells"), fields.has("shafts")) {
+fn check_arrow(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
+    match (rule.get("cells").is_some(), rule.get("shafts").is_some()) {
         (false, false) => {
-            return Err(fields.error(
+            return Err(Refusal::rule(
                 "the arrow needs its shaft, such as cells = \"r2c2 r3c3\" \
                  (or several: shafts = [[\"r2c2\"], [\"r1c2\"]])",
             ))
         }
         (true, true) => {
-            return Err(fields.error_at(
+            return Err(Refusal::at(
                 "shafts",
                 "give either cells (one shaft) or shafts (several), not both",
             ))
         }
         _ => {}
     }
-    let rule = fields.read_all()?;
+    let circle = rule.cells("circle").to_vec();
     let shafts = arrow_shafts(&rule);
     if let Some(cell) = shafts.iter().flatten().find(|c| circle.contains(c)) {
-        let message = format!(
+        return Err(Refusal::rule(format!(
             "{} is both in the circle and on a shaft",
-            cell.name(fields.size())
-        );
-        return Err(fields.error(message));
+            cell.name(n)
+        )));
     }
     Ok(arrow(circle, shafts))
 }
@@ -865,7 +861,7 @@ pub(crate) static LITTLE_KILLER: RuleKind = RuleKind {
         Param::required("sum", SUM, "sum = 15"),
     ],
     example: r#"{ type = "little-killer", clue = "r0c4", direction = "DL", sum = 17 }"#,
-    read: Some(read_little_killer),
+    check: Some(check_little_killer),
     ..RuleKind::new("little-killer", |rule, context| {
         let (clue, direction) = little_killer_place(rule);
         let cells = clue.diagonal(direction, context.size());
@@ -880,17 +876,16 @@ pub(crate) static LITTLE_KILLER: RuleKind = RuleKind {
 
 /// A little killer's clue and direction (present: required parameters are
 /// checked before any build).
-fn little_killer_place(rule: &RuleSpec) -> (crate::outside::ClueCell, Direction) {
+fn little_killer_place(rule: &RuleSpec) -> (crate::clues::ClueCell, Direction) {
     let clue = rule
         .clue_cell("clue")
-        .unwrap_or(crate::outside::ClueCell { row: 0, col: 0 });
+        .unwrap_or(crate::clues::ClueCell { row: 0, col: 0 });
     (clue, rule.direction("direction").unwrap_or(Direction::DownRight))
 }
 
-fn read_little_killer(fields: &RuleFields<'_>) -> Result<RuleSpec, NativeError> {
-    let rule = fields.read_all()?;
+fn check_little_killer(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
     let (clue, direction) = little_killer_place(&rule);
-    clue.diagonal(direction, fields.size())
-        .map_err(|m| fields.error_at("direction", m))?;
+    clue.diagonal(direction, n)
+        .map_err(|m| Refusal::at("direction", m))?;
     Ok(rule)
 }

@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 use sudokit_core::{Cell, Digit, Grid};
 
 use super::{FpuzzlesError, MAX_SIZE};
+use crate::clues::{Clue, ClueCell, Direction};
 use crate::outside::clue_fits;
-use crate::outside::{Clue, ClueCell, Direction};
 use crate::registry::{Registry, RuleKind, Shape};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 use crate::sums::arrow;

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use sudokit_core::{Cell, Digit};
 
 use super::{FpuzzlesError, MAX_SIZE};
-use crate::outside::Clue;
+use crate::clues::Clue;
 use crate::registry::{Shape, BUILT_IN};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
