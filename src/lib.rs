@@ -38,6 +38,7 @@ pub use error::ReadError;
 
 pub use stream::{stream_puzzles, ClassicReader, PuzzleStream, Resumed, MAX_DOCUMENT_BYTES};
 
+use constraints::registry::Registry;
 use constraints::spec::PuzzleSpec;
 use sudokit_core::format::{GridReader, ParseError, ParseOptions};
 use sudokit_core::Puzzle;
@@ -131,6 +132,35 @@ pub fn read_puzzles(
     format: InputFormat,
     options: &ReadOptions,
 ) -> Vec<Result<ReadPuzzle, ReadError>> {
+    read_puzzles_with(&Registry::default(), text, format, options)
+}
+
+/// [`read_puzzles`] for files whose rules may be any of `registry`'s: a
+/// program that adds rules of its own (`Registry::default().with(…)`)
+/// reads puzzles that name them.
+///
+/// ```
+/// use sudokit::constraints::registry::{Registry, RuleKind};
+/// use sudokit::{read_puzzles, read_puzzles_with, InputFormat, ReadOptions};
+/// // A rule of the program's own, here the anti-king rule under a new name.
+/// static KINGS: RuleKind = RuleKind {
+///     meaning: "cells a king's move apart differ",
+///     example: r#"{ type = "kings" }"#,
+///     ..RuleKind::new("kings", |_, _| Ok(Box::new(sudokit::constraints::AntiKing)))
+/// };
+/// let text = "size = 4\n[[rules]]\ntype = \"kings\"\n";
+/// let registry = Registry::default().with(&KINGS);
+/// let read = read_puzzles_with(&registry, text, InputFormat::Native, &ReadOptions::default());
+/// assert_eq!(read[0].as_ref().unwrap().puzzle.constraints()[1].name(), "anti-king");
+/// let read = read_puzzles(text, InputFormat::Native, &ReadOptions::default());
+/// assert!(read[0].as_ref().unwrap_err().to_string().contains("unknown rule type 'kings'"));
+/// ```
+pub fn read_puzzles_with(
+    registry: &Registry,
+    text: &str,
+    format: InputFormat,
+    options: &ReadOptions,
+) -> Vec<Result<ReadPuzzle, ReadError>> {
     let from_spec = |spec: PuzzleSpec, skipped: Vec<String>| -> Result<ReadPuzzle, ReadError> {
         let puzzle = spec.build().map_err(|error| ReadError::Spec { format, error })?;
         Ok(ReadPuzzle {
@@ -145,10 +175,10 @@ pub fn read_puzzles(
             .into_iter()
             .map(|read| read.map_err(ReadError::Grid))
             .collect(),
-        InputFormat::Fpuzzles => vec![constraints::fpuzzles::read(text.trim())
+        InputFormat::Fpuzzles => vec![constraints::fpuzzles::read_with(registry, text.trim())
             .map_err(ReadError::Fpuzzles)
             .and_then(|import| from_spec(import.spec, import.skipped))],
-        InputFormat::Native => vec![constraints::native::read(text)
+        InputFormat::Native => vec![constraints::native::read_with(registry, text)
             .map_err(ReadError::Native)
             .and_then(|spec| from_spec(spec, Vec::new()))],
     }

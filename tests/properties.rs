@@ -6,6 +6,7 @@
 //! few seconds; proptest keeps failing cases in `proptest-regressions/`.
 
 use proptest::prelude::*;
+use sudokit::constraints::registry::Registry;
 use sudokit::constraints::spec::{PuzzleSpec, RuleSpec};
 use sudokit::constraints::{classic_puzzle, fpuzzles, native};
 use sudokit::core::format::{parse_grids, to_line, to_pretty, ParseOptions};
@@ -13,6 +14,11 @@ use sudokit::core::testkit::count_solutions;
 use sudokit::core::{Geometry, Grid, Puzzle};
 use sudokit::solvers::generate::random_solution;
 use sudokit::solvers::{strategy_by_name, Limits, SolveError, STRATEGY_NAMES};
+
+/// The built-in rule `name`.
+fn named(name: &str) -> RuleSpec {
+    Registry::default().rule(name).unwrap()
+}
 
 /// A board side and its cells, each empty (0) or a digit.
 fn any_grid() -> impl proptest::strategy::Strategy<Value = Grid> {
@@ -51,7 +57,7 @@ proptest! {
     fn file_formats_round_trip(grid in any_grid(), rule in 0usize..4) {
         let mut spec = PuzzleSpec::new(grid.size());
         spec.givens = grid.clone();
-        spec.rules = [vec![], vec![RuleSpec::DiagonalPositive], vec![RuleSpec::AntiKing], vec![RuleSpec::NonConsecutive]][rule].clone();
+        spec.rules = [vec![], vec![named("diagonal+")], vec![named("anti-king")], vec![named("nonconsecutive")]][rule].clone();
         let toml = native::write(&spec);
         prop_assert_eq!(&native::read(&toml).unwrap(), &spec, "{}", toml);
         let json = fpuzzles::to_json(&spec).unwrap();
@@ -97,7 +103,7 @@ proptest! {
     #[test]
     fn strategies_agree_with_brute_force(seed in any::<u64>(), six in any::<bool>(), rule in 0usize..5, clues in 0usize..8) {
         let n = if six { 6 } else { 4 };
-        let rules = [RuleSpec::DiagonalPositive, RuleSpec::AntiKing, RuleSpec::NonConsecutive, RuleSpec::AntiKnight, RuleSpec::NegativeXv];
+        let rules = [named("diagonal+"), named("anti-king"), named("nonconsecutive"), named("anti-knight"), named("negative-xv")];
         let mut spec = PuzzleSpec::new(n);
         spec.rules.push(rules[rule].clone());
         let blank: Puzzle = spec.build().unwrap();

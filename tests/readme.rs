@@ -6,7 +6,7 @@ mod common;
 
 use common::run_sudokit;
 use sudokit::constraints::native;
-use sudokit::constraints::registry::RULES;
+use sudokit::constraints::registry::Registry;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()
@@ -31,15 +31,20 @@ fn rules_table(readme: &str) -> Vec<(String, String, String)> {
 fn every_rule_has_a_row_with_an_example_that_builds() {
     let rows = rules_table(&readme());
     let names: Vec<&str> = rows.iter().map(|(name, _, _)| name.as_str()).collect();
-    let registered: Vec<&str> = RULES
-        .iter()
-        .map(|r| r.name)
-        .filter(|&name| name != "classic" && name != "jigsaw")
-        .collect();
+    let registry = Registry::default();
+    let registered: Vec<&str> = registry.kinds().map(|kind| kind.name).collect();
     assert_eq!(names, registered, "the README's table follows `sudokit rules`");
     for (name, key, example) in &rows {
-        let info = RULES.iter().find(|r| r.name == name).unwrap();
-        assert_eq!(key.as_str(), info.fpuzzles.unwrap_or(""), "{name}: f-puzzles key");
+        let kind = registry.get(name).unwrap();
+        assert_eq!(
+            key.as_str(),
+            kind.fpuzzles.map_or("", |f| f.key),
+            "{name}: f-puzzles key"
+        );
+        assert_eq!(
+            example, kind.example,
+            "{name}: the README shows the registry's example"
+        );
         let text = format!("size = 9\nrules = [{example}]\n");
         let spec = native::read(&text).unwrap_or_else(|e| panic!("{name}: {example}: {e}"));
         assert_eq!(spec.rules.len(), 1, "{name}");

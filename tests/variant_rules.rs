@@ -7,6 +7,7 @@
 //! satisfies them; a few of its digits are the givens. So every puzzle has
 //! at least one solution, and many have several.
 
+use sudokit::constraints::registry::Registry;
 use sudokit::constraints::spec::{PuzzleSpec, RuleSpec};
 use sudokit::constraints::{Clue, Side};
 use sudokit::core::testkit::count_solutions;
@@ -14,6 +15,11 @@ use sudokit::core::{Cell, Digit, Grid};
 use sudokit::solvers::{
     strategy_by_name, Limits, PropagationSearch, SolveError, Strategy, ValueOrder, STRATEGY_NAMES,
 };
+
+/// The built-in rule `name`, to fill in.
+fn rule(name: &str) -> RuleSpec {
+    Registry::default().rule(name).unwrap()
+}
 
 /// A random rule of any kind for an `n`×`n` board; sums take their totals
 /// from the `hidden` solution, so that they have a fair chance to fit it.
@@ -68,72 +74,56 @@ fn random_rule(rng: &mut fastrand::Rng, n: usize, hidden: &Grid) -> RuleSpec {
     let corner = |rng: &mut fastrand::Rng| Cell::at(rng.usize(0..n - 1), rng.usize(0..n - 1), n);
     let clue = |rng: &mut fastrand::Rng| Clue::new(Side::ALL[rng.usize(0..4)], rng.usize(0..n));
     match rng.u8(0..45) {
-        0 => RuleSpec::DiagonalPositive,
-        1 => RuleSpec::DiagonalNegative,
-        2 => RuleSpec::AntiKnight,
-        3 => RuleSpec::DisjointGroups,
-        4 => RuleSpec::NonConsecutive,
-        5 => RuleSpec::NegativeRatio,
-        6 => RuleSpec::NegativeXv,
-        7 => RuleSpec::Odd(cells(rng, 2)),
-        8 => RuleSpec::Even(cells(rng, 2)),
-        9 => RuleSpec::Minimum(cells(rng, 1)),
-        10 => RuleSpec::Maximum(cells(rng, 2)),
-        11 => RuleSpec::PencilMarks {
-            cell: cell(rng),
-            digits: vec![digit(rng), digit(rng)],
-        },
-        12 => RuleSpec::Difference {
-            cells: neighbours(rng),
-            value: rng.u8(1..=2),
-        },
-        13 => RuleSpec::Ratio {
-            cells: neighbours(rng),
-            value: 2,
-        },
-        14 => RuleSpec::Sum {
-            cells: neighbours(rng),
-            value: rng.u16(3..=n as u16 + 2),
-        },
-        15 => RuleSpec::KillerCage {
-            cells: line(rng, 3),
-            sum: None,
-        },
-        16 => RuleSpec::ExtraRegion(cells(rng, 3)),
+        0 => rule("diagonal+"),
+        1 => rule("diagonal-"),
+        2 => rule("anti-knight"),
+        3 => rule("disjoint-groups"),
+        4 => rule("nonconsecutive"),
+        5 => rule("negative-ratio"),
+        6 => rule("negative-xv"),
+        7 => rule("odd").with("cells", cells(rng, 2)),
+        8 => rule("even").with("cells", cells(rng, 2)),
+        9 => rule("minimum").with("cells", cells(rng, 1)),
+        10 => rule("maximum").with("cells", cells(rng, 2)),
+        11 => rule("pencil-marks")
+            .with("cell", cell(rng))
+            .with("digits", vec![digit(rng), digit(rng)]),
+        12 => rule("difference")
+            .with("cells", neighbours(rng))
+            .with("value", rng.u8(1..=2)),
+        13 => rule("ratio").with("cells", neighbours(rng)).with("value", 2),
+        14 => rule("sum")
+            .with("cells", neighbours(rng))
+            .with("value", rng.u16(3..=n as u16 + 2)),
+        15 => rule("killer-cage").with("cells", line(rng, 3)),
+        16 => rule("extra-region").with("cells", cells(rng, 3)),
         17 => {
             let a = cells(rng, 4);
-            RuleSpec::Clone {
-                cells: a[..2].to_vec(),
-                clones: a[2..].to_vec(),
-            }
+            rule("clone")
+                .with("cells", a[..2].to_vec())
+                .with("clones", a[2..].to_vec())
         }
-        18 => RuleSpec::Thermometer(line(rng, 3)),
-        19 => RuleSpec::SlowThermometer(line(rng, 3)),
-        20 => RuleSpec::Palindrome(line(rng, 3)),
-        21 => RuleSpec::Whispers {
-            cells: line(rng, 3),
-            gap: None,
-        },
-        22 => RuleSpec::Nabner(line(rng, 3)),
-        23 => RuleSpec::Taxicab(rng.usize(2..=3)),
-        24 => RuleSpec::SelfTaxicab,
-        25 => RuleSpec::DiagonalNonConsecutive,
+        18 => rule("thermometer").with("cells", line(rng, 3)),
+        19 => rule("slow-thermometer").with("cells", line(rng, 3)),
+        20 => rule("palindrome").with("cells", line(rng, 3)),
+        21 => rule("whispers").with("cells", line(rng, 3)),
+        22 => rule("nabner").with("cells", line(rng, 3)),
+        23 => rule("taxicab").with("value", rng.usize(2..=3)),
+        24 => rule("self-taxicab"),
+        25 => rule("diagonal-nonconsecutive"),
         26 => {
             let (a, b) = neighbours(rng);
             let (d, e) = (digit(rng), digit(rng));
-            RuleSpec::CustomPairs {
-                name: "custom".to_string(),
-                cells: vec![(a, b)],
-                digits: vec![(d, e), (e, d)],
-                allowed: rng.bool(),
-            }
+            let allowed = if rng.bool() { "allowed" } else { "forbidden" };
+            rule("custom-pairs")
+                .with("name", "custom")
+                .with("pairs", vec![(a, b)])
+                .with(allowed, vec![(d, e), (e, d)])
         }
         28 => {
             let cells = line(rng, 3);
-            RuleSpec::KillerCage {
-                sum: Some(total(&cells)),
-                cells,
-            }
+            let sum = total(&cells);
+            rule("killer-cage").with("cells", cells).with("sum", sum)
         }
         29 => {
             let shaft = line(rng, 2);
@@ -143,70 +133,71 @@ fn random_rule(rng: &mut fastrand::Rng, n: usize, hidden: &Grid) -> RuleSpec {
                 .filter(|c| !shaft.contains(c) && u32::from(hidden.get(*c).unwrap()) == target)
                 .nth(rng.usize(0..3))
                 .unwrap_or(Cell(0));
-            RuleSpec::Arrow {
-                circle: vec![circle],
-                shafts: vec![shaft],
-            }
+            rule("arrow").with("circle", vec![circle]).with("cells", shaft)
         }
-        30 => RuleSpec::DoubleArrow(line(rng, 4)),
-        31 => RuleSpec::ZipperLine(line(rng, 3)),
-        32 => RuleSpec::RegionSumLine(line(rng, 3)),
+        30 => rule("double-arrow").with("cells", line(rng, 4)),
+        31 => rule("zipper").with("cells", line(rng, 3)),
+        32 => rule("region-sum-line").with("cells", line(rng, 3)),
         33 => {
             let k = rng.usize(2..=3);
-            RuleSpec::Renban(line(rng, k))
+            rule("renban").with("cells", line(rng, k))
         }
         34 => {
             let k = rng.usize(3..=4);
-            RuleSpec::BetweenLine(line(rng, k))
+            rule("between").with("cells", line(rng, k))
         }
         35 => {
             let k = rng.usize(2..=4);
-            RuleSpec::EntropicLine(line(rng, k))
+            rule("entropic").with("cells", line(rng, k))
         }
         36 => {
             let k = rng.usize(2..=4);
-            RuleSpec::ModularLine(line(rng, k))
+            rule("modular").with("cells", line(rng, k))
         }
         37 => {
             let c = corner(rng);
             let (r, col) = (c.row(n), c.col(n));
-            RuleSpec::Quadruple {
-                cells: vec![
-                    c,
-                    Cell::at(r, col + 1, n),
-                    Cell::at(r + 1, col, n),
-                    Cell::at(r + 1, col + 1, n),
-                ],
-                digits: (0..rng.usize(1..=2)).map(|_| digit(rng)).collect(),
-            }
+            rule("quadruple")
+                .with(
+                    "cells",
+                    vec![
+                        c,
+                        Cell::at(r, col + 1, n),
+                        Cell::at(r + 1, col, n),
+                        Cell::at(r + 1, col + 1, n),
+                    ],
+                )
+                .with(
+                    "digits",
+                    (0..rng.usize(1..=2)).map(|_| digit(rng)).collect::<Vec<Digit>>(),
+                )
         }
-        38 => RuleSpec::RowIndexer(cells(rng, 1)),
-        39 => RuleSpec::ColumnIndexer(cells(rng, 2)),
-        40 => RuleSpec::BoxIndexer(cells(rng, 1)),
-        41 => RuleSpec::Sandwich {
-            clue: clue(rng),
-            sum: rng.u32(0..=(n * (n - 1) / 2 - 1) as u32),
-        },
-        42 => RuleSpec::XSum {
-            clue: clue(rng),
-            sum: rng.u32(1..=(n * (n + 1) / 2) as u32),
-        },
-        43 => RuleSpec::Skyscraper {
-            clue: clue(rng),
-            visible: rng.usize(1..=n),
-        },
+        38 => rule("row-indexer").with("cells", cells(rng, 1)),
+        39 => rule("column-indexer").with("cells", cells(rng, 2)),
+        40 => rule("box-indexer").with("cells", cells(rng, 1)),
+        41 => rule("sandwich")
+            .with("clue", clue(rng))
+            .with("sum", rng.u32(0..=(n * (n - 1) / 2 - 1) as u32)),
+        42 => rule("x-sum")
+            .with("clue", clue(rng))
+            .with("sum", rng.u32(1..=(n * (n + 1) / 2) as u32)),
+        43 => rule("skyscraper")
+            .with("clue", clue(rng))
+            .with("visible", rng.usize(1..=n)),
         44 => {
             let cells = line(rng, 3);
-            RuleSpec::DigitalRootCage {
-                root: 1 + (total(&cells) - 1) % 9,
-                cells,
+            let root = 1 + (total(&cells) - 1) % 9;
+            rule("digital-root-cage").with("cells", cells).with("root", root)
+        }
+        _ => {
+            let chess = rule("chess")
+                .with("name", "anti-camel")
+                .with("moves", vec![(1isize, 3isize)]);
+            match rng.bool().then(|| vec![digit(rng)]) {
+                Some(digits) => chess.with("digits", digits),
+                None => chess,
             }
         }
-        _ => RuleSpec::Chess {
-            name: "anti-camel".to_string(),
-            moves: vec![(1, 3)],
-            digits: (rng.bool()).then(|| vec![digit(rng)]),
-        },
     }
 }
 
@@ -247,12 +238,12 @@ fn every_strategy_counts_what_brute_force_counts() {
         let mut spec = PuzzleSpec::new(n);
         if trial % 2 == 0 {
             let globals = [
-                RuleSpec::NonConsecutive,
-                RuleSpec::NegativeRatio,
-                RuleSpec::NegativeXv,
-                RuleSpec::DiagonalPositive,
-                RuleSpec::DiagonalNegative,
-                RuleSpec::AntiKing,
+                rule("nonconsecutive"),
+                rule("negative-ratio"),
+                rule("negative-xv"),
+                rule("diagonal+"),
+                rule("diagonal-"),
+                rule("anti-king"),
             ];
             spec.rules.push(globals[rng.usize(0..globals.len())].clone());
         }

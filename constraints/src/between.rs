@@ -9,6 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
+use crate::rule::{Fpuzzles, RuleKind, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// A between line (f-puzzles `betweenline`): the first and last cells are
@@ -339,3 +340,21 @@ impl Propagate for BetweenLine {
         Ok(())
     }
 }
+
+/// `between` in files: under the classic rules, inner cells of one unit
+/// also differ.
+pub(crate) static BETWEEN: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("betweenline", Shape::Lines),
+    meaning: "every inner cell holds a digit strictly between the two end cells (the circles)",
+    summary: "cells (a line, circles first and last)",
+    example: r#"{ type = "between", cells = "r6c1 r6c2 r6c3 r6c4" }"#,
+    ..RuleKind::on_cells("between", |rule, context| {
+        let cells = rule.cells("cells");
+        let line = BetweenLine::new(cells.iter().copied());
+        Ok(Box::new(if context.classic {
+            line.with_distinct_inner(BetweenLine::distinct_by_units(context.geometry, cells))
+        } else {
+            line
+        }))
+    })
+};

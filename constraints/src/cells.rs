@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
+use crate::rule::{Fpuzzles, Param, ParamType, RuleKind, Shape};
 use crate::units::{checks_through_verify, orthogonal_neighbours, Report};
 
 /// Which digits a parity rule keeps.
@@ -263,3 +264,72 @@ impl PencilMarks {
 }
 
 impl Constraint for PencilMarks {}
+
+/// `pencil-marks` in files.
+pub(crate) static PENCIL_MARKS: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("grid[].givenPencilMarks", Shape::Own),
+    meaning: "the cell holds one of the given digits",
+    summary: "cell, digits",
+    params: &[
+        Param::required("cell", ParamType::Cell, "cell = \"r1c1\""),
+        Param::required("digits", ParamType::Digits, "digits = [1, 2]"),
+    ],
+    example: r#"{ type = "pencil-marks", cell = "r3c3", digits = [1, 2, 3] }"#,
+    ..RuleKind::new("pencil-marks", |rule, _| {
+        let cell = rule.cells("cell").first().copied().unwrap_or(Cell(0));
+        let digits = rule.digits("digits").unwrap_or(&[]);
+        Ok(Box::new(PencilMarks::new(cell, digits.iter().copied())))
+    })
+};
+
+/// `odd` in files.
+pub(crate) static ODD: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("odd", Shape::Markers),
+    meaning: "the cells hold odd digits",
+    example: r#"{ type = "odd", cells = "r1c1 r5c5" }"#,
+    ..RuleKind::on_cells("odd", |rule, _| {
+        Ok(Box::new(ParityCells::new(
+            Parity::Odd,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};
+
+/// `even` in files.
+pub(crate) static EVEN: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("even", Shape::Markers),
+    meaning: "the cells hold even digits",
+    example: r#"{ type = "even", cells = ["r1c2", "r9c9"] }"#,
+    ..RuleKind::on_cells("even", |rule, _| {
+        Ok(Box::new(ParityCells::new(
+            Parity::Even,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};
+
+/// `minimum` in files.
+pub(crate) static MINIMUM: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("minimum", Shape::Markers),
+    meaning: "each cell is smaller than its orthogonal neighbours that are not minimum cells",
+    example: r#"{ type = "minimum", cells = "r2c2" }"#,
+    ..RuleKind::on_cells("minimum", |rule, _| {
+        Ok(Box::new(ExtremeCells::new(
+            Extreme::Minimum,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};
+
+/// `maximum` in files.
+pub(crate) static MAXIMUM: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("maximum", Shape::Markers),
+    meaning: "each cell is larger than its orthogonal neighbours that are not maximum cells",
+    example: r#"{ type = "maximum", cells = "r8c8" }"#,
+    ..RuleKind::on_cells("maximum", |rule, _| {
+        Ok(Box::new(ExtremeCells::new(
+            Extreme::Maximum,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
+use crate::rule::{Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, offset, pairs_apart, Report};
 
 /// The moves of a knight, one of each pair of opposite moves.
@@ -484,3 +485,114 @@ impl CustomPairs {
 }
 
 impl Constraint for CustomPairs {}
+
+/// `anti-knight` in files.
+pub(crate) static ANTI_KNIGHT: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("antiknight", Shape::Flag),
+    meaning: "cells a chess knight's move apart hold different digits",
+    example: r#"{ type = "anti-knight" }"#,
+    ..RuleKind::new("anti-knight", |_, _| Ok(Box::new(AntiKnight)))
+};
+
+/// `anti-king` in files.
+pub(crate) static ANTI_KING: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("antiking", Shape::Flag),
+    meaning: "cells a chess king's move apart hold different digits",
+    example: r#"{ type = "anti-king" }"#,
+    ..RuleKind::new("anti-king", |_, _| Ok(Box::new(AntiKing)))
+};
+
+/// `name`: a rule's own name, `default` when the file gives none.
+const fn name_param(default: &'static str) -> Param {
+    Param::with_default("name", ParamType::Text, Presence::Text(default))
+}
+
+/// `chess` in files: any moves, optionally for some digits.
+pub(crate) static CHESS: RuleKind = RuleKind {
+    meaning: "cells some chess-like moves apart hold different digits (anti-camel: moves [[1, 3]])",
+    summary: "moves ([[rows, cols], …]), digits (optional), name (optional)",
+    params: &[
+        name_param("chess"),
+        Param::required("moves", ParamType::Moves, "moves = [[1, 3]]"),
+        Param::optional("digits", ParamType::Digits, "digits = [1, 2]"),
+    ],
+    example: r#"{ type = "chess", name = "anti-camel", moves = [[1, 3]], digits = [1, 9] }"#,
+    ..RuleKind::new("chess", |rule, _| {
+        let moves = rule.moves("moves").iter().copied();
+        let chess = ChessMoves::new(rule.text("name").unwrap_or("chess"), moves);
+        Ok(Box::new(match rule.digits("digits") {
+            Some(digits) => chess.for_digits(digits.iter().copied()),
+            None => chess,
+        }))
+    })
+};
+
+/// `taxicab` in files.
+pub(crate) static TAXICAB: RuleKind = RuleKind {
+    meaning: "cells at the given taxicab distance hold different digits",
+    summary: "value (the distance)",
+    params: &[Param::required(
+        "value",
+        ParamType::Integer {
+            what: "distance",
+            range: |n| 1..2 * (n as i64 - 1) + 1,
+        },
+        "value = 3",
+    )],
+    example: r#"{ type = "taxicab", value = 4 }"#,
+    ..RuleKind::new("taxicab", |rule, _| {
+        Ok(Box::new(Taxicab::Distance(
+            rule.number("value").unwrap_or(1) as usize
+        )))
+    })
+};
+
+/// `self-taxicab` in files.
+pub(crate) static SELF_TAXICAB: RuleKind = RuleKind {
+    meaning: "a digit d does not repeat at taxicab distance d",
+    example: r#"{ type = "self-taxicab" }"#,
+    ..RuleKind::new("self-taxicab", |_, _| Ok(Box::new(Taxicab::OwnDigit)))
+};
+
+/// `custom-pairs` in files: exactly one of `allowed` and `forbidden`.
+pub(crate) static CUSTOM_PAIRS: RuleKind = RuleKind {
+    meaning:
+        "between each listed pair of cells, only the allowed digit pairs (or any but the forbidden ones)",
+    summary: "pairs ([[cell, cell], …]), allowed or forbidden ([[digit, digit], …]), name (optional)",
+    params: &[
+        name_param("custom pairs"),
+        Param::required("pairs", ParamType::CellPairs, "pairs = [[\"r1c1\", \"r1c2\"]]"),
+        Param::optional("allowed", ParamType::DigitPairs, "allowed = [[1, 2]]"),
+        Param::optional("forbidden", ParamType::DigitPairs, "forbidden = [[1, 2]]"),
+    ],
+    example: r#"{ type = "custom-pairs", name = "no 1 left of 2", pairs = [["r1c1", "r1c2"]], forbidden = [[1, 2]] }"#,
+    check: Some(check_custom_pairs),
+    ..RuleKind::new("custom-pairs", build_custom_pairs)
+};
+
+fn check_custom_pairs(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
+    match (rule.get("allowed").is_some(), rule.get("forbidden").is_some()) {
+        (true, true) => Err(Refusal::at(
+            "forbidden",
+            "give either allowed or forbidden digit pairs, not both",
+        )),
+        (false, false) => Err(Refusal::rule(
+            "the custom-pairs needs 'allowed' or 'forbidden' digit pairs, such as forbidden = [[1, 2]]",
+        )),
+        _ => Ok(rule),
+    }
+}
+
+fn build_custom_pairs(
+    rule: &RuleSpec,
+    _: &crate::rule::BuildContext<'_>,
+) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
+    let cells = rule.cell_pairs("pairs").iter().copied();
+    let name = rule.text("name").unwrap_or("custom pairs");
+    Ok(Box::new(
+        match (rule.digit_pairs("allowed"), rule.digit_pairs("forbidden")) {
+            (Some(digits), _) => CustomPairs::allowed(name, cells, digits.iter().copied()),
+            (None, digits) => CustomPairs::forbidden(name, cells, digits.unwrap_or(&[]).iter().copied()),
+        },
+    ))
+}

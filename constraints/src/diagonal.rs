@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Violation};
 
+use crate::rule::{Fpuzzles, RuleKind, Shape};
 use crate::units::{clashes, duplicate_violation, first_duplicate, Report};
 
 /// One long diagonal of the board holds no repeated digit (so, with `n`
@@ -86,3 +87,19 @@ impl Rule for Diagonal {
 }
 
 impl Constraint for Diagonal {}
+
+/// `diagonal+` in files.
+pub(crate) static POSITIVE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("diagonal+", Shape::Flag),
+    meaning: "the diagonal from the bottom-left to the top-right corner holds no repeated digit",
+    example: r#"{ type = "diagonal+" }"#,
+    ..RuleKind::new("diagonal+", |_, _| Ok(Box::new(Diagonal::Positive)))
+};
+
+/// `diagonal-` in files.
+pub(crate) static NEGATIVE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("diagonal-", Shape::Flag),
+    meaning: "the diagonal from the top-left to the bottom-right corner holds no repeated digit",
+    example: r#"{ type = "diagonal-" }"#,
+    ..RuleKind::new("diagonal-", |_, _| Ok(Box::new(Diagonal::Negative)))
+};

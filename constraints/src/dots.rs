@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
+use crate::rule::{Fpuzzles, Mark, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, offset, unordered, Report};
 
 /// What a dot between two cells says.
@@ -363,3 +364,157 @@ impl Rule for Negative {
 }
 
 impl Constraint for Negative {}
+
+/// `nonconsecutive` in files: the dotted pairs are exempt.
+pub(crate) static NONCONSECUTIVE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("nonconsecutive", Shape::Flag),
+    meaning: "orthogonal neighbours are not consecutive, except across a white or black dot",
+    example: r#"{ type = "nonconsecutive" }"#,
+    ..RuleKind::new("nonconsecutive", |_, context| {
+        let rule = Negative::new("nonconsecutive", Forbidden::Consecutive, Adjacency::Orthogonal);
+        Ok(Box::new(rule.except(context.dotted.iter().copied())))
+    })
+};
+
+/// `negative-ratio` in files: the ratios of the puzzle's black dots.
+pub(crate) static NEGATIVE_RATIO: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("negative: ratio", Shape::Negative("ratio")),
+    meaning: "orthogonal neighbours without a dot are not in the ratio of any black dot (1:2 by default)",
+    example: r#"{ type = "negative-ratio" }"#,
+    ..RuleKind::new("negative-ratio", |_, context| {
+        let forbidden = Forbidden::Ratios(context.ratios.clone());
+        let rule = Negative::new("negative black dots", forbidden, Adjacency::Orthogonal);
+        Ok(Box::new(rule.except(context.dotted.iter().copied())))
+    })
+};
+
+/// `negative-xv` in files.
+pub(crate) static NEGATIVE_XV: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("negative: xv", Shape::Negative("xv")),
+    meaning: "orthogonal neighbours without an X or V do not add up to 5 or 10",
+    example: r#"{ type = "negative-xv" }"#,
+    ..RuleKind::new("negative-xv", |_, context| {
+        let rule = Negative::new("negative XV", Forbidden::Sums(vec![5, 10]), Adjacency::Orthogonal);
+        Ok(Box::new(rule.except(context.summed.iter().copied())))
+    })
+};
+
+/// `diagonal-nonconsecutive` in files.
+pub(crate) static DIAGONAL_NONCONSECUTIVE: RuleKind = RuleKind {
+    meaning: "diagonal neighbours are not consecutive",
+    example: r#"{ type = "diagonal-nonconsecutive" }"#,
+    ..RuleKind::new("diagonal-nonconsecutive", |_, _| {
+        let name = "diagonal nonconsecutive";
+        Ok(Box::new(Negative::new(
+            name,
+            Forbidden::Consecutive,
+            Adjacency::Diagonal,
+        )))
+    })
+};
+
+/// The two cells of a dot.
+const TWO_CELLS: Param = Param::required("cells", ParamType::TwoCells, "cells = [\"r1c1\", \"r1c2\"]");
+
+/// The two cells of a pair rule (present: required parameters are checked
+/// before any build).
+fn two_cells(rule: &RuleSpec) -> (Cell, Cell) {
+    rule.pair("cells").unwrap_or((Cell(0), Cell(1)))
+}
+
+/// `difference` in files: a white dot.
+pub(crate) static DIFFERENCE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("difference", Shape::Own),
+    meaning: "a white dot: the two digits differ by the value (1 by default)",
+    summary: "cells (two), value (optional)",
+    params: &[
+        TWO_CELLS,
+        Param::with_default("value", ParamType::Digit, Presence::Number(1)),
+    ],
+    example: r#"{ type = "difference", cells = ["r4c4", "r4c5"], value = 2 }"#,
+    mark: Mark::Dot,
+    ..RuleKind::new("difference", |rule, _| {
+        let (a, b) = two_cells(rule);
+        let value = rule.number("value").unwrap_or(1) as Digit;
+        Ok(Box::new(Dot::new(DotKind::Difference(value), a, b)))
+    })
+};
+
+/// `ratio` in files: a black dot.
+pub(crate) static RATIO: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("ratio", Shape::Own),
+    meaning: "a black dot: one digit is the value (2 by default) times the other",
+    summary: "cells (two), value (optional)",
+    params: &[
+        TWO_CELLS,
+        Param::with_default("value", ParamType::Digit, Presence::Number(2)),
+    ],
+    example: r#"{ type = "ratio", cells = "r5c4 r5c5" }"#,
+    mark: Mark::Ratio,
+    ..RuleKind::new("ratio", |rule, _| {
+        let (a, b) = two_cells(rule);
+        let value = rule.number("value").unwrap_or(2) as Digit;
+        Ok(Box::new(Dot::new(DotKind::Ratio(value), a, b)))
+    })
+};
+
+/// Builds a sum between two cells (`xv` and `sum`).
+fn build_sum(
+    rule: &RuleSpec,
+    _: &crate::rule::BuildContext<'_>,
+) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
+    let (a, b) = two_cells(rule);
+    let sum = rule.number("value").unwrap_or(10);
+    crate::rule::fits(
+        "sum",
+        u16::try_from(sum)
+            .map(drop)
+            .map_err(|_| format!("a sum of {sum} is out of range")),
+    )?;
+    Ok(Box::new(SumPair::new(sum as u16, a, b)))
+}
+
+/// `xv` in files: an X (10) or a V (5).
+pub(crate) static XV: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("xv", Shape::Own),
+    meaning: "an X: the two digits add up to 10; a V: to 5",
+    summary: "cells (two), value (\"X\" or \"V\")",
+    params: &[
+        TWO_CELLS,
+        Param::required("value", ParamType::SumMark, "value = \"X\""),
+    ],
+    example: r#"{ type = "xv", cells = "r6c4 r6c5", value = "X" }"#,
+    mark: Mark::Sum,
+    ..RuleKind::new("xv", build_sum)
+};
+
+/// `sum` in files: any sum between two cells; a sum of 5 or 10 reads as
+/// an `xv`, so that both spellings give the same rule.
+pub(crate) static SUM: RuleKind = RuleKind {
+    meaning: "the two digits add up to the value",
+    summary: "cells (two), value",
+    params: &[
+        TWO_CELLS,
+        Param::required(
+            "value",
+            ParamType::Integer {
+                what: "sum",
+                range: |_| 1..u16::MAX as i64 + 1,
+            },
+            "value = 10",
+        ),
+    ],
+    example: r#"{ type = "sum", cells = "r7c4 r7c5", value = 7 }"#,
+    check: Some(check_sum),
+    mark: Mark::Sum,
+    ..RuleKind::new("sum", build_sum)
+};
+
+fn check_sum(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
+    Ok(match rule.number("value") {
+        Some(value @ (5 | 10)) => RuleSpec::new(&XV)
+            .with("cells", two_cells(&rule))
+            .with("value", value),
+        _ => rule,
+    })
+}

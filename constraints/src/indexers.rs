@@ -10,6 +10,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
+use crate::rule::{Fpuzzles, RuleKind, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// Which line of cells an indexer's digit points along.
@@ -172,3 +173,42 @@ impl Indexer {
 }
 
 impl Constraint for Indexer {}
+
+/// `row-indexer` in files.
+pub(crate) static ROW_INDEXER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("rowindexer", Shape::CellLists),
+    meaning: "a listed cell in row r holding v puts r in row v of its column",
+    example: r#"{ type = "row-indexer", cells = "r1c1 r1c2" }"#,
+    ..RuleKind::on_cells("row-indexer", |rule, _| {
+        Ok(Box::new(Indexer::new(
+            IndexerKind::Row,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};
+
+/// `column-indexer` in files.
+pub(crate) static COLUMN_INDEXER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("columnindexer", Shape::CellLists),
+    meaning: "a listed cell in column c holding v puts c in column v of its row (159: columns 1, 5, 9)",
+    example: r#"{ type = "column-indexer", cells = "r1c1 r2c1 r3c1 r4c1 r5c1 r6c1 r7c1 r8c1 r9c1" }"#,
+    ..RuleKind::on_cells("column-indexer", |rule, _| {
+        Ok(Box::new(Indexer::new(
+            IndexerKind::Column,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};
+
+/// `box-indexer` in files.
+pub(crate) static BOX_INDEXER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("boxindexer", Shape::CellLists),
+    meaning: "a listed cell at position i of its region holding v puts i at position v of the region",
+    example: r#"{ type = "box-indexer", cells = "r2c2" }"#,
+    ..RuleKind::on_cells("box-indexer", |rule, _| {
+        Ok(Box::new(Indexer::new(
+            IndexerKind::Box,
+            rule.cells("cells").iter().copied(),
+        )))
+    })
+};

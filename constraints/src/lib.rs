@@ -42,7 +42,8 @@
 //! Files: a [`spec::PuzzleSpec`] is a puzzle as a file describes it, built
 //! into a [`Puzzle`](sudokit_core::Puzzle) in one place; [`native`] reads
 //! and writes sudokit's TOML format, [`fpuzzles`] the f-puzzles JSON (plain,
-//! compressed, or as a URL); [`registry::RULES`] names every rule in both.
+//! compressed, or as a URL); the [`registry::Registry`] lists every rule, as
+//! each family declares it, and both formats take their rules from it.
 //!
 //! [`classic_puzzle`] builds the usual puzzle from a grid of givens.
 //!
@@ -60,6 +61,7 @@ mod between;
 mod cells;
 mod chess;
 mod classic;
+mod clues;
 mod diagonal;
 mod dots;
 pub mod fpuzzles;
@@ -70,6 +72,7 @@ mod outside;
 mod quadruple;
 mod regions;
 pub mod registry;
+mod rule;
 pub mod spec;
 mod sums;
 mod units;
@@ -79,11 +82,12 @@ pub use between::BetweenLine;
 pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 pub use chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 pub use classic::{classic_puzzle, ClassicError, ClassicRules};
+pub use clues::{Clue, ClueCell, Direction, Side};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use indexers::{Indexer, IndexerKind};
 pub use lines::{Line, LineKind, Renban};
-pub use outside::{Clue, ClueCell, Direction, Sandwich, Side, Skyscraper, XSum};
+pub use outside::{Sandwich, Skyscraper, XSum};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

@@ -16,7 +16,8 @@ use sudokit_core::{
     Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
-use crate::units::Report;
+use crate::rule::{fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError};
+use crate::units::{mask, Report};
 
 /// What a line says about its digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -416,11 +417,115 @@ impl Rule for Renban {
 
 impl Propagate for Renban {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
-        let run = |set: u128| {
-            let low = set >> set.trailing_zeros();
-            low & (low + 1) == 0
-        };
         cx.because(|| Reason::new("renban: a run of consecutive digits").cells(self.0.cells.iter().copied()));
-        keep_digit_sets(cx, &self.0.cells, run).map(|_| ())
+        keep_digit_sets(cx, &self.0.cells, mask::is_run).map(|_| ())
     }
 }
+
+/// A line of `kind` through the rule's cells, refused when it cannot fit
+/// the board.
+fn build_line(kind: LineKind, rule: &RuleSpec, context: &BuildContext<'_>) -> Result<Line, SpecError> {
+    let line = Line::new(kind, rule.cells("cells").iter().copied());
+    fits(line.name(), line.fits(context.size()))?;
+    Ok(line)
+}
+
+/// A line kind of this module in files: its name, key, meaning, example
+/// and the line it builds.
+macro_rules! line_kind {
+    ($static:ident, $name:literal, $key:literal, $meaning:literal, $summary:literal, $example:literal, $kind:expr) => {
+        #[doc = concat!("`", $name, "` in files.")]
+        pub(crate) static $static: RuleKind = RuleKind {
+            fpuzzles: Fpuzzles::at($key, Shape::Lines),
+            meaning: $meaning,
+            summary: $summary,
+            example: $example,
+            ..RuleKind::on_cells($name, |rule, context| {
+                Ok(Box::new(build_line($kind, rule, context)?))
+            })
+        };
+    };
+}
+
+line_kind!(
+    THERMOMETER,
+    "thermometer",
+    "thermometer",
+    "digits strictly increase from the bulb (the first cell)",
+    "cells (a line)",
+    r#"{ type = "thermometer", cells = "r1c1 r2c2 r3c3" }"#,
+    LineKind::Thermometer
+);
+line_kind!(
+    SLOW_THERMOMETER,
+    "slow-thermometer",
+    "slowthermometer",
+    "digits never decrease from the bulb",
+    "cells (a line)",
+    r#"{ type = "slow-thermometer", cells = "r9c1 r8c2 r7c3" }"#,
+    LineKind::SlowThermometer
+);
+line_kind!(
+    PALINDROME,
+    "palindrome",
+    "palindrome",
+    "the line reads the same from both ends",
+    "cells (a line)",
+    r#"{ type = "palindrome", cells = "r5c1 r5c2 r5c3" }"#,
+    LineKind::Palindrome
+);
+line_kind!(
+    NABNER,
+    "nabner",
+    "nabner",
+    "no two digits on the line are equal or consecutive",
+    "cells (a line)",
+    r#"{ type = "nabner", cells = "r9c5 r9c6 r9c7" }"#,
+    LineKind::Nabner
+);
+line_kind!(
+    ENTROPIC,
+    "entropic",
+    "entropicline",
+    "any three cells in a row on the line hold a low, a middle and a high digit (1-3, 4-6, 7-9)",
+    "cells (a line; the board's side divisible by 3)",
+    r#"{ type = "entropic", cells = "r8c1 r8c2 r8c3 r8c4" }"#,
+    LineKind::Entropic
+);
+line_kind!(
+    MODULAR,
+    "modular",
+    "modularline",
+    "any three cells in a row on the line hold three different residues mod 3",
+    "cells (a line)",
+    r#"{ type = "modular", cells = "r4c7 r4c8 r4c9" }"#,
+    LineKind::Modular
+);
+
+/// `whispers` in files: the gap defaults to the board's.
+pub(crate) static WHISPERS: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("whispers", Shape::Own),
+    meaning: "neighbours on the line differ by at least the value (half the size, rounded up, by default)",
+    summary: "cells (a line), value (optional)",
+    params: &[
+        Param::CELLS,
+        Param::optional("value", ParamType::Digit, "value = 10"),
+    ],
+    example: r#"{ type = "whispers", cells = "r1c9 r2c9 r3c9", value = 4 }"#,
+    ..RuleKind::new("whispers", |rule, context| {
+        let gap = rule.number("value").map_or(context.whisper_gap(), |g| g as Digit);
+        Ok(Box::new(build_line(LineKind::Whispers { gap }, rule, context)?))
+    })
+};
+
+/// `renban` in files: at most `n` cells.
+pub(crate) static RENBAN: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("renban", Shape::Lines),
+    meaning: "the line holds distinct consecutive digits in any order",
+    summary: "cells (a line, at most n cells)",
+    example: r#"{ type = "renban", cells = "r7c1 r7c2 r7c3" }"#,
+    ..RuleKind::on_cells("renban", |rule, context| {
+        let line = build_line(LineKind::Renban, rule, context)?; // refuses a line longer than the board
+        Ok(Box::new(Renban::new(line.cells().iter().copied())))
+    })
+};

@@ -86,9 +86,9 @@
 //!
 //! # Rules
 //!
-//! Each `[[rules]]` table is one rule: `type` names it (the names of
-//! [`registry::RULES`](crate::registry::RULES), which `sudokit rules`
-//! prints), the other keys are its parameters. A key a rule does not take
+//! Each `[[rules]]` table is one rule: `type` names it (the kinds of the
+//! [`Registry`], which `sudokit rules` prints; [`read_with`] reads a
+//! registry with rules of other crates), the other keys are its parameters. A key a rule does not take
 //! is an error.
 //!
 //! * Cells are named `r<row>c<col>`, counting from 1: `"r1c1"` is the top
@@ -349,11 +349,13 @@
 //! syntax, unknown keys (at the top and in every rule), unknown rule types
 //! (with the closest name), missing parameters, cell names and their place
 //! on the board, lists that repeat a cell, clone lists of different
-//! lengths, quadruples of more than 4 digits (or more than their cells), the shape of `regions` and `boxes`, the givens and every digit.
-//! lengths, outside clue places and values (a sandwich of 40 on 9×9, a
-//! little killer pointing away from the grid), the shape of `regions` and
-//! `boxes`, the givens and every digit.
-//! Whether the rules fit together is left to [`PuzzleSpec::build`].
+//! lengths, quadruples of more than 4 digits (or more than their cells),
+//! outside clue places and values (a sandwich of 40 on 9×9, a little
+//! killer pointing away from the grid), the shape of `regions` and
+//! `boxes`, the givens and every digit. A rule of another crate's
+//! registry ([`read_with`]) gets the same checks for its declared
+//! parameters. Whether the rules fit together is left to
+//! [`PuzzleSpec::build`].
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -364,7 +366,9 @@ use sudokit_core::{Cell, Digit, Grid};
 use toml::de::{DeString, DeTable, DeValue};
 use toml::Spanned;
 
-use crate::outside::{Clue, ClueCell, Direction, Sandwich, Side, Skyscraper, XSum};
+use crate::clues::{Clue, ClueCell, Direction, Side};
+use crate::registry::Registry;
+use crate::rule::{self as registry, Param, ParamType, Presence, RuleKind};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 /// Largest board side (the core's limit).
@@ -413,7 +417,8 @@ pub struct NativeError {
 ///
 /// ```
 /// use sudokit_constraints::native::read;
-/// use sudokit_constraints::spec::{Layout, RuleSpec};
+/// use sudokit_constraints::registry::Registry;
+/// use sudokit_constraints::spec::Layout;
 /// use sudokit_core::Cell;
 /// let spec = read(r#"
 /// size = 6
@@ -424,14 +429,21 @@ pub struct NativeError {
 /// cells = ["r1c1", "r1c2"]
 /// "#).unwrap();
 /// assert_eq!(spec.layout, Layout::Boxes { rows: 3, cols: 2 });
-/// assert_eq!(spec.rules, [RuleSpec::Difference { cells: (Cell(0), Cell(1)), value: 1 }]);
+/// let dot = Registry::default().rule("difference").unwrap().with("cells", (Cell(0), Cell(1)));
+/// assert_eq!(spec.rules, [dot]);
 ///
 /// let err = read("size = 9\n[[rules]]\ntype = 'thermo'\n").unwrap_err();
 /// assert_eq!(err.message, "unknown rule type 'thermo': did you mean 'thermometer'?");
 /// ```
 pub fn read(text: &str) -> Result<PuzzleSpec, NativeError> {
+    read_with(&Registry::default(), text)
+}
+
+/// Reads a native file whose rules may be any of `registry`'s: a rule from
+/// another crate is read, checked and reported on like the built-ins.
+pub fn read_with(registry: &Registry, text: &str) -> Result<PuzzleSpec, NativeError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let reader = Reader { text };
+    let reader = Reader { text, registry };
     let doc = DeTable::parse(text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
         reader.error(offset, None, format!("invalid TOML: {}", e.message()))
@@ -447,11 +459,13 @@ pub fn read(text: &str) -> Result<PuzzleSpec, NativeError> {
 ///
 /// ```
 /// use sudokit_constraints::native::{read, write};
-/// use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
+/// use sudokit_constraints::registry::Registry;
+/// use sudokit_constraints::spec::PuzzleSpec;
 /// use sudokit_core::Cell;
 /// let mut spec = PuzzleSpec::new(4);
 /// spec.givens.set(Cell(0), 1);
-/// spec.rules.push(RuleSpec::Thermometer(vec![Cell(4), Cell(5)]));
+/// let thermometer = Registry::default().rule("thermometer").unwrap();
+/// spec.rules.push(thermometer.with("cells", vec![Cell(4), Cell(5)]));
 /// let text = write(&spec);
 /// assert_eq!(
 ///     text,
@@ -492,206 +506,44 @@ pub fn write(spec: &PuzzleSpec) -> String {
         out.push_str("\"\"\"\n");
     }
     for rule in &spec.rules {
-        let _ = write!(out, "\n[[rules]]\ntype = \"{}\"\n", rule_type(rule));
-        write_parameters(&mut out, rule, n);
+        let _ = write!(out, "\n[[rules]]\ntype = \"{}\"\n", rule.name());
+        for (param, value) in rule.values() {
+            let Some(value) = value else { continue };
+            if let (Presence::Number(default), registry::Value::Number(v)) = (param.presence, value) {
+                if *v == default {
+                    continue;
+                }
+            }
+            let _ = writeln!(out, "{} = {}", param.name, render(param.ty, value, n));
+        }
     }
     out
 }
 
-/// The registry name of a rule (its `type`).
-fn rule_type(rule: &RuleSpec) -> &'static str {
-    match rule {
-        RuleSpec::DiagonalPositive => "diagonal+",
-        RuleSpec::DiagonalNegative => "diagonal-",
-        RuleSpec::AntiKnight => "anti-knight",
-        RuleSpec::AntiKing => "anti-king",
-        RuleSpec::DisjointGroups => "disjoint-groups",
-        RuleSpec::NonConsecutive => "nonconsecutive",
-        RuleSpec::NegativeRatio => "negative-ratio",
-        RuleSpec::NegativeXv => "negative-xv",
-        RuleSpec::DiagonalNonConsecutive => "diagonal-nonconsecutive",
-        RuleSpec::Odd(_) => "odd",
-        RuleSpec::Even(_) => "even",
-        RuleSpec::Minimum(_) => "minimum",
-        RuleSpec::Maximum(_) => "maximum",
-        RuleSpec::PencilMarks { .. } => "pencil-marks",
-        RuleSpec::Difference { .. } => "difference",
-        RuleSpec::Ratio { .. } => "ratio",
-        RuleSpec::Sum { value: 5 | 10, .. } => "xv",
-        RuleSpec::Sum { .. } => "sum",
-        RuleSpec::KillerCage { .. } => "killer-cage",
-        RuleSpec::ExtraRegion(_) => "extra-region",
-        RuleSpec::Clone { .. } => "clone",
-        RuleSpec::Thermometer(_) => "thermometer",
-        RuleSpec::SlowThermometer(_) => "slow-thermometer",
-        RuleSpec::Palindrome(_) => "palindrome",
-        RuleSpec::Whispers { .. } => "whispers",
-        RuleSpec::Nabner(_) => "nabner",
-        RuleSpec::Renban(_) => "renban",
-        RuleSpec::BetweenLine(_) => "between",
-        RuleSpec::EntropicLine(_) => "entropic",
-        RuleSpec::ModularLine(_) => "modular",
-        RuleSpec::Quadruple { .. } => "quadruple",
-        RuleSpec::RowIndexer(_) => "row-indexer",
-        RuleSpec::ColumnIndexer(_) => "column-indexer",
-        RuleSpec::BoxIndexer(_) => "box-indexer",
-        RuleSpec::Chess { .. } => "chess",
-        RuleSpec::Taxicab(_) => "taxicab",
-        RuleSpec::SelfTaxicab => "self-taxicab",
-        RuleSpec::CustomPairs { .. } => "custom-pairs",
-        RuleSpec::Arrow { .. } => "arrow",
-        RuleSpec::DoubleArrow(_) => "double-arrow",
-        RuleSpec::ZipperLine(_) => "zipper",
-        RuleSpec::RegionSumLine(_) => "region-sum-line",
-        RuleSpec::DigitalRootCage { .. } => "digital-root-cage",
-        RuleSpec::Sandwich { .. } => "sandwich",
-        RuleSpec::XSum { .. } => "x-sum",
-        RuleSpec::Skyscraper { .. } => "skyscraper",
-        RuleSpec::LittleKiller { .. } => "little-killer",
-    }
-}
-
-/// The keys of a rule after its `type`.
-fn write_parameters(out: &mut String, rule: &RuleSpec, n: usize) {
+/// A parameter's value as TOML.
+fn render(ty: ParamType, value: &registry::Value, n: usize) -> String {
+    use registry::Value as V;
     let names = |cells: &[Cell]| {
         let names: Vec<String> = cells.iter().map(|c| format!("\"{}\"", c.name(n))).collect();
         format!("[{}]", names.join(", "))
     };
-    let numbers =
-        |values: &mut dyn Iterator<Item = String>| format!("[{}]", values.collect::<Vec<_>>().join(", "));
-    let mut line = |key: &str, value: String| {
-        let _ = writeln!(out, "{key} = {value}");
-    };
-    match rule {
-        RuleSpec::DiagonalPositive
-        | RuleSpec::DiagonalNegative
-        | RuleSpec::AntiKnight
-        | RuleSpec::AntiKing
-        | RuleSpec::DisjointGroups
-        | RuleSpec::NonConsecutive
-        | RuleSpec::NegativeRatio
-        | RuleSpec::NegativeXv
-        | RuleSpec::DiagonalNonConsecutive
-        | RuleSpec::SelfTaxicab => {}
-        RuleSpec::Odd(cells)
-        | RuleSpec::Even(cells)
-        | RuleSpec::Minimum(cells)
-        | RuleSpec::Maximum(cells)
-        | RuleSpec::ExtraRegion(cells)
-        | RuleSpec::Thermometer(cells)
-        | RuleSpec::SlowThermometer(cells)
-        | RuleSpec::Palindrome(cells)
-        | RuleSpec::Nabner(cells)
-        | RuleSpec::DoubleArrow(cells)
-        | RuleSpec::ZipperLine(cells)
-        | RuleSpec::RegionSumLine(cells)
-        | RuleSpec::Renban(cells)
-        | RuleSpec::BetweenLine(cells)
-        | RuleSpec::EntropicLine(cells)
-        | RuleSpec::ModularLine(cells)
-        | RuleSpec::RowIndexer(cells)
-        | RuleSpec::ColumnIndexer(cells)
-        | RuleSpec::BoxIndexer(cells) => line("cells", names(cells)),
-        RuleSpec::DigitalRootCage { cells, root } => {
-            line("cells", names(cells));
-            line("root", root.to_string());
-        }
-        RuleSpec::Arrow { circle, shafts } => {
-            line("circle", names(circle));
-            match &shafts[..] {
-                [shaft] => line("cells", names(shaft)),
-                _ => line(
-                    "shafts",
-                    format!(
-                        "[{}]",
-                        shafts.iter().map(|s| names(s)).collect::<Vec<_>>().join(", ")
-                    ),
-                ),
-            }
-        }
-        RuleSpec::Quadruple { cells, digits } => {
-            line("cells", names(cells));
-            line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
-        }
-        RuleSpec::PencilMarks { cell, digits } => {
-            line("cell", format!("\"{}\"", cell.name(n)));
-            line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
-        }
-        RuleSpec::Difference { cells, value } | RuleSpec::Ratio { cells, value } => {
-            line("cells", names(&[cells.0, cells.1]));
-            let default = if matches!(rule, RuleSpec::Difference { .. }) {
-                1
-            } else {
-                2
-            };
-            if *value != default {
-                line("value", value.to_string());
-            }
-        }
-        RuleSpec::Sum { cells, value } => {
-            line("cells", names(&[cells.0, cells.1]));
-            line(
-                "value",
-                match value {
-                    10 => "\"X\"".to_string(),
-                    5 => "\"V\"".to_string(),
-                    v => v.to_string(),
-                },
-            );
-        }
-        RuleSpec::KillerCage { cells, sum } => {
-            line("cells", names(cells));
-            if let Some(sum) = sum {
-                line("sum", sum.to_string());
-            }
-        }
-        RuleSpec::Clone { cells, clones } => {
-            line("cells", names(cells));
-            line("clones", names(clones));
-        }
-        RuleSpec::Whispers { cells, gap } => {
-            line("cells", names(cells));
-            if let Some(gap) = gap {
-                line("value", gap.to_string());
-            }
-        }
-        RuleSpec::Chess { name, moves, digits } => {
-            line("name", quote(name));
-            line(
-                "moves",
-                numbers(&mut moves.iter().map(|(r, c)| format!("[{r}, {c}]"))),
-            );
-            if let Some(digits) = digits {
-                line("digits", numbers(&mut digits.iter().map(|d| d.to_string())));
-            }
-        }
-        RuleSpec::Taxicab(distance) => line("value", distance.to_string()),
-        RuleSpec::Sandwich { clue, sum } | RuleSpec::XSum { clue, sum } => {
-            line("clue", quote(&clue.to_string()));
-            line("sum", sum.to_string());
-        }
-        RuleSpec::Skyscraper { clue, visible } => {
-            line("clue", quote(&clue.to_string()));
-            line("visible", visible.to_string());
-        }
-        RuleSpec::LittleKiller { clue, direction, sum } => {
-            line("clue", quote(&clue.to_string()));
-            line("direction", quote(direction.code()));
-            line("sum", sum.to_string());
-        }
-        RuleSpec::CustomPairs {
-            name,
-            cells,
-            digits,
-            allowed,
-        } => {
-            line("name", quote(name));
-            line("pairs", numbers(&mut cells.iter().map(|&(a, b)| names(&[a, b]))));
-            line(
-                if *allowed { "allowed" } else { "forbidden" },
-                numbers(&mut digits.iter().map(|(a, b)| format!("[{a}, {b}]"))),
-            );
-        }
+    let list = |items: Vec<String>| format!("[{}]", items.join(", "));
+    match (ty, value) {
+        (ParamType::SumMark, V::Number(10)) => "\"X\"".to_string(),
+        (ParamType::SumMark, V::Number(5)) => "\"V\"".to_string(),
+        (_, V::Number(v)) => v.to_string(),
+        (_, V::Cells(cells)) => names(cells),
+        (_, V::Cell(cell)) => format!("\"{}\"", cell.name(n)),
+        (_, V::Digits(digits)) => list(digits.iter().map(|d| d.to_string()).collect()),
+        (_, V::Numbers(numbers)) => list(numbers.iter().map(|v| v.to_string()).collect()),
+        (_, V::Text(text)) => quote(text),
+        (_, V::Clue(clue)) => quote(&clue.to_string()),
+        (_, V::ClueCell(cell)) => quote(&cell.to_string()),
+        (_, V::Direction(direction)) => quote(direction.code()),
+        (_, V::Shafts(shafts)) => list(shafts.iter().map(|s| names(s)).collect()),
+        (_, V::Moves(moves)) => list(moves.iter().map(|(r, c)| format!("[{r}, {c}]")).collect()),
+        (_, V::CellPairs(pairs)) => list(pairs.iter().map(|&(a, b)| names(&[a, b])).collect()),
+        (_, V::DigitPairs(pairs)) => list(pairs.iter().map(|(a, b)| format!("[{a}, {b}]")).collect()),
     }
 }
 
@@ -764,64 +616,6 @@ fn kind(value: &DeValue<'_>) -> &'static str {
         DeValue::Datetime(_) => "a date",
         DeValue::Array(_) => "a list",
         DeValue::Table(_) => "a table",
-    }
-}
-
-/// The parameters of each rule type: the required ones, then the optional
-/// ones; `None` for a name that is not a rule type.
-fn parameters(rule: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
-    Some(match rule {
-        "diagonal+"
-        | "diagonal-"
-        | "anti-knight"
-        | "anti-king"
-        | "disjoint-groups"
-        | "nonconsecutive"
-        | "negative-ratio"
-        | "negative-xv"
-        | "diagonal-nonconsecutive"
-        | "self-taxicab" => (&[], &[]),
-        "odd" | "even" | "minimum" | "maximum" | "extra-region" | "thermometer" | "slow-thermometer"
-        | "palindrome" | "nabner" | "double-arrow" | "zipper" | "region-sum-line" => (&["cells"], &[]),
-        "arrow" => (&["circle"], &["cells", "shafts"]),
-        "digital-root-cage" => (&["cells", "root"], &[]),
-        "renban" | "between" | "entropic" | "modular" | "row-indexer" | "column-indexer" | "box-indexer" => {
-            (&["cells"], &[])
-        }
-        "quadruple" => (&["cells", "digits"], &[]),
-        "pencil-marks" => (&["cell", "digits"], &[]),
-        "difference" | "ratio" | "whispers" => (&["cells"], &["value"]),
-        "xv" | "sum" => (&["cells", "value"], &[]),
-        "killer-cage" => (&["cells"], &["sum"]),
-        "clone" => (&["cells", "clones"], &[]),
-        "chess" => (&["moves"], &["name", "digits"]),
-        "taxicab" => (&["value"], &[]),
-        "custom-pairs" => (&["pairs"], &["name", "allowed", "forbidden"]),
-        "sandwich" | "x-sum" => (&["clue", "sum"], &[]),
-        "skyscraper" => (&["clue", "visible"], &[]),
-        "little-killer" => (&["clue", "direction", "sum"], &[]),
-        _ => return None,
-    })
-}
-
-/// What a parameter looks like, for "missing" messages.
-fn example(rule: &str, key: &str) -> &'static str {
-    match (rule, key) {
-        (_, "cells") => "cells = [\"r1c1\", \"r1c2\"]",
-        (_, "cell") => "cell = \"r1c1\"",
-        (_, "circle") => "circle = \"r1c1\"",
-        (_, "digits") => "digits = [1, 2]",
-        (_, "clones") => "clones = [\"r9c9\", \"r9c8\"]",
-        (_, "moves") => "moves = [[1, 3]]",
-        (_, "pairs") => "pairs = [[\"r1c1\", \"r1c2\"]]",
-        ("little-killer", "clue") => "clue = \"r0c4\"",
-        (_, "clue") => "clue = \"left of r3\"",
-        (_, "direction") => "direction = \"DL\"",
-        (_, "visible") => "visible = 3",
-        (_, "sum") => "sum = 15",
-        ("xv", _) => "value = \"X\"",
-        ("taxicab", _) => "value = 3",
-        _ => "value = 10",
     }
 }
 
@@ -968,16 +762,13 @@ fn clue_cell(text: &str, n: usize) -> Result<ClueCell, String> {
     Ok(place)
 }
 
-/// The cell pairs of a `custom-pairs` rule, its digit pairs, and whether
-/// they are the allowed ones.
-type PairRule = (Vec<(Cell, Cell)>, Vec<(Digit, Digit)>, bool);
-
 /// A cell with the file offset it was read at.
 type Placed = (Cell, usize);
 
 /// Reads one file; holds the text to turn offsets into lines and columns.
 struct Reader<'t> {
     text: &'t str,
+    registry: &'t Registry,
 }
 
 impl Reader<'_> {
@@ -1223,7 +1014,7 @@ impl Reader<'_> {
             let name = key.get_ref().as_ref();
             if !TOP_KEYS.contains(&name) {
                 let mut message = format!("unknown key '{name}'");
-                if parameters(name).is_some() {
+                if self.registry.get(name).is_some() {
                     let _ = write!(
                         message,
                         ": rules go in their own tables, [[rules]] then type = \"{name}\""
@@ -1508,8 +1299,11 @@ impl Reader<'_> {
                 format!("expected a rule table, found {}", kind(value.get_ref())),
             ));
         };
-        let entries = in_file_order(table);
-        let get = |name: &str| entries.iter().find(|(k, _)| k.get_ref() == name).map(|(_, v)| *v);
+        let entries: Vec<(&str, usize, &Value<'_>)> = in_file_order(table)
+            .into_iter()
+            .map(|(key, value)| (key.get_ref().as_ref(), key.span().start, value))
+            .collect();
+        let get = |name: &str| entries.iter().find(|(k, _, _)| *k == name).map(|(_, _, v)| *v);
         let key_of = |name: &str| format!("{path}.{name}");
         let Some(type_value) = get("type") else {
             return Err(self.at(
@@ -1519,7 +1313,7 @@ impl Reader<'_> {
             ));
         };
         let ty = self.string(type_value, &key_of("type"))?;
-        let Some((required, optional)) = parameters(ty) else {
+        let Some(rule_kind) = self.registry.get(ty) else {
             let message = match ty {
                 "classic" => {
                     "'classic' is not a rule type: it is the top-level key classic = true (the default)"
@@ -1528,368 +1322,263 @@ impl Reader<'_> {
                 "jigsaw" => {
                     "'jigsaw' is not a rule type: draw the regions with the top-level key regions".to_string()
                 }
-                _ => {
-                    let names = crate::registry::RULES
-                        .iter()
-                        .map(|r| r.name)
-                        .filter(|name| parameters(name).is_some());
-                    match suggest(ty, names) {
-                        Some(close) => format!("unknown rule type '{ty}': did you mean '{close}'?"),
-                        None => format!("unknown rule type '{ty}' (sudokit rules lists the types)"),
-                    }
-                }
+                _ => match suggest(ty, self.registry.kinds().map(|k| k.name)) {
+                    Some(close) => format!("unknown rule type '{ty}': did you mean '{close}'?"),
+                    None => format!("unknown rule type '{ty}' (sudokit rules lists the types)"),
+                },
             };
             return Err(self.at(type_value, &key_of("type"), message));
         };
-        let takes = || {
-            let all: Vec<&str> = required.iter().chain(optional).copied().collect();
-            if all.is_empty() {
-                "it takes no parameters".to_string()
-            } else {
-                format!("it takes {}", all.join(", "))
-            }
+        // Required parameters first, as messages list them.
+        let required = |p: &&Param| p.presence == Presence::Required;
+        let names = || {
+            let params = rule_kind.params.iter();
+            params
+                .clone()
+                .filter(required)
+                .chain(params.filter(|p| !required(p)))
+                .map(|p| p.name)
         };
-        for (key, _) in &entries {
-            let name = key.get_ref().as_ref();
-            if name == "type" || required.contains(&name) || optional.contains(&name) {
+        for &(name, start, _) in &entries {
+            if name == "type" || rule_kind.param(name).is_some() {
                 continue;
             }
             let mut message = format!("a {ty} rule has no key '{name}'");
-            if let Some(close) = suggest(name, required.iter().chain(optional).copied()) {
+            if let Some(close) = suggest(name, names()) {
                 let _ = write!(message, ": did you mean '{close}'?");
             } else if TOP_KEYS.contains(&name) {
                 let _ = write!(
                     message,
                     " ({name} is a top-level key: put it before the first [[rules]])"
                 );
+            } else if rule_kind.params.is_empty() {
+                message.push_str(" (it takes no parameters)");
             } else {
-                let _ = write!(message, " ({})", takes());
+                let _ = write!(message, " (it takes {})", names().collect::<Vec<_>>().join(", "));
             }
-            return Err(self.error(key.span().start, Some(&key_of(name)), message));
+            return Err(self.error(start, Some(&key_of(name)), message));
         }
-        if let Some(missing) = required.iter().find(|name| get(name).is_none()) {
+        let missing = rule_kind
+            .params
+            .iter()
+            .find(|p| p.presence == Presence::Required && get(p.name).is_none());
+        if let Some(missing) = missing {
             return Err(self.at(
                 value,
                 &path,
-                format!("the {ty} needs '{missing}', such as {}", example(ty, missing)),
+                format!("the {ty} needs '{}', such as {}", missing.name, missing.example),
             ));
         }
-        // Required parameters are present from here on.
-        let param = |name: &str| get(name).expect("required parameters checked");
-        let cells = || self.distinct_cells(param("cells"), &key_of("cells"), n, ty);
-        let two = || self.two_cells(param("cells"), &key_of("cells"), n, ty);
-        let digit_value = |default: Digit| match get("value") {
-            Some(v) => self.digit(v, &key_of("value"), n),
-            None => Ok(default),
+        let fields = RuleFields {
+            reader: self,
+            kind: rule_kind,
+            table: value,
+            entries: entries.iter().map(|&(name, _, value)| (name, value)).collect(),
+            path,
+            n,
         };
-        let name_or = |default: &str| match get("name") {
-            Some(v) => self.string(v, &key_of("name")).map(str::to_string),
-            None => Ok(default.to_string()),
-        };
+        let rule = fields.read_all()?;
+        match rule_kind.check {
+            Some(check) => check(rule, n).map_err(|refusal| match refusal.param {
+                Some(param) => fields.error_at(param, refusal.message),
+                None => fields.error(refusal.message),
+            }),
+            None => Ok(rule),
+        }
+    }
+
+    /// A value of type `ty` at `key`, for the rule `rule`.
+    fn typed(
+        &self,
+        ty: ParamType,
+        value: &Value<'_>,
+        key: &str,
+        n: usize,
+        rule: &str,
+    ) -> Result<registry::Value, NativeError> {
+        use registry::Value as V;
         Ok(match ty {
-            "diagonal+" => RuleSpec::DiagonalPositive,
-            "diagonal-" => RuleSpec::DiagonalNegative,
-            "anti-knight" => RuleSpec::AntiKnight,
-            "anti-king" => RuleSpec::AntiKing,
-            "disjoint-groups" => RuleSpec::DisjointGroups,
-            "nonconsecutive" => RuleSpec::NonConsecutive,
-            "negative-ratio" => RuleSpec::NegativeRatio,
-            "negative-xv" => RuleSpec::NegativeXv,
-            "diagonal-nonconsecutive" => RuleSpec::DiagonalNonConsecutive,
-            "self-taxicab" => RuleSpec::SelfTaxicab,
-            "odd" => RuleSpec::Odd(cells()?),
-            "even" => RuleSpec::Even(cells()?),
-            "minimum" => RuleSpec::Minimum(cells()?),
-            "maximum" => RuleSpec::Maximum(cells()?),
-            "extra-region" => RuleSpec::ExtraRegion(cells()?),
-            "thermometer" => RuleSpec::Thermometer(cells()?),
-            "slow-thermometer" => RuleSpec::SlowThermometer(cells()?),
-            "palindrome" => RuleSpec::Palindrome(cells()?),
-            "nabner" => RuleSpec::Nabner(cells()?),
-            "double-arrow" => RuleSpec::DoubleArrow(cells()?),
-            "zipper" => RuleSpec::ZipperLine(cells()?),
-            "region-sum-line" => RuleSpec::RegionSumLine(cells()?),
-            "digital-root-cage" => RuleSpec::DigitalRootCage {
-                cells: cells()?,
-                root: self.bounded(param("root"), &key_of("root"), "digital root", 1..10)? as u32,
-            },
-            "arrow" => {
-                let circle = self.distinct_cells(param("circle"), &key_of("circle"), n, ty)?;
-                let shafts = match (get("cells"), get("shafts")) {
-                    (Some(cells), None) => vec![self.distinct_cells(cells, &key_of("cells"), n, ty)?],
-                    (None, Some(shafts)) => {
-                        let key = key_of("shafts");
-                        let like = "[[\"r2c2\", \"r3c3\"], [\"r1c2\"]]";
-                        let items = self.array(shafts, &key, like)?;
-                        if items.is_empty() {
-                            return Err(self.at(shafts, &key, "the arrow has no shaft"));
-                        }
-                        items
-                            .iter()
-                            .enumerate()
-                            .map(|(i, shaft)| self.distinct_cells(shaft, &format!("{key}[{i}]"), n, ty))
-                            .collect::<Result<Vec<_>, _>>()?
-                    }
-                    (None, None) => {
-                        return Err(self.at(
-                            value,
-                            &path,
-                            "the arrow needs its shaft, such as cells = \"r2c2 r3c3\" \
-                             (or several: shafts = [[\"r2c2\"], [\"r1c2\"]])",
-                        ))
-                    }
-                    (Some(_), Some(shafts)) => {
-                        return Err(self.at(
-                            shafts,
-                            &key_of("shafts"),
-                            "give either cells (one shaft) or shafts (several), not both",
-                        ))
-                    }
-                };
-                if let Some(cell) = shafts.iter().flatten().find(|c| circle.contains(c)) {
-                    return Err(self.at(
-                        value,
-                        &path,
-                        format!("{} is both in the circle and on a shaft", cell.name(n)),
-                    ));
+            ParamType::Cells => V::Cells(self.distinct_cells(value, key, n, rule)?),
+            ParamType::TwoCells => {
+                let (a, b) = self.two_cells(value, key, n, rule)?;
+                V::Cells(vec![a, b])
+            }
+            ParamType::Cell => {
+                V::Cell(cell_name(self.string(value, key)?, n).map_err(|m| self.at(value, key, m))?)
+            }
+            ParamType::Digit => V::Number(self.digit(value, key, n)?.into()),
+            ParamType::Digits => V::Digits(self.digits(value, key, n)?),
+            ParamType::Integer { what, range } => V::Number(self.bounded(value, key, what, range(n))?),
+            ParamType::Integers { what, range } => {
+                let items = self.array(value, key, "[5, 15]")?;
+                if items.is_empty() {
+                    return Err(self.at(value, key, format!("no {what} listed")));
                 }
-                RuleSpec::Arrow { circle, shafts }
+                let range = range(n);
+                V::Numbers(
+                    items
+                        .iter()
+                        .map(|item| self.bounded(item, key, what, range.clone()))
+                        .collect::<Result<_, _>>()?,
+                )
             }
-            "renban" => RuleSpec::Renban(cells()?),
-            "between" => RuleSpec::BetweenLine(cells()?),
-            "entropic" => RuleSpec::EntropicLine(cells()?),
-            "modular" => RuleSpec::ModularLine(cells()?),
-            "row-indexer" => RuleSpec::RowIndexer(cells()?),
-            "column-indexer" => RuleSpec::ColumnIndexer(cells()?),
-            "box-indexer" => RuleSpec::BoxIndexer(cells()?),
-            "quadruple" => {
-                let cells = cells()?;
-                let key = key_of("digits");
-                let digits = self.digits(param("digits"), &key, n)?;
-                let most = cells.len().min(4);
-                if digits.len() > most {
-                    return Err(self.at(
-                        param("digits"),
-                        &key,
-                        format!(
-                            "a quadruple lists at most {most} digits (4, and no more than its {} cells), found {}",
-                            cells.len(),
-                            digits.len()
-                        ),
-                    ));
-                }
-                RuleSpec::Quadruple { cells, digits }
-            }
-            "pencil-marks" => {
-                let value = param("cell");
-                let key = key_of("cell");
-                let cell = cell_name(self.string(value, &key)?, n).map_err(|m| self.at(value, &key, m))?;
-                let digits = self.digits(param("digits"), &key_of("digits"), n)?;
-                RuleSpec::PencilMarks { cell, digits }
-            }
-            "difference" => RuleSpec::Difference {
-                cells: two()?,
-                value: digit_value(1)?,
-            },
-            "ratio" => RuleSpec::Ratio {
-                cells: two()?,
-                value: digit_value(2)?,
-            },
-            "whispers" => RuleSpec::Whispers {
-                cells: cells()?,
-                gap: get("value")
-                    .map(|v| self.digit(v, &key_of("value"), n))
-                    .transpose()?,
-            },
-            "xv" => {
-                let cells = two()?;
-                let v = param("value");
-                let key = key_of("value");
-                let value = match v.get_ref() {
+            ParamType::Text => V::Text(self.string(value, key)?.to_string()),
+            ParamType::SumMark => {
+                V::Number(match value.get_ref() {
                     DeValue::String(s) if s.eq_ignore_ascii_case("x") => 10,
                     DeValue::String(s) if s.eq_ignore_ascii_case("v") => 5,
-                    DeValue::Integer(_) if matches!(self.integer(v, &key), Ok(5 | 10)) => {
-                        self.integer(v, &key)? as u16
+                    DeValue::Integer(_) if matches!(self.integer(value, key), Ok(5 | 10)) => {
+                        self.integer(value, key)?
                     }
                     _ => return Err(self.at(
-                        v,
-                        &key,
+                        value,
+                        key,
                         "an xv value is \"X\" (a sum of 10) or \"V\" (5); for other sums use type = \"sum\"",
                     )),
-                };
-                RuleSpec::Sum { cells, value }
+                })
             }
-            "sum" => RuleSpec::Sum {
-                cells: two()?,
-                value: self.bounded(param("value"), &key_of("value"), "sum", 1..u16::MAX as i64 + 1)? as u16,
-            },
-            "killer-cage" => RuleSpec::KillerCage {
-                cells: cells()?,
-                sum: get("sum")
-                    .map(|v| self.bounded(v, &key_of("sum"), "sum", 1..u32::MAX as i64 + 1))
-                    .transpose()?
-                    .map(|s| s as u32),
-            },
-            "clone" => {
-                let cells = cells()?;
-                let key = key_of("clones");
-                let clones = self.distinct_cells(param("clones"), &key, n, ty)?;
-                if clones.len() != cells.len() {
-                    return Err(self.at(
-                        param("clones"),
-                        &key,
-                        format!(
-                            "the clone has {} cells and {} clones: the lists pair up in order, so their lengths must match",
-                            cells.len(),
-                            clones.len()
-                        ),
-                    ));
-                }
-                if let Some(same) = cells.iter().zip(&clones).find(|(a, b)| a == b) {
-                    return Err(self.at(
-                        param("clones"),
-                        &key,
-                        format!("{} is its own clone", same.0.name(n)),
-                    ));
-                }
-                RuleSpec::Clone { cells, clones }
+            ParamType::OutsideClue => {
+                let text = self.string(value, key)?;
+                V::Clue(outside_clue(text, n).map_err(|m| self.at(value, key, m))?)
             }
-            "chess" => {
-                let key = key_of("moves");
-                let like = "[[1, 2]]";
-                let items = self.array(param("moves"), &key, like)?;
-                if items.is_empty() {
-                    return Err(self.at(param("moves"), &key, "no moves listed"));
-                }
-                let reach = n as i64 - 1;
-                let mut moves = Vec::with_capacity(items.len());
-                for item in items {
-                    let [rows, cols] = self.integer_pair(item, &key, "[1, 2]")?;
-                    if rows == 0 && cols == 0 {
-                        return Err(self.at(item, &key, "the move [0, 0] goes nowhere"));
-                    }
-                    if rows.abs() > reach || cols.abs() > reach {
-                        return Err(self.at(
-                            item,
-                            &key,
-                            format!("the move [{rows}, {cols}] leaves the {n}×{n} board"),
-                        ));
-                    }
-                    moves.push((rows as isize, cols as isize));
-                }
-                RuleSpec::Chess {
-                    name: name_or("chess")?,
-                    moves,
-                    digits: get("digits")
-                        .map(|v| self.digits(v, &key_of("digits"), n))
-                        .transpose()?,
-                }
+            ParamType::ClueCell => {
+                let text = self.string(value, key)?;
+                V::ClueCell(clue_cell(text, n).map_err(|m| self.at(value, key, m))?)
             }
-            "sandwich" | "x-sum" | "skyscraper" => {
-                let clue_key = key_of("clue");
-                let text = self.string(param("clue"), &clue_key)?;
-                let clue = outside_clue(text, n).map_err(|m| self.at(param("clue"), &clue_key, m))?;
-                let value_name = if ty == "skyscraper" { "visible" } else { "sum" };
-                let value_key = key_of(value_name);
-                let value = param(value_name);
-                let v = self.bounded(value, &value_key, value_name, 0..u32::MAX as i64 + 1)? as u32;
-                let (rule, verdict) = match ty {
-                    "sandwich" => (
-                        RuleSpec::Sandwich { clue, sum: v },
-                        Sandwich::new(clue, v).validate(n),
-                    ),
-                    "x-sum" => (RuleSpec::XSum { clue, sum: v }, XSum::new(clue, v).validate(n)),
-                    _ => {
-                        let visible = v as usize;
-                        (
-                            RuleSpec::Skyscraper { clue, visible },
-                            Skyscraper::new(clue, visible).validate(n),
-                        )
-                    }
-                };
-                verdict.map_err(|m| self.at(value, &value_key, m))?;
-                rule
-            }
-            "little-killer" => {
-                let clue_key = key_of("clue");
-                let text = self.string(param("clue"), &clue_key)?;
-                let clue = clue_cell(text, n).map_err(|m| self.at(param("clue"), &clue_key, m))?;
-                let direction_key = key_of("direction");
-                let text = self.string(param("direction"), &direction_key)?;
-                let direction = Direction::parse(text).ok_or_else(|| {
+            ParamType::Direction => {
+                let text = self.string(value, key)?;
+                V::Direction(Direction::parse(text).ok_or_else(|| {
                     self.at(
-                        param("direction"),
-                        &direction_key,
+                        value,
+                        key,
                         format!("'{text}' is not a direction (UL, UR, DL or DR: up-left, up-right, down-left, down-right)"),
                     )
-                })?;
-                clue.diagonal(direction, n)
-                    .map_err(|m| self.at(param("direction"), &direction_key, m))?;
-                let sum = self.bounded(param("sum"), &key_of("sum"), "sum", 1..u32::MAX as i64 + 1)? as u32;
-                RuleSpec::LittleKiller { clue, direction, sum }
+                })?)
             }
-            "taxicab" => {
-                let farthest = 2 * (n as i64 - 1);
-                let distance = self.bounded(param("value"), &key_of("value"), "distance", 1..farthest + 1)?;
-                RuleSpec::Taxicab(distance as usize)
+            ParamType::Shafts => {
+                let items = self.array(value, key, "[[\"r2c2\", \"r3c3\"], [\"r1c2\"]]")?;
+                if items.is_empty() {
+                    return Err(self.at(value, key, format!("the {rule} has no shaft")));
+                }
+                V::Shafts(
+                    items
+                        .iter()
+                        .enumerate()
+                        .map(|(i, shaft)| self.distinct_cells(shaft, &format!("{key}[{i}]"), n, rule))
+                        .collect::<Result<_, _>>()?,
+                )
             }
-            _ => self
-                .custom_pairs(value, &path, get("pairs"), get("allowed"), get("forbidden"), n)
-                .and_then(|(cells, digits, allowed)| {
-                    Ok(RuleSpec::CustomPairs {
-                        name: name_or("custom pairs")?,
-                        cells,
-                        digits,
-                        allowed,
-                    })
-                })?,
+            ParamType::Moves => V::Moves(self.moves(value, key, n)?),
+            ParamType::CellPairs => {
+                let mut cells = Vec::new();
+                for item in self.array(value, key, "[[\"r1c1\", \"r1c2\"]]")? {
+                    cells.push(self.two_cells(item, key, n, "pair")?);
+                }
+                V::CellPairs(cells)
+            }
+            ParamType::DigitPairs => {
+                let mut pairs = Vec::new();
+                for item in self.array(value, key, "[[1, 2]]")? {
+                    let [a, b] = self.integer_pair(item, key, "[1, 2]")?;
+                    for d in [a, b] {
+                        if !(1..=n as i64).contains(&d) {
+                            return Err(self.at(item, key, format!("digit {d} is outside 1..={n}")));
+                        }
+                    }
+                    pairs.push((a as Digit, b as Digit));
+                }
+                V::DigitPairs(pairs)
+            }
         })
     }
 
-    /// The pairs of a `custom-pairs` rule, its digit pairs and whether they
-    /// are the allowed ones.
-    fn custom_pairs(
-        &self,
-        rule: &Value<'_>,
-        path: &str,
-        pairs: Option<&Value<'_>>,
-        allowed: Option<&Value<'_>>,
-        forbidden: Option<&Value<'_>>,
-        n: usize,
-    ) -> Result<PairRule, NativeError> {
-        let (digits, is_allowed, list_key) = match (allowed, forbidden) {
-            (Some(list), None) => (list, true, "allowed"),
-            (None, Some(list)) => (list, false, "forbidden"),
-            (Some(_), Some(second)) => {
+    /// `[[1, 2], …]`: chess moves, each within the board.
+    fn moves(&self, value: &Value<'_>, key: &str, n: usize) -> Result<Vec<(isize, isize)>, NativeError> {
+        let items = self.array(value, key, "[[1, 2]]")?;
+        if items.is_empty() {
+            return Err(self.at(value, key, "no moves listed"));
+        }
+        let reach = n as i64 - 1;
+        let mut moves = Vec::with_capacity(items.len());
+        for item in items {
+            let [rows, cols] = self.integer_pair(item, key, "[1, 2]")?;
+            if rows == 0 && cols == 0 {
+                return Err(self.at(item, key, "the move [0, 0] goes nowhere"));
+            }
+            if rows.abs() > reach || cols.abs() > reach {
                 return Err(self.at(
-                    second,
-                    &format!("{path}.forbidden"),
-                    "give either allowed or forbidden digit pairs, not both",
-                ))
+                    item,
+                    key,
+                    format!("the move [{rows}, {cols}] leaves the {n}×{n} board"),
+                ));
             }
-            (None, None) => return Err(self.at(
-                rule,
-                path,
-                "the custom-pairs needs 'allowed' or 'forbidden' digit pairs, such as forbidden = [[1, 2]]",
-            )),
+            moves.push((rows as isize, cols as isize));
+        }
+        Ok(moves)
+    }
+}
+
+/// One `[[rules]]` table of a known kind, being read: its parameters are
+/// read by their declared types, with the format's messages, and its errors
+/// point at the table or at one parameter.
+struct RuleFields<'a> {
+    reader: &'a Reader<'a>,
+    kind: &'static RuleKind,
+    table: &'a Value<'a>,
+    entries: Vec<(&'a str, &'a Value<'a>)>,
+    path: String,
+    n: usize,
+}
+
+impl std::fmt::Debug for RuleFields<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RuleFields")
+            .field("kind", &self.kind.name)
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl RuleFields<'_> {
+    /// The value the table gives for `name`.
+    fn raw(&self, name: &str) -> Option<&Value<'_>> {
+        self.entries.iter().find(|(k, _)| *k == name).map(|(_, v)| *v)
+    }
+
+    /// Parameter `name` read by its declared type; `None` when the table
+    /// does not give it.
+    fn read(&self, name: &str) -> Result<Option<registry::Value>, NativeError> {
+        let (Some((_, param)), Some(value)) = (self.kind.param(name), self.raw(name)) else {
+            return Ok(None);
         };
-        let pairs_key = format!("{path}.pairs");
-        let pairs = pairs.expect("required parameters checked");
-        let mut cells = Vec::new();
-        for item in self.array(pairs, &pairs_key, "[[\"r1c1\", \"r1c2\"]]")? {
-            cells.push(self.two_cells(item, &pairs_key, n, "pair")?);
-        }
-        let digits_key = format!("{path}.{list_key}");
-        let mut pairs_of_digits = Vec::new();
-        for item in self.array(digits, &digits_key, "[[1, 2]]")? {
-            let [a, b] = self.integer_pair(item, &digits_key, "[1, 2]")?;
-            for d in [a, b] {
-                if !(1..=n as i64).contains(&d) {
-                    return Err(self.at(item, &digits_key, format!("digit {d} is outside 1..={n}")));
-                }
+        let key = format!("{}.{name}", self.path);
+        self.reader
+            .typed(param.ty, value, &key, self.n, self.kind.name)
+            .map(Some)
+    }
+
+    /// The rule with every declared parameter read in order, defaults for
+    /// those not given.
+    fn read_all(&self) -> Result<RuleSpec, NativeError> {
+        let mut rule = RuleSpec::new(self.kind);
+        for param in self.kind.params {
+            if let Some(value) = self.read(param.name)? {
+                rule.set(param.name, Some(value));
             }
-            pairs_of_digits.push((a as Digit, b as Digit));
         }
-        Ok((cells, pairs_of_digits, is_allowed))
+        Ok(rule)
+    }
+
+    /// An error about parameter `name` (about the table when not given).
+    fn error_at(&self, name: &str, message: impl Into<String>) -> NativeError {
+        match self.raw(name) {
+            Some(value) => self.reader.at(value, &format!("{}.{name}", self.path), message),
+            None => self.error(message),
+        }
+    }
+
+    /// An error about the whole table.
+    fn error(&self, message: impl Into<String>) -> NativeError {
+        self.reader.at(self.table, &self.path, message)
     }
 }

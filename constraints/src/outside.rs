@@ -18,335 +18,72 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::fmt;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digit, Geometry, Grid, Group, GroupKind, Propagate, Reason, Rule, Violation,
+    Cell, Constraint, Contradiction, Ctx, Digit, Geometry, Grid, Group, Propagate, Reason, Rule, Violation,
     Word,
 };
 
+use crate::clues::{line_name, Clue, Side};
+use crate::rule::{
+    fits, BuildContext, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
+};
+use crate::units::mask::{self, bit, full};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, Report};
 
-/// The side of the board a clue sits on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// Above a column, reading down.
-    Top,
-    /// Below a column, reading up.
-    Bottom,
-    /// Left of a row, reading right.
-    Left,
-    /// Right of a row, reading left.
-    Right,
-}
+/// What the three outside clue rules share: a constructor and accessors
+/// for the clue and its value, and a `Rule` named `<word> <value> <clue>`
+/// of medium cost over the clue's line (declared as a group), checked by
+/// `verify`.
+macro_rules! outside_clue_rule {
+    ($rule:ident, $word:literal, $value:ident: $ty:ty, $new:literal, idempotent: $idempotent:expr) => {
+        impl $rule {
+            #[doc = concat!("The rule of ", $new, ".")]
+            pub fn new(clue: Clue, $value: $ty) -> $rule {
+                $rule { clue, $value }
+            }
 
-impl Side {
-    /// Every side, in the order files list clues: top, bottom, left, right.
-    pub const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+            /// Where the clue is.
+            pub fn clue(&self) -> Clue {
+                self.clue
+            }
 
-    /// The word files use: `above`, `below`, `left`, `right`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Side::Top => "above",
-            Side::Bottom => "below",
-            Side::Left => "left",
-            Side::Right => "right",
+            /// The clue's value.
+            pub fn $value(&self) -> $ty {
+                self.$value
+            }
         }
-    }
-}
 
-/// Where an outside clue sits: beside row `index` (0-based) on the left or
-/// right, or beside column `index` above or below.
-///
-/// Displayed as people say it: `left of r3`, `right of r3`, `above c5`,
-/// `below c5` (1-based).
-///
-/// ```
-/// use sudokit_constraints::{Clue, Side};
-/// use sudokit_core::Cell;
-/// let clue = Clue::new(Side::Right, 2);
-/// assert_eq!(clue.to_string(), "right of r3");
-/// // Nearest cell first.
-/// assert_eq!(clue.cells(4), [Cell::at(2, 3, 4), Cell::at(2, 2, 4), Cell::at(2, 1, 4), Cell::at(2, 0, 4)]);
-/// // f-puzzles names the same place R3C5 on a 4×4 board (one column past the edge).
-/// assert_eq!(Clue::at_position(3, 5, 4), Ok(clue));
-/// assert_eq!(clue.position(4), (3, 5));
-/// assert!(Clue::at_position(2, 2, 4).is_err()); // inside the grid
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Clue {
-    /// The side of the board.
-    pub side: Side,
-    /// The 0-based row (left, right) or column (top, bottom).
-    pub index: usize,
-}
+        impl Rule for $rule {
+            fn name(&self) -> Cow<'_, str> {
+                format!(concat!($word, " {} {}"), self.$value, self.clue).into()
+            }
 
-impl Clue {
-    /// The clue on `side` beside row or column `index` (0-based).
-    pub fn new(side: Side, index: usize) -> Clue {
-        Clue { side, index }
-    }
+            fn cost(&self) -> sudokit_core::Cost {
+                sudokit_core::Cost::Medium
+            }
 
-    /// The clue at a position around an `n`×`n` board, as f-puzzles names
-    /// it: 1-based row and column where 0 and `n + 1` are outside the grid
-    /// (`R0C3` above column 3, `R4C10` right of row 4 on 9×9). Inside the
-    /// grid, in a corner or further out is an error.
-    pub fn at_position(row: usize, col: usize, n: usize) -> Result<Clue, String> {
-        let outside = |v: usize| v == 0 || v == n + 1;
-        let within = |v: usize| (1..=n).contains(&v);
-        let name = format!("R{row}C{col}");
-        if row > n + 1 || col > n + 1 {
-            return Err(format!("{name} is not next to the {n}×{n} grid"));
+            fn idempotent(&self) -> bool {
+                $idempotent
+            }
+
+            fn groups(&self, geometry: &Geometry) -> Vec<Group> {
+                vec![self.clue.group(geometry.size())]
+            }
+
+            fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+                self.clue.cells(geometry.size())
+            }
+
+            checks_through_verify!();
         }
-        match (outside(row), outside(col)) {
-            (true, false) if within(col) => Ok(Clue::new(
-                if row == 0 { Side::Top } else { Side::Bottom },
-                col - 1,
-            )),
-            (false, true) if within(row) => Ok(Clue::new(
-                if col == 0 { Side::Left } else { Side::Right },
-                row - 1,
-            )),
-            (false, false) => Err(format!(
-                "{name} is inside the grid: the clue goes outside, next to a row or a column"
-            )),
-            _ => Err(format!(
-                "{name} is a corner: the clue goes next to a row or a column"
-            )),
-        }
-    }
-
-    /// The position of the clue as f-puzzles names it: (row, col), 1-based,
-    /// 0 and `n + 1` outside the grid.
-    pub fn position(self, n: usize) -> (usize, usize) {
-        let i = self.index + 1;
-        match self.side {
-            Side::Top => (0, i),
-            Side::Bottom => (n + 1, i),
-            Side::Left => (i, 0),
-            Side::Right => (i, n + 1),
-        }
-    }
-
-    /// The `k`-th cell from the clue (0: the nearest).
-    fn cell(self, k: usize, n: usize) -> Cell {
-        let i = self.index;
-        match self.side {
-            Side::Top => Cell::at(k, i, n),
-            Side::Bottom => Cell::at(n - 1 - k, i, n),
-            Side::Left => Cell::at(i, k, n),
-            Side::Right => Cell::at(i, n - 1 - k, n),
-        }
-    }
-
-    /// The cells of the row or column, nearest the clue first; none when
-    /// the clue is off an `n`×`n` board.
-    pub fn cells(self, n: usize) -> Vec<Cell> {
-        if self.index >= n {
-            return Vec::new();
-        }
-        (0..n).map(|k| self.cell(k, n)).collect()
-    }
-
-    /// `row 3` or `column 5`, with its kind, for the group of the line.
-    fn group(self, n: usize) -> Group {
-        let kind = match self.side {
-            Side::Left | Side::Right => GroupKind::Row,
-            Side::Top | Side::Bottom => GroupKind::Column,
-        };
-        Group::new(line_name(self), self.cells(n)).with_kind(kind)
-    }
-
-    /// An error when the clue is off an `n`×`n` board.
-    fn fits(self, n: usize) -> Result<(), String> {
-        if self.index < n {
-            Ok(())
-        } else {
-            let what = match self.side {
-                Side::Left | Side::Right => "row",
-                Side::Top | Side::Bottom => "column",
-            };
-            Err(format!("the {n}×{n} board has no {what} {}", self.index + 1))
-        }
-    }
-}
-
-impl fmt::Display for Clue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let i = self.index + 1;
-        match self.side {
-            Side::Top => write!(f, "above c{i}"),
-            Side::Bottom => write!(f, "below c{i}"),
-            Side::Left => write!(f, "left of r{i}"),
-            Side::Right => write!(f, "right of r{i}"),
-        }
-    }
-}
-
-/// The direction a little killer clue points in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Direction {
-    /// Up and left (`UL`).
-    UpLeft,
-    /// Up and right (`UR`).
-    UpRight,
-    /// Down and left (`DL`).
-    DownLeft,
-    /// Down and right (`DR`).
-    DownRight,
-}
-
-impl Direction {
-    /// Every direction.
-    pub const ALL: [Direction; 4] = [
-        Direction::UpLeft,
-        Direction::UpRight,
-        Direction::DownLeft,
-        Direction::DownRight,
-    ];
-
-    /// The f-puzzles code: `UL`, `UR`, `DL`, `DR`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Direction::UpLeft => "UL",
-            Direction::UpRight => "UR",
-            Direction::DownLeft => "DL",
-            Direction::DownRight => "DR",
-        }
-    }
-
-    /// The direction of a code (`UL`, `up-left`, any case).
-    pub fn parse(text: &str) -> Option<Direction> {
-        let t = text.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
-        Direction::ALL
-            .into_iter()
-            .find(|d| d.code().eq_ignore_ascii_case(&t) || d.words().replace('-', "") == t)
-    }
-
-    /// `up-left`, `up-right`, `down-left`, `down-right`.
-    pub fn words(self) -> &'static str {
-        match self {
-            Direction::UpLeft => "up-left",
-            Direction::UpRight => "up-right",
-            Direction::DownLeft => "down-left",
-            Direction::DownRight => "down-right",
-        }
-    }
-
-    /// One step: (rows, columns).
-    fn step(self) -> (isize, isize) {
-        match self {
-            Direction::UpLeft => (-1, -1),
-            Direction::UpRight => (-1, 1),
-            Direction::DownLeft => (1, -1),
-            Direction::DownRight => (1, 1),
-        }
-    }
-}
-
-/// A clue's place as files give it, inside the grid or in the ring around
-/// it: 1-based row and column, where 0 and `n + 1` are outside (`r0c4` is
-/// above `r1c4`). Little killer clues use it.
-///
-/// ```
-/// use sudokit_constraints::{ClueCell, Direction};
-/// use sudokit_core::Cell;
-/// let clue = ClueCell { row: 0, col: 4 };
-/// assert_eq!(clue.to_string(), "r0c4");
-/// // From above r1c4, down and to the left: r1c3, r2c2, r3c1.
-/// let cells = clue.diagonal(Direction::DownLeft, 9).unwrap();
-/// assert_eq!(cells, [Cell::at(0, 2, 9), Cell::at(1, 1, 9), Cell::at(2, 0, 9)]);
-/// // A clue inside the grid is the first cell of its diagonal.
-/// let inside = ClueCell { row: 1, col: 3 }.diagonal(Direction::DownLeft, 9).unwrap();
-/// assert_eq!(inside, cells);
-/// assert_eq!(
-///     clue.diagonal(Direction::UpRight, 9).unwrap_err(),
-///     "the little killer clue r0c4 points up-right, away from the 9×9 grid"
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ClueCell {
-    /// 1-based row; 0 above the grid, `n + 1` below.
-    pub row: usize,
-    /// 1-based column; 0 left of the grid, `n + 1` right of it.
-    pub col: usize,
-}
-
-impl ClueCell {
-    /// True when the place is a cell of an `n`×`n` grid.
-    pub fn is_inside(self, n: usize) -> bool {
-        (1..=n).contains(&self.row) && (1..=n).contains(&self.col)
-    }
-
-    /// The cells of a little killer diagonal from this clue: starting one
-    /// step from the clue in `direction` (or at the clue itself when it is
-    /// inside the grid) up to the edge of an `n`×`n` grid. An error when
-    /// the clue is further out than the ring around the grid or its
-    /// diagonal holds no cell.
-    pub fn diagonal(self, direction: Direction, n: usize) -> Result<Vec<Cell>, String> {
-        if self.row > n + 1 || self.col > n + 1 {
-            return Err(format!(
-                "the little killer clue {self} is not on or next to the {n}×{n} grid"
-            ));
-        }
-        let (dr, dc) = direction.step();
-        let (mut r, mut c) = (self.row as isize, self.col as isize);
-        let inside = |r: isize, c: isize| (1..=n as isize).contains(&r) && (1..=n as isize).contains(&c);
-        if !inside(r, c) {
-            r += dr;
-            c += dc;
-        }
-        let mut cells = Vec::new();
-        while inside(r, c) {
-            cells.push(Cell::at(r as usize - 1, c as usize - 1, n));
-            r += dr;
-            c += dc;
-        }
-        if cells.is_empty() {
-            return Err(format!(
-                "the little killer clue {self} points {}, away from the {n}×{n} grid",
-                direction.words()
-            ));
-        }
-        Ok(cells)
-    }
-}
-
-impl fmt::Display for ClueCell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row, self.col)
-    }
+    };
 }
 
 // ---------------------------------------------------------------------------
-// Shared machinery: digit masks as u128 (bit d - 1 for digit d), so that the
+// Shared machinery: digit masks as u128 (`units::mask`), so that the
 // combinatorics below is compiled once for every board width.
 // ---------------------------------------------------------------------------
-
-#[inline(always)]
-fn bit(d: usize) -> u128 {
-    1u128 << (d - 1)
-}
-
-/// Digits `1..=n` as a mask.
-#[inline(always)]
-fn full(n: usize) -> u128 {
-    if n >= 128 {
-        !0
-    } else {
-        (1u128 << n) - 1
-    }
-}
-
-/// The sum of the digits of a mask.
-fn mask_sum(mut mask: u128) -> u32 {
-    let mut sum = 0;
-    while mask != 0 {
-        sum += mask.trailing_zeros() + 1;
-        mask &= mask - 1;
-    }
-    sum
-}
 
 /// The sum of the `k` smallest (or largest) digits of `mask`, `None` when
 /// it holds fewer than `k`.
@@ -560,14 +297,6 @@ fn names(cells: &[Cell], n: usize) -> String {
     cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(", ")
 }
 
-/// The line of a clue, as its group is named: `row 3`, `column 5`.
-fn line_name(clue: Clue) -> String {
-    match clue.side {
-        Side::Left | Side::Right => format!("row {}", clue.index + 1),
-        Side::Top | Side::Bottom => format!("column {}", clue.index + 1),
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Sandwich
 // ---------------------------------------------------------------------------
@@ -608,21 +337,6 @@ pub struct Sandwich {
 }
 
 impl Sandwich {
-    /// The sandwich clue `sum` at `clue`.
-    pub fn new(clue: Clue, sum: u32) -> Sandwich {
-        Sandwich { clue, sum }
-    }
-
-    /// Where the clue is.
-    pub fn clue(&self) -> Clue {
-        self.clue
-    }
-
-    /// The clue's value.
-    pub fn sum(&self) -> u32 {
-        self.sum
-    }
-
     /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
     /// is off the board, the board is below 3×3, or no digits make the sum.
     pub fn validate(&self, n: usize) -> Result<(), String> {
@@ -632,7 +346,7 @@ impl Sandwich {
                 "a sandwich needs a board of at least 3×3 (a 1, an {n} and room between), this one is {n}×{n}"
             ));
         }
-        let most = mask_sum(full(n - 1) & !1);
+        let most = mask::sum(full(n - 1) & !1);
         if self.sum > most {
             return Err(format!(
                 "the digits between the 1 and the {n} sum to at most {most} on a {n}×{n} board"
@@ -642,31 +356,10 @@ impl Sandwich {
     }
 }
 
-impl Rule for Sandwich {
-    fn name(&self) -> Cow<'_, str> {
-        format!("sandwich {} {}", self.sum, self.clue).into()
-    }
-
-    fn cost(&self) -> sudokit_core::Cost {
-        sudokit_core::Cost::Medium
-    }
-
-    fn idempotent(&self) -> bool {
-        // Not quite: the cells outside the crust are only kept to the
-        // middle digits, which a second run may tighten through the gap.
-        false
-    }
-
-    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
-        vec![self.clue.group(geometry.size())]
-    }
-
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
-        self.clue.cells(geometry.size())
-    }
-
-    checks_through_verify!();
-}
+outside_clue_rule!(Sandwich, "sandwich", sum: u32, "the sandwich clue `sum` at `clue`",
+    // Not quite: the cells outside the crust are only kept to the
+    // middle digits, which a second run may tighten through the gap.
+    idempotent: false);
 
 impl Sandwich {
     /// `check`'s logic (see the type's docs).
@@ -833,26 +526,11 @@ pub struct XSum {
 }
 
 impl XSum {
-    /// The X-sum clue `sum` at `clue`.
-    pub fn new(clue: Clue, sum: u32) -> XSum {
-        XSum { clue, sum }
-    }
-
-    /// Where the clue is.
-    pub fn clue(&self) -> Clue {
-        self.clue
-    }
-
-    /// The clue's value.
-    pub fn sum(&self) -> u32 {
-        self.sum
-    }
-
     /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
     /// is off the board, or the sum is out of reach (1 to n(n+1)/2).
     pub fn validate(&self, n: usize) -> Result<(), String> {
         self.clue.fits(n)?;
-        let most = mask_sum(full(n));
+        let most = mask::sum(full(n));
         if self.sum == 0 || self.sum > most {
             return Err(format!("an X-sum on a {n}×{n} board is 1 to {most}"));
         }
@@ -860,25 +538,7 @@ impl XSum {
     }
 }
 
-impl Rule for XSum {
-    fn name(&self) -> Cow<'_, str> {
-        format!("x-sum {} {}", self.sum, self.clue).into()
-    }
-
-    fn cost(&self) -> sudokit_core::Cost {
-        sudokit_core::Cost::Medium
-    }
-
-    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
-        vec![self.clue.group(geometry.size())]
-    }
-
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
-        self.clue.cells(geometry.size())
-    }
-
-    checks_through_verify!();
-}
+outside_clue_rule!(XSum, "x-sum", sum: u32, "the X-sum clue `sum` at `clue`", idempotent: false);
 
 impl XSum {
     /// `check`'s logic (see the type's docs).
@@ -1018,21 +678,6 @@ pub struct Skyscraper {
 }
 
 impl Skyscraper {
-    /// The skyscraper clue `visible` at `clue`.
-    pub fn new(clue: Clue, visible: usize) -> Skyscraper {
-        Skyscraper { clue, visible }
-    }
-
-    /// Where the clue is.
-    pub fn clue(&self) -> Clue {
-        self.clue
-    }
-
-    /// How many buildings are seen.
-    pub fn visible(&self) -> usize {
-        self.visible
-    }
-
     /// Why the rule cannot be on an `n`×`n` board, if it cannot: the clue
     /// is off the board, or the count is not 1 to `n`.
     pub fn validate(&self, n: usize) -> Result<(), String> {
@@ -1049,31 +694,10 @@ impl Skyscraper {
     }
 }
 
-impl Rule for Skyscraper {
-    fn name(&self) -> Cow<'_, str> {
-        format!("skyscraper {} {}", self.visible, self.clue).into()
-    }
-
-    fn cost(&self) -> sudokit_core::Cost {
-        sudokit_core::Cost::Medium
-    }
-
-    fn idempotent(&self) -> bool {
-        // Every digit kept lies on a path of kept digits: a second run
-        // keeps them all.
-        true
-    }
-
-    fn groups(&self, geometry: &Geometry) -> Vec<Group> {
-        vec![self.clue.group(geometry.size())]
-    }
-
-    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
-        self.clue.cells(geometry.size())
-    }
-
-    checks_through_verify!();
-}
+outside_clue_rule!(Skyscraper, "skyscraper", visible: usize, "the skyscraper clue `visible` at `clue`",
+    // Every digit kept lies on a path of kept digits: a second run keeps
+    // them all.
+    idempotent: true);
 
 impl Skyscraper {
     /// `check`'s logic (see the type's docs).
@@ -1194,3 +818,104 @@ impl Propagate for Skyscraper {
         })
     }
 }
+
+// ---------------------------------------------------------------------------
+// In files
+// ---------------------------------------------------------------------------
+
+/// Where an outside clue is, in files.
+const CLUE: Param = Param::required("clue", ParamType::OutsideClue, "clue = \"left of r3\"");
+
+/// The value of an outside clue, `what` in messages.
+const fn clue_value(what: &'static str, example: &'static str) -> Param {
+    Param::required(
+        what,
+        ParamType::Integer {
+            what,
+            range: |_| 0..u32::MAX as i64 + 1,
+        },
+        example,
+    )
+}
+
+/// An outside clue rule of a rule file: its clue and value (present:
+/// required parameters are checked before any build).
+fn clue_of(rule: &RuleSpec, value: &str) -> (Clue, u32) {
+    let clue = rule.clue("clue").unwrap_or(Clue::new(Side::Left, 0));
+    (clue, rule.number(value).unwrap_or(0) as u32)
+}
+
+/// The outside clue rule `rule` stands for on an `n`×`n` board: its value
+/// parameter's name, whether it fits the board, and the rule.
+fn outside_rule(rule: &RuleSpec, n: usize) -> (&'static str, Result<(), String>, Box<dyn Constraint>) {
+    match rule.name() {
+        "skyscraper" => {
+            let (clue, visible) = clue_of(rule, "visible");
+            let rule = Skyscraper::new(clue, visible as usize);
+            ("visible", rule.validate(n), Box::new(rule))
+        }
+        "x-sum" => {
+            let (clue, sum) = clue_of(rule, "sum");
+            let rule = XSum::new(clue, sum);
+            ("sum", rule.validate(n), Box::new(rule))
+        }
+        _ => {
+            let (clue, sum) = clue_of(rule, "sum");
+            let rule = Sandwich::new(clue, sum);
+            ("sum", rule.validate(n), Box::new(rule))
+        }
+    }
+}
+
+/// Whether the outside clue rule `rule` fits an `n`×`n` board (in words
+/// when not), for the f-puzzles reader.
+pub(crate) fn clue_fits(rule: &RuleSpec, n: usize) -> Result<(), String> {
+    outside_rule(rule, n).1
+}
+
+fn check_outside(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
+    let (value, verdict, _) = outside_rule(&rule, n);
+    verdict.map_err(|m| Refusal::at(value, m))?;
+    Ok(rule)
+}
+
+fn build_outside(rule: &RuleSpec, context: &BuildContext<'_>) -> Result<Box<dyn Constraint>, SpecError> {
+    let (_, verdict, constraint) = outside_rule(rule, context.size());
+    fits(constraint.name(), verdict)?;
+    Ok(constraint)
+}
+
+/// `sandwich` in files.
+pub(crate) static SANDWICH: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("sandwichsum", Shape::Own),
+    meaning: "in the clue's row or column, the digits between the 1 and the largest digit sum to the clue",
+    summary: "clue (\"left of r3\", \"right of r3\", \"above c5\", \"below c5\"), sum",
+    params: &[CLUE, clue_value("sum", "sum = 15")],
+    example: r#"{ type = "sandwich", clue = "left of r3", sum = 15 }"#,
+    check: Some(check_outside),
+    ..RuleKind::new("sandwich", build_outside)
+};
+
+/// `x-sum` in files.
+pub(crate) static X_SUM: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("xsum", Shape::Own),
+    meaning:
+        "from the clue, the first digit X says how many digits to add: the first X digits sum to the clue",
+    summary: "clue (\"left of r3\", …), sum",
+    params: &[CLUE, clue_value("sum", "sum = 15")],
+    example: r#"{ type = "x-sum", clue = "above c5", sum = 20 }"#,
+    check: Some(check_outside),
+    ..RuleKind::new("x-sum", build_outside)
+};
+
+/// `skyscraper` in files.
+pub(crate) static SKYSCRAPER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("skyscraper", Shape::Own),
+    meaning:
+        "seen from the clue, digits are heights and taller ones hide lower ones behind: that many are seen",
+    summary: "clue (\"left of r3\", …), visible",
+    params: &[CLUE, clue_value("visible", "visible = 3")],
+    example: r#"{ type = "skyscraper", clue = "right of r2", visible = 3 }"#,
+    check: Some(check_outside),
+    ..RuleKind::new("skyscraper", build_outside)
+};

@@ -9,6 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
+use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, Report};
 
 /// A quadruple (f-puzzles `quadruple`): every listed digit appears in the
@@ -268,4 +269,38 @@ impl Propagate for Quadruple {
         }
         Ok(())
     }
+}
+
+/// `quadruple` in files.
+pub(crate) static QUADRUPLE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("quadruple", Shape::Own),
+    meaning: "every listed digit appears in the cells around the circle (a digit listed twice, twice)",
+    summary: "cells, digits (at most 4)",
+    params: &[
+        Param::CELLS,
+        Param::required("digits", ParamType::Digits, "digits = [1, 2]"),
+    ],
+    example: r#"{ type = "quadruple", cells = "r4c4 r4c5 r5c4 r5c5", digits = [1, 3, 3] }"#,
+    check: Some(check_quadruple),
+    ..RuleKind::new("quadruple", |rule, context| {
+        let digits = rule.digits("digits").unwrap_or(&[]).iter().copied();
+        let quadruple = Quadruple::new(rule.cells("cells").iter().copied(), digits);
+        fits("quadruple", quadruple.fits(context.size()))?;
+        Ok(Box::new(quadruple))
+    })
+};
+
+fn check_quadruple(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
+    let cells = rule.cells("cells").len();
+    let digits = rule.digits("digits").map_or(0, <[_]>::len);
+    let most = cells.min(4);
+    if digits > most {
+        return Err(Refusal::at(
+            "digits",
+            format!(
+                "a quadruple lists at most {most} digits (4, and no more than its {cells} cells), found {digits}"
+            ),
+        ));
+    }
+    Ok(rule)
 }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Relation, Rule, UnitKind, Violation};
 
+use crate::rule::{Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, clashes, duplicate_violation, first_duplicate, Report};
 
 /// The cells at the same place in every region (the k-th cell of each
@@ -212,3 +213,62 @@ impl Clones {
 }
 
 impl Constraint for Clones {}
+
+/// `disjoint-groups` in files.
+pub(crate) static DISJOINT_GROUPS: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("disjointgroups", Shape::Flag),
+    meaning: "cells at the same place in every region hold different digits",
+    example: r#"{ type = "disjoint-groups" }"#,
+    ..RuleKind::new("disjoint-groups", |_, _| Ok(Box::new(DisjointGroups)))
+};
+
+/// `extra-region` in files.
+pub(crate) static EXTRA_REGION: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("extraregion", Shape::CellLists),
+    meaning: "the cells hold no repeated digit",
+    example: r#"{ type = "extra-region", cells = "r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4" }"#,
+    ..RuleKind::on_cells("extra-region", |rule, _| {
+        Ok(Box::new(Cage::extra_region(rule.cells("cells").iter().copied())))
+    })
+};
+
+/// `clone` in files: the two lists pair up in order.
+pub(crate) static CLONE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("clone", Shape::Own),
+    meaning: "each cell holds the same digit as its clone",
+    summary: "cells, clones (same length)",
+    params: &[
+        Param::CELLS,
+        Param::required("clones", ParamType::Cells, "clones = [\"r9c9\", \"r9c8\"]"),
+    ],
+    example: r#"{ type = "clone", cells = "r1c1 r1c2", clones = "r9c8 r9c9" }"#,
+    check: Some(check_clone),
+    ..RuleKind::new("clone", |rule, _| {
+        let (cells, clones) = (rule.cells("cells"), rule.cells("clones"));
+        Ok(Box::new(Clones::new(
+            cells.iter().copied(),
+            clones.iter().copied(),
+        )))
+    })
+};
+
+fn check_clone(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
+    let (cells, clones) = (rule.cells("cells"), rule.cells("clones"));
+    if clones.len() != cells.len() {
+        return Err(Refusal::at(
+            "clones",
+            format!(
+                "the clone has {} cells and {} clones: the lists pair up in order, so their lengths must match",
+                cells.len(),
+                clones.len()
+            ),
+        ));
+    }
+    if let Some(same) = cells.iter().zip(clones).find(|(a, b)| a == b) {
+        return Err(Refusal::at(
+            "clones",
+            format!("{} is its own clone", same.0.name(n)),
+        ));
+    }
+    Ok(rule)
+}

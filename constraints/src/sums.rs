@@ -14,7 +14,10 @@ use sudokit_core::{
     Sum, Violation, Word,
 };
 
-use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, Report};
+use crate::clues::Direction;
+use crate::regions::Cage;
+use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError};
+use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
 fn names(cells: &[Cell], n: usize) -> String {
@@ -682,11 +685,207 @@ impl DigitalRootCage {
 impl Propagate for DigitalRootCage {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
         let root = self.root;
-        let accept = |set: u128| {
-            let sum: u32 = (0..128).filter(|d| set >> d & 1 == 1).map(|d| d + 1).sum();
-            digital_root(sum) == root
-        };
+        let accept = |set: u128| digital_root(mask::sum(set)) == root;
         cx.because(|| Reason::new(self.name().into_owned()).cells(self.cells.iter().copied()));
         keep_digit_sets(cx, &self.cells, accept).map(|_| ())
     }
+}
+
+/// A positive sum up to `u32::MAX`.
+const SUM: ParamType = ParamType::Integer {
+    what: "sum",
+    range: |_| 1..u32::MAX as i64 + 1,
+};
+
+/// `killer-cage` in files: a cage without a sum only differs.
+pub(crate) static KILLER_CAGE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("killercage", Shape::Own),
+    meaning: "the cage holds no repeated digit, and its digits add up to the sum when it shows one",
+    summary: "cells, sum (optional)",
+    params: &[Param::CELLS, Param::optional("sum", SUM, "sum = 15")],
+    example: r#"{ type = "killer-cage", cells = "r1c1 r1c2 r2c1", sum = 10 }"#,
+    ..RuleKind::new("killer-cage", |rule, _| {
+        let cells = rule.cells("cells").iter().copied();
+        Ok(match rule.number("sum") {
+            Some(sum) => Box::new(KillerCage::new(cells, sum as u32)),
+            None => Box::new(Cage::killer(cells)),
+        })
+    })
+};
+
+/// `double-arrow` in files.
+pub(crate) static DOUBLE_ARROW: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("doublearrow", Shape::Lines),
+    meaning: "the two ends of the line add up to the digits between them",
+    summary: "cells (a line)",
+    example: r#"{ type = "double-arrow", cells = "r9c1 r9c2 r9c3 r9c4" }"#,
+    ..RuleKind::on_cells("double-arrow", |rule, _| {
+        Ok(Box::new(DoubleArrow::new(rule.cells("cells").iter().copied())))
+    })
+};
+
+/// `zipper` in files.
+pub(crate) static ZIPPER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("zipperline", Shape::Lines),
+    meaning: "cells the same distance from the middle add up to the same total (the middle cell, if any)",
+    summary: "cells (a line)",
+    example: r#"{ type = "zipper", cells = "r5c5 r5c6 r5c7" }"#,
+    ..RuleKind::on_cells("zipper", |rule, _| {
+        Ok(Box::new(ZipperLine::new(rule.cells("cells").iter().copied())))
+    })
+};
+
+/// `region-sum-line` in files.
+pub(crate) static REGION_SUM_LINE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("regionsumline", Shape::Lines),
+    meaning: "every stretch of the line inside one region has the same sum",
+    summary: "cells (a line)",
+    example: r#"{ type = "region-sum-line", cells = "r3c3 r3c4 r4c4" }"#,
+    ..RuleKind::on_cells("region-sum-line", |rule, _| {
+        Ok(Box::new(RegionSumLine::new(rule.cells("cells").iter().copied())))
+    })
+};
+
+/// `arrow` in files: one shaft as `cells`, several as `shafts`.
+pub(crate) static ARROW: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("arrow", Shape::Own),
+    meaning: "the digits along each shaft add up to the circle (a pill reads as a number)",
+    summary: "circle (a cell, or a pill's cells), cells (one shaft) or shafts (several)",
+    params: &[
+        Param::required("circle", ParamType::Cells, "circle = \"r1c1\""),
+        Param::optional("cells", ParamType::Cells, "cells = [\"r1c1\", \"r1c2\"]"),
+        Param::optional("shafts", ParamType::Shafts, "shafts = [[\"r2c2\"], [\"r1c2\"]]"),
+    ],
+    example: r#"{ type = "arrow", circle = "r1c1", cells = "r2c2 r3c3" }"#,
+    check: Some(check_arrow),
+    ..RuleKind::new("arrow", |rule, context| {
+        let n = context.size();
+        let circle = rule.cells("circle");
+        if circle.len() > 1 && n > 9 {
+            return Err(SpecError::NotSupported(format!(
+                "a pill arrow of {} cells on a {n}×{n} board (a pill reads as a decimal number, \
+                 so its digits must be below 10)",
+                circle.len()
+            )));
+        }
+        Ok(Box::new(Arrow::new(circle.iter().copied(), arrow_shafts(rule))))
+    })
+};
+
+/// An arrow's shafts, however the rule holds them.
+fn arrow_shafts(rule: &RuleSpec) -> Vec<Vec<Cell>> {
+    match rule.cells("cells") {
+        [] => rule.shafts("shafts").to_vec(),
+        shaft => vec![shaft.to_vec()],
+    }
+}
+
+/// An arrow of `circle` and `shafts`, as files hold it: one shaft as
+/// `cells`, several as `shafts`.
+pub(crate) fn arrow(circle: Vec<Cell>, mut shafts: Vec<Vec<Cell>>) -> RuleSpec {
+    let rule = RuleSpec::new(&ARROW).with("circle", circle);
+    if shafts.len() == 1 {
+        rule.with("cells", shafts.remove(0))
+    } else {
+        rule.with("shafts", shafts)
+    }
+}
+
+fn check_arrow(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
+    match (rule.get("cells").is_some(), rule.get("shafts").is_some()) {
+        (false, false) => {
+            return Err(Refusal::rule(
+                "the arrow needs its shaft, such as cells = \"r2c2 r3c3\" \
+                 (or several: shafts = [[\"r2c2\"], [\"r1c2\"]])",
+            ))
+        }
+        (true, true) => {
+            return Err(Refusal::at(
+                "shafts",
+                "give either cells (one shaft) or shafts (several), not both",
+            ))
+        }
+        _ => {}
+    }
+    let circle = rule.cells("circle").to_vec();
+    let shafts = arrow_shafts(&rule);
+    if let Some(cell) = shafts.iter().flatten().find(|c| circle.contains(c)) {
+        return Err(Refusal::rule(format!(
+            "{} is both in the circle and on a shaft",
+            cell.name(n)
+        )));
+    }
+    Ok(arrow(circle, shafts))
+}
+
+/// `digital-root-cage` in files (SudokuSolver's `DR<k>` cages).
+pub(crate) static DIGITAL_ROOT_CAGE: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("cage: DR<k>", Shape::Own),
+    meaning: "the cage holds no repeated digit and the digital root of its sum is the root",
+    summary: "cells, root (1 to 9)",
+    params: &[
+        Param::CELLS,
+        Param::required(
+            "root",
+            ParamType::Integer {
+                what: "digital root",
+                range: |_| 1..10,
+            },
+            "value = 10",
+        ),
+    ],
+    example: r#"{ type = "digital-root-cage", cells = "r8c8 r8c9 r9c8", root = 3 }"#,
+    ..RuleKind::new("digital-root-cage", |rule, _| {
+        let root = rule.number("root").unwrap_or(0);
+        let verdict = if (1..=9).contains(&root) {
+            Ok(())
+        } else {
+            Err(format!("a digital root is 1 to 9, not {root}"))
+        };
+        fits(format!("digital root cage {root}"), verdict)?;
+        Ok(Box::new(DigitalRootCage::new(
+            rule.cells("cells").iter().copied(),
+            root as u32,
+        )))
+    })
+};
+
+/// `little-killer` in files: the clue and the direction give the diagonal.
+pub(crate) static LITTLE_KILLER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("littlekillersum", Shape::Own),
+    meaning: "the diagonal from the clue in its direction sums to the value; digits may repeat",
+    summary: "clue (a cell outside the grid, as \"r0c4\", or the diagonal's first cell), direction (UL, UR, DL, DR), sum",
+    params: &[
+        Param::required("clue", ParamType::ClueCell, "clue = \"r0c4\""),
+        Param::required("direction", ParamType::Direction, "direction = \"DL\""),
+        Param::required("sum", SUM, "sum = 15"),
+    ],
+    example: r#"{ type = "little-killer", clue = "r0c4", direction = "DL", sum = 17 }"#,
+    check: Some(check_little_killer),
+    ..RuleKind::new("little-killer", |rule, context| {
+        let (clue, direction) = little_killer_place(rule);
+        let cells = clue.diagonal(direction, context.size());
+        fits(
+            format!("little killer {clue} {}", direction.code()),
+            cells.as_ref().map(drop).map_err(Clone::clone),
+        )?;
+        let sum = rule.number("sum").unwrap_or(0) as u32;
+        Ok(Box::new(LittleKiller::new(cells.unwrap_or_default(), sum)))
+    })
+};
+
+/// A little killer's clue and direction (present: required parameters are
+/// checked before any build).
+fn little_killer_place(rule: &RuleSpec) -> (crate::clues::ClueCell, Direction) {
+    let clue = rule
+        .clue_cell("clue")
+        .unwrap_or(crate::clues::ClueCell { row: 0, col: 0 });
+    (clue, rule.direction("direction").unwrap_or(Direction::DownRight))
+}
+
+fn check_little_killer(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
+    let (clue, direction) = little_killer_place(&rule);
+    clue.diagonal(direction, n)
+        .map_err(|m| Refusal::at("direction", m))?;
+    Ok(rule)
 }

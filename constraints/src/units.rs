@@ -3,12 +3,50 @@
 
 use sudokit_core::{Cell, Digit, Grid, Violation};
 
+/// Digit sets as raw `u128` masks, bit `d − 1` for digit `d`: the form
+/// [`keep_digit_sets`](sudokit_core::keep_digit_sets) hands a rule's test,
+/// and the one the outside clues' searches run on (compiled once for every
+/// board width).
+pub(crate) mod mask {
+    /// The mask of digit `d` (1 to 128).
+    #[inline(always)]
+    pub(crate) fn bit(d: usize) -> u128 {
+        1u128 << (d - 1)
+    }
+
+    /// Digits `1..=n`.
+    #[inline(always)]
+    pub(crate) fn full(n: usize) -> u128 {
+        if n >= 128 {
+            !0
+        } else {
+            (1u128 << n) - 1
+        }
+    }
+
+    /// The sum of the digits of `mask`.
+    pub(crate) fn sum(mut mask: u128) -> u32 {
+        let mut sum = 0;
+        while mask != 0 {
+            sum += mask.trailing_zeros() + 1;
+            mask &= mask - 1;
+        }
+        sum
+    }
+
+    /// Whether the digits of a non-empty `mask` are consecutive.
+    pub(crate) fn is_run(mask: u128) -> bool {
+        let low = mask >> mask.trailing_zeros();
+        low & (low + 1) == 0
+    }
+}
+
 /// The first pair of cells in `cells` that hold the same digit.
 pub(crate) fn first_duplicate(grid: &Grid, cells: &[Cell]) -> Option<(Cell, Cell, Digit)> {
     let mut seen = 0u128;
     for (i, &cell) in cells.iter().enumerate() {
         if let Some(d) = grid.get(cell) {
-            let bit = 1u128 << (d - 1);
+            let bit = mask::bit(d.into());
             if seen & bit != 0 {
                 let first = cells[..i].iter().copied().find(|&c| grid.get(c) == Some(d))?;
                 return Some((first, cell, d));

@@ -6,9 +6,15 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use sudokit_constraints::fpuzzles::{self, FpuzzlesError, Import};
+use sudokit_constraints::registry::Registry;
 use sudokit_constraints::spec::{Layout, PuzzleSpec, RuleSpec};
 use sudokit_constraints::{Clue, ClueCell, Direction, Side};
-use sudokit_core::{Cell, Grid};
+use sudokit_core::{Cell, Digit, Grid};
+
+/// The built-in rule `name`, to fill in.
+fn rule(name: &str) -> RuleSpec {
+    Registry::default().rule(name).unwrap()
+}
 
 const VARIANTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/variants");
 
@@ -260,17 +266,16 @@ fn line_count_and_indexer_keys_become_rules() {
     assert_eq!(
         spec.rules,
         [
-            RuleSpec::Quadruple {
-                cells: vec![at(1, 1), at(1, 2), at(2, 1), at(2, 2)],
-                digits: vec![1, 3, 3]
-            },
-            RuleSpec::RowIndexer(vec![at(0, 0)]),
-            RuleSpec::ColumnIndexer((0..4).map(|r| at(r, 0)).collect()),
-            RuleSpec::BoxIndexer(vec![at(3, 3)]),
-            RuleSpec::Renban(vec![at(0, 0), at(0, 1)]),
-            RuleSpec::Renban(vec![at(1, 0), at(2, 0), at(3, 0)]),
-            RuleSpec::BetweenLine(vec![at(0, 2), at(0, 3), at(1, 3)]),
-            RuleSpec::ModularLine(vec![at(3, 1), at(3, 2), at(3, 3)]),
+            rule("quadruple")
+                .with("cells", vec![at(1, 1), at(1, 2), at(2, 1), at(2, 2)])
+                .with("digits", vec![1, 3, 3]),
+            rule("row-indexer").with("cells", vec![at(0, 0)]),
+            rule("column-indexer").with("cells", (0..4).map(|r| at(r, 0)).collect::<Vec<_>>()),
+            rule("box-indexer").with("cells", vec![at(3, 3)]),
+            rule("renban").with("cells", vec![at(0, 0), at(0, 1)]),
+            rule("renban").with("cells", vec![at(1, 0), at(2, 0), at(3, 0)]),
+            rule("between").with("cells", vec![at(0, 2), at(0, 3), at(1, 3)]),
+            rule("modular").with("cells", vec![at(3, 1), at(3, 2), at(3, 3)]),
         ]
     );
     // Written back in the same order, read back the same.
@@ -312,46 +317,30 @@ fn keys_become_rules() {
     assert_eq!(
         spec.rules,
         [
-            RuleSpec::DiagonalPositive,
-            RuleSpec::NegativeXv,
-            RuleSpec::NegativeRatio,
-            RuleSpec::Odd(vec![at(0, 0), at(1, 1)]),
-            RuleSpec::Maximum(vec![at(3, 3)]),
-            RuleSpec::Difference {
-                cells: (at(0, 0), at(0, 1)),
-                value: 1
-            },
-            RuleSpec::Difference {
-                cells: (at(1, 0), at(1, 1)),
-                value: 2
-            },
-            RuleSpec::Ratio {
-                cells: (at(2, 0), at(2, 1)),
-                value: 3
-            },
-            RuleSpec::Sum {
-                cells: (at(3, 0), at(3, 1)),
-                value: 10
-            },
-            RuleSpec::KillerCage {
-                cells: vec![at(0, 2), at(0, 3)],
-                sum: None
-            },
-            RuleSpec::ExtraRegion(vec![at(1, 2), at(1, 3)]),
-            RuleSpec::Clone {
-                cells: vec![at(2, 2)],
-                clones: vec![at(3, 3)]
-            },
-            RuleSpec::Thermometer(vec![at(0, 0), at(1, 0)]),
-            RuleSpec::Thermometer(vec![at(2, 3), at(3, 3)]),
-            RuleSpec::Whispers {
-                cells: vec![at(0, 3), at(1, 3)],
-                gap: Some(1)
-            },
-            RuleSpec::Whispers {
-                cells: vec![at(2, 2), at(2, 3)],
-                gap: None
-            },
+            rule("diagonal+"),
+            rule("negative-xv"),
+            rule("negative-ratio"),
+            rule("odd").with("cells", vec![at(0, 0), at(1, 1)]),
+            rule("maximum").with("cells", vec![at(3, 3)]),
+            rule("difference")
+                .with("cells", (at(0, 0), at(0, 1)))
+                .with("value", 1),
+            rule("difference")
+                .with("cells", (at(1, 0), at(1, 1)))
+                .with("value", 2),
+            rule("ratio").with("cells", (at(2, 0), at(2, 1))).with("value", 3),
+            rule("xv").with("cells", (at(3, 0), at(3, 1))).with("value", 10),
+            rule("killer-cage").with("cells", vec![at(0, 2), at(0, 3)]),
+            rule("extra-region").with("cells", vec![at(1, 2), at(1, 3)]),
+            rule("clone")
+                .with("cells", vec![at(2, 2)])
+                .with("clones", vec![at(3, 3)]),
+            rule("thermometer").with("cells", vec![at(0, 0), at(1, 0)]),
+            rule("thermometer").with("cells", vec![at(2, 3), at(3, 3)]),
+            rule("whispers")
+                .with("cells", vec![at(0, 3), at(1, 3)])
+                .with("value", 1),
+            rule("whispers").with("cells", vec![at(2, 2), at(2, 3)]),
         ]
     );
     assert_eq!(
@@ -379,32 +368,26 @@ fn outside_clues_become_rules() {
     assert_eq!(
         spec.rules,
         [
-            RuleSpec::LittleKiller {
-                clue: ClueCell { row: 0, col: 5 },
-                direction: Direction::DownLeft,
-                sum: 14
-            },
-            RuleSpec::LittleKiller {
-                clue: ClueCell { row: 2, col: 2 },
-                direction: Direction::DownRight,
-                sum: 5
-            },
-            RuleSpec::Sandwich {
-                clue: Clue::new(Side::Top, 2),
-                sum: 0
-            },
-            RuleSpec::Sandwich {
-                clue: Clue::new(Side::Right, 1),
-                sum: 5
-            },
-            RuleSpec::XSum {
-                clue: Clue::new(Side::Left, 2),
-                sum: 7
-            },
-            RuleSpec::Skyscraper {
-                clue: Clue::new(Side::Bottom, 3),
-                visible: 2
-            },
+            rule("little-killer")
+                .with("clue", ClueCell { row: 0, col: 5 })
+                .with("direction", Direction::DownLeft)
+                .with("sum", 14),
+            rule("little-killer")
+                .with("clue", ClueCell { row: 2, col: 2 })
+                .with("direction", Direction::DownRight)
+                .with("sum", 5),
+            rule("sandwich")
+                .with("clue", Clue::new(Side::Top, 2))
+                .with("sum", 0),
+            rule("sandwich")
+                .with("clue", Clue::new(Side::Right, 1))
+                .with("sum", 5),
+            rule("x-sum")
+                .with("clue", Clue::new(Side::Left, 2))
+                .with("sum", 7),
+            rule("skyscraper")
+                .with("clue", Clue::new(Side::Bottom, 3))
+                .with("visible", 2),
         ]
     );
     assert_eq!(
@@ -453,10 +436,9 @@ fn the_grid_gives_givens_pencil_marks_and_regions() {
     );
     assert_eq!(
         spec.rules,
-        [RuleSpec::PencilMarks {
-            cell: Cell(5),
-            digits: vec![2, 4]
-        }]
+        [rule("pencil-marks")
+            .with("cell", Cell(5))
+            .with("digits", vec![2, 4])]
     );
     assert_eq!(
         import.skipped,
@@ -487,26 +469,18 @@ fn a_spec_written_as_f_puzzles_json() {
     spec.givens.set(at(0, 0), 6);
     spec.title = Some("Tall \"boxes\"".into());
     spec.rules = vec![
-        RuleSpec::NonConsecutive,
-        RuleSpec::NegativeRatio,
-        RuleSpec::Even(vec![at(5, 5)]),
-        RuleSpec::Ratio {
-            cells: (at(0, 0), at(0, 1)),
-            value: 2,
-        },
-        RuleSpec::Sum {
-            cells: (at(1, 0), at(1, 1)),
-            value: 5,
-        },
-        RuleSpec::KillerCage {
-            cells: vec![at(2, 0), at(2, 1)],
-            sum: Some(7),
-        },
-        RuleSpec::Palindrome(vec![at(4, 0), at(4, 1), at(4, 2)]),
-        RuleSpec::Whispers {
-            cells: vec![at(3, 0), at(3, 1)],
-            gap: Some(2),
-        },
+        rule("nonconsecutive"),
+        rule("negative-ratio"),
+        rule("even").with("cells", vec![at(5, 5)]),
+        rule("ratio").with("cells", (at(0, 0), at(0, 1))).with("value", 2),
+        rule("xv").with("cells", (at(1, 0), at(1, 1))).with("value", 5),
+        rule("killer-cage")
+            .with("cells", vec![at(2, 0), at(2, 1)])
+            .with("sum", 7),
+        rule("palindrome").with("cells", vec![at(4, 0), at(4, 1), at(4, 2)]),
+        rule("whispers")
+            .with("cells", vec![at(3, 0), at(3, 1)])
+            .with("value", 2),
     ];
     let json = fpuzzles::to_json(&spec).unwrap();
     insta::assert_snapshot!(json);
@@ -526,46 +500,39 @@ fn a_spec_written_as_f_puzzles_json() {
 
 #[test]
 fn specs_f_puzzles_cannot_express_are_refused() {
-    let with = |rule: RuleSpec| {
+    let with = |other: RuleSpec| {
         let mut spec = PuzzleSpec::new(9);
-        spec.rules.push(RuleSpec::AntiKing);
-        spec.rules.push(rule);
+        spec.rules.push(rule("anti-king"));
+        spec.rules.push(other);
         fpuzzles::to_json(&spec).unwrap_err().message
     };
     assert_eq!(
-        with(RuleSpec::Taxicab(3)),
+        with(rule("taxicab").with("value", 3)),
         "rules[1]: taxicab has no f-puzzles form"
     );
     assert_eq!(
-        with(RuleSpec::SelfTaxicab),
+        with(rule("self-taxicab")),
         "rules[1]: self-taxicab has no f-puzzles form"
     );
     assert_eq!(
-        with(RuleSpec::DiagonalNonConsecutive),
+        with(rule("diagonal-nonconsecutive")),
         "rules[1]: diagonal-nonconsecutive has no f-puzzles form"
     );
-    let chess = RuleSpec::Chess {
-        name: "anti-camel".into(),
-        moves: vec![(1, 3)],
-        digits: None,
-    };
+    let chess = rule("chess")
+        .with("name", "anti-camel")
+        .with("moves", vec![(1isize, 3isize)]);
     assert_eq!(with(chess), "rules[1]: chess (anti-camel) has no f-puzzles form");
-    let pairs = RuleSpec::CustomPairs {
-        name: "mine".into(),
-        cells: vec![],
-        digits: vec![],
-        allowed: true,
-    };
+    let pairs = rule("custom-pairs")
+        .with("name", "mine")
+        .with("pairs", Vec::<(Cell, Cell)>::new())
+        .with("allowed", Vec::<(Digit, Digit)>::new());
     assert_eq!(with(pairs), "rules[1]: custom-pairs (mine) has no f-puzzles form");
     assert_eq!(
-        with(RuleSpec::Sum {
-            cells: (Cell(0), Cell(1)),
-            value: 7
-        }),
+        with(rule("sum").with("cells", (Cell(0), Cell(1))).with("value", 7)),
         "rules[1]: a sum of 7 between two cells (only X = 10 and V = 5) has no f-puzzles form"
     );
     assert_eq!(
-        with(RuleSpec::Thermometer(vec![Cell(0), Cell(81)])),
+        with(rule("thermometer").with("cells", vec![Cell(0), Cell(81)])),
         "rules[1]: cell #81 is off the 9×9 grid"
     );
     let mut spec = PuzzleSpec::new(9);

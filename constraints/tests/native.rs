@@ -3,11 +3,16 @@
 //! line), and puzzles that build.
 
 use sudokit_constraints::native::{read, write, NativeError};
-use sudokit_constraints::registry::RULES;
+use sudokit_constraints::registry::Registry;
 use sudokit_constraints::spec::{Layout, PuzzleSpec, RuleSpec, SpecError};
 use sudokit_constraints::{Clue, ClueCell, Direction, Side};
 use sudokit_core::format::{parse_grids, ParseOptions};
 use sudokit_core::{Cell, Grid};
+
+/// The built-in rule `name`, to fill in.
+fn rule(name: &str) -> RuleSpec {
+    Registry::default().rule(name).unwrap()
+}
 
 fn at(r: usize, c: usize, n: usize) -> Cell {
     Cell::at(r - 1, c - 1, n)
@@ -32,160 +37,116 @@ fn every_rule() -> PuzzleSpec {
     spec.givens.set(c(1, 1), 5);
     spec.givens.set(c(9, 9), 9);
     spec.rules = vec![
-        RuleSpec::DiagonalPositive,
-        RuleSpec::DiagonalNegative,
-        RuleSpec::AntiKnight,
-        RuleSpec::AntiKing,
-        RuleSpec::DisjointGroups,
-        RuleSpec::NonConsecutive,
-        RuleSpec::NegativeRatio,
-        RuleSpec::NegativeXv,
-        RuleSpec::DiagonalNonConsecutive,
-        RuleSpec::Odd(vec![c(1, 1), c(5, 5)]),
-        RuleSpec::Even(vec![c(1, 2)]),
-        RuleSpec::Minimum(vec![c(2, 2)]),
-        RuleSpec::Maximum(vec![c(8, 8), c(8, 6)]),
-        RuleSpec::PencilMarks {
-            cell: c(3, 3),
-            digits: vec![1, 3, 9],
-        },
-        RuleSpec::Difference {
-            cells: (c(4, 4), c(4, 5)),
-            value: 1,
-        },
-        RuleSpec::Difference {
-            cells: (c(4, 6), c(4, 7)),
-            value: 3,
-        },
-        RuleSpec::Ratio {
-            cells: (c(5, 4), c(5, 3)),
-            value: 2,
-        },
-        RuleSpec::Ratio {
-            cells: (c(5, 6), c(5, 7)),
-            value: 3,
-        },
-        RuleSpec::Sum {
-            cells: (c(6, 4), c(6, 5)),
-            value: 10,
-        },
-        RuleSpec::Sum {
-            cells: (c(6, 6), c(6, 7)),
-            value: 5,
-        },
-        RuleSpec::Sum {
-            cells: (c(7, 4), c(7, 5)),
-            value: 7,
-        },
-        RuleSpec::KillerCage {
-            cells: vec![c(1, 1), c(1, 2), c(2, 1)],
-            sum: None,
-        },
-        RuleSpec::KillerCage {
-            cells: vec![c(9, 1), c(9, 2)],
-            sum: Some(12),
-        },
-        RuleSpec::ExtraRegion(
+        rule("diagonal+"),
+        rule("diagonal-"),
+        rule("anti-knight"),
+        rule("anti-king"),
+        rule("disjoint-groups"),
+        rule("nonconsecutive"),
+        rule("negative-ratio"),
+        rule("negative-xv"),
+        rule("diagonal-nonconsecutive"),
+        rule("odd").with("cells", vec![c(1, 1), c(5, 5)]),
+        rule("even").with("cells", vec![c(1, 2)]),
+        rule("minimum").with("cells", vec![c(2, 2)]),
+        rule("maximum").with("cells", vec![c(8, 8), c(8, 6)]),
+        rule("pencil-marks")
+            .with("cell", c(3, 3))
+            .with("digits", vec![1, 3, 9]),
+        rule("difference")
+            .with("cells", (c(4, 4), c(4, 5)))
+            .with("value", 1),
+        rule("difference")
+            .with("cells", (c(4, 6), c(4, 7)))
+            .with("value", 3),
+        rule("ratio").with("cells", (c(5, 4), c(5, 3))).with("value", 2),
+        rule("ratio").with("cells", (c(5, 6), c(5, 7))).with("value", 3),
+        rule("xv").with("cells", (c(6, 4), c(6, 5))).with("value", 10),
+        rule("xv").with("cells", (c(6, 6), c(6, 7))).with("value", 5),
+        rule("sum").with("cells", (c(7, 4), c(7, 5))).with("value", 7),
+        rule("killer-cage").with("cells", vec![c(1, 1), c(1, 2), c(2, 1)]),
+        rule("killer-cage")
+            .with("cells", vec![c(9, 1), c(9, 2)])
+            .with("sum", 12),
+        rule("extra-region").with(
+            "cells",
             (2..=4)
                 .flat_map(|r| (2..=4).map(move |col| at(r, col, 9)))
-                .collect(),
+                .collect::<Vec<_>>(),
         ),
-        RuleSpec::Clone {
-            cells: vec![c(1, 1), c(1, 2)],
-            clones: vec![c(9, 8), c(9, 9)],
-        },
-        RuleSpec::Thermometer(vec![c(1, 9), c(2, 9), c(3, 9)]),
-        RuleSpec::SlowThermometer(vec![c(9, 1), c(8, 2), c(7, 3)]),
-        RuleSpec::Palindrome(vec![c(5, 1), c(5, 2), c(5, 3)]),
-        RuleSpec::Whispers {
-            cells: vec![c(2, 5), c(3, 5)],
-            gap: None,
-        },
-        RuleSpec::Whispers {
-            cells: vec![c(2, 6), c(3, 6), c(3, 7)],
-            gap: Some(4),
-        },
-        RuleSpec::Nabner(vec![c(9, 5), c(9, 6), c(9, 7)]),
-        RuleSpec::Arrow {
-            circle: vec![c(4, 4)],
-            shafts: vec![vec![c(4, 5), c(4, 6)]],
-        },
-        RuleSpec::Arrow {
-            circle: vec![c(6, 1), c(6, 2)],
-            shafts: vec![vec![c(7, 1), c(8, 1), c(8, 2)], vec![c(7, 2)]],
-        },
-        RuleSpec::DoubleArrow(vec![c(9, 1), c(9, 2), c(9, 3), c(9, 4)]),
-        RuleSpec::ZipperLine(vec![c(5, 5), c(5, 6), c(5, 7)]),
-        RuleSpec::RegionSumLine(vec![c(3, 3), c(3, 4), c(4, 4)]),
-        RuleSpec::DigitalRootCage {
-            cells: vec![c(8, 8), c(8, 9), c(9, 8)],
-            root: 3,
-        },
-        RuleSpec::Renban(vec![c(7, 1), c(7, 2), c(7, 3)]),
-        RuleSpec::BetweenLine(vec![c(6, 1), c(6, 2), c(6, 3), c(6, 4)]),
-        RuleSpec::EntropicLine(vec![c(8, 1), c(8, 2), c(8, 3), c(8, 4)]),
-        RuleSpec::ModularLine(vec![c(4, 7), c(4, 8), c(4, 9)]),
-        RuleSpec::Quadruple {
-            cells: vec![c(4, 4), c(4, 5), c(5, 4), c(5, 5)],
-            digits: vec![1, 3, 3],
-        },
-        RuleSpec::RowIndexer(vec![c(1, 1), c(1, 2)]),
-        RuleSpec::ColumnIndexer((1..=9).map(|r| c(r, 1)).collect()),
-        RuleSpec::BoxIndexer(vec![c(2, 2)]),
-        RuleSpec::LittleKiller {
-            clue: ClueCell { row: 0, col: 4 },
-            direction: Direction::DownLeft,
-            sum: 17,
-        },
-        RuleSpec::LittleKiller {
-            clue: ClueCell { row: 9, col: 9 },
-            direction: Direction::UpLeft,
-            sum: 45,
-        },
-        RuleSpec::Sandwich {
-            clue: Clue::new(Side::Left, 2),
-            sum: 15,
-        },
-        RuleSpec::Sandwich {
-            clue: Clue::new(Side::Bottom, 8),
-            sum: 0,
-        },
-        RuleSpec::XSum {
-            clue: Clue::new(Side::Top, 4),
-            sum: 20,
-        },
-        RuleSpec::XSum {
-            clue: Clue::new(Side::Right, 0),
-            sum: 1,
-        },
-        RuleSpec::Skyscraper {
-            clue: Clue::new(Side::Right, 1),
-            visible: 3,
-        },
-        RuleSpec::Chess {
-            name: "anti-camel".into(),
-            moves: vec![(1, 3)],
-            digits: None,
-        },
-        RuleSpec::Chess {
-            name: "chess".into(),
-            moves: vec![(-1, 2), (0, 3)],
-            digits: Some(vec![1, 9]),
-        },
-        RuleSpec::Taxicab(4),
-        RuleSpec::SelfTaxicab,
-        RuleSpec::CustomPairs {
-            name: "custom pairs".into(),
-            cells: vec![(c(1, 1), c(1, 2)), (c(2, 2), c(2, 1))],
-            digits: vec![(1, 2), (2, 1)],
-            allowed: true,
-        },
-        RuleSpec::CustomPairs {
-            name: "no 1 left of 2".into(),
-            cells: vec![(c(3, 1), c(3, 2))],
-            digits: vec![(1, 2)],
-            allowed: false,
-        },
+        rule("clone")
+            .with("cells", vec![c(1, 1), c(1, 2)])
+            .with("clones", vec![c(9, 8), c(9, 9)]),
+        rule("thermometer").with("cells", vec![c(1, 9), c(2, 9), c(3, 9)]),
+        rule("slow-thermometer").with("cells", vec![c(9, 1), c(8, 2), c(7, 3)]),
+        rule("palindrome").with("cells", vec![c(5, 1), c(5, 2), c(5, 3)]),
+        rule("whispers").with("cells", vec![c(2, 5), c(3, 5)]),
+        rule("whispers")
+            .with("cells", vec![c(2, 6), c(3, 6), c(3, 7)])
+            .with("value", 4),
+        rule("nabner").with("cells", vec![c(9, 5), c(9, 6), c(9, 7)]),
+        rule("arrow")
+            .with("circle", vec![c(4, 4)])
+            .with("cells", vec![c(4, 5), c(4, 6)]),
+        rule("arrow")
+            .with("circle", vec![c(6, 1), c(6, 2)])
+            .with("shafts", vec![vec![c(7, 1), c(8, 1), c(8, 2)], vec![c(7, 2)]]),
+        rule("double-arrow").with("cells", vec![c(9, 1), c(9, 2), c(9, 3), c(9, 4)]),
+        rule("zipper").with("cells", vec![c(5, 5), c(5, 6), c(5, 7)]),
+        rule("region-sum-line").with("cells", vec![c(3, 3), c(3, 4), c(4, 4)]),
+        rule("digital-root-cage")
+            .with("cells", vec![c(8, 8), c(8, 9), c(9, 8)])
+            .with("root", 3),
+        rule("renban").with("cells", vec![c(7, 1), c(7, 2), c(7, 3)]),
+        rule("between").with("cells", vec![c(6, 1), c(6, 2), c(6, 3), c(6, 4)]),
+        rule("entropic").with("cells", vec![c(8, 1), c(8, 2), c(8, 3), c(8, 4)]),
+        rule("modular").with("cells", vec![c(4, 7), c(4, 8), c(4, 9)]),
+        rule("quadruple")
+            .with("cells", vec![c(4, 4), c(4, 5), c(5, 4), c(5, 5)])
+            .with("digits", vec![1, 3, 3]),
+        rule("row-indexer").with("cells", vec![c(1, 1), c(1, 2)]),
+        rule("column-indexer").with("cells", (1..=9).map(|r| c(r, 1)).collect::<Vec<_>>()),
+        rule("box-indexer").with("cells", vec![c(2, 2)]),
+        rule("little-killer")
+            .with("clue", ClueCell { row: 0, col: 4 })
+            .with("direction", Direction::DownLeft)
+            .with("sum", 17),
+        rule("little-killer")
+            .with("clue", ClueCell { row: 9, col: 9 })
+            .with("direction", Direction::UpLeft)
+            .with("sum", 45),
+        rule("sandwich")
+            .with("clue", Clue::new(Side::Left, 2))
+            .with("sum", 15),
+        rule("sandwich")
+            .with("clue", Clue::new(Side::Bottom, 8))
+            .with("sum", 0),
+        rule("x-sum")
+            .with("clue", Clue::new(Side::Top, 4))
+            .with("sum", 20),
+        rule("x-sum")
+            .with("clue", Clue::new(Side::Right, 0))
+            .with("sum", 1),
+        rule("skyscraper")
+            .with("clue", Clue::new(Side::Right, 1))
+            .with("visible", 3),
+        rule("chess")
+            .with("name", "anti-camel")
+            .with("moves", vec![(1isize, 3isize)]),
+        rule("chess")
+            .with("name", "chess")
+            .with("moves", vec![(-1isize, 2isize), (0, 3)])
+            .with("digits", vec![1, 9]),
+        rule("taxicab").with("value", 4),
+        rule("self-taxicab"),
+        rule("custom-pairs")
+            .with("name", "custom pairs")
+            .with("pairs", vec![(c(1, 1), c(1, 2)), (c(2, 2), c(2, 1))])
+            .with("allowed", vec![(1u8, 2u8), (2, 1)]),
+        rule("custom-pairs")
+            .with("name", "no 1 left of 2")
+            .with("pairs", vec![(c(3, 1), c(3, 2))])
+            .with("forbidden", vec![(1u8, 2u8)]),
     ];
     spec
 }
@@ -205,7 +166,7 @@ fn every_rule_round_trips() {
     let spec = every_rule();
     let text = round_trip(&spec);
     // Every registry rule type is written (classic and jigsaw are top-level keys).
-    for rule in RULES.iter().filter(|r| !matches!(r.name, "classic" | "jigsaw")) {
+    for rule in Registry::default().kinds() {
         assert!(
             text.contains(&format!("type = \"{}\"\n", rule.name)),
             "no {}",
@@ -235,11 +196,8 @@ fn small_boards_round_trip() {
     let mut spec = PuzzleSpec::new(4);
     spec.givens = grid("1...\n..2.\n....\n...4", 4);
     spec.rules = vec![
-        RuleSpec::Thermometer(vec![Cell(4), Cell(5), Cell(6)]),
-        RuleSpec::Ratio {
-            cells: (Cell(0), Cell(1)),
-            value: 2,
-        },
+        rule("thermometer").with("cells", vec![Cell(4), Cell(5), Cell(6)]),
+        rule("ratio").with("cells", (Cell(0), Cell(1))).with("value", 2),
     ];
     round_trip(&spec);
     for n in [1, 2, 3, 5, 7] {
@@ -269,7 +227,7 @@ fn jigsaw_round_trips_and_keeps_region_numbers() {
         .collect();
     let mut spec = PuzzleSpec::new(n);
     spec.layout = Layout::Regions(regions.clone());
-    spec.rules.push(RuleSpec::DisjointGroups);
+    spec.rules.push(rule("disjoint-groups"));
     let text = round_trip(&spec);
     assert!(
         text.contains(&format!("regions = \"\"\"\n{map}\"\"\"\n")),
@@ -304,7 +262,7 @@ fn boxes_3x2_on_6x6_round_trip() {
     let mut spec = PuzzleSpec::new(6);
     spec.layout = Layout::Boxes { rows: 3, cols: 2 };
     spec.givens = grid("1.....\n..2...\n....3.\n......\n.4....\n.....6", 6);
-    spec.rules.push(RuleSpec::AntiKing);
+    spec.rules.push(rule("anti-king"));
     let text = round_trip(&spec);
     assert!(text.contains("boxes = \"3x2\"\n"), "{text}");
     let puzzle = spec.build().unwrap();
@@ -319,7 +277,7 @@ fn twelve_by_twelve_with_givens_above_nine_round_trips() {
         spec.givens.set(Cell::at(i, (i * 5) % n, n), d);
     }
     spec.rules
-        .push(RuleSpec::Thermometer(vec![at(12, 11, n), at(12, 12, n)]));
+        .push(rule("thermometer").with("cells", vec![at(12, 11, n), at(12, 12, n)]));
     let text = round_trip(&spec);
     assert!(text.contains("10  .  .") && text.contains("r12c11"), "{text}");
     spec.build().unwrap();
@@ -391,7 +349,7 @@ fn every_documented_example_reads_and_builds() {
                 .map(str::to_string)
         }));
     }
-    for rule in RULES.iter().filter(|r| !matches!(r.name, "classic" | "jigsaw")) {
+    for rule in Registry::default().kinds() {
         assert!(
             documented.iter().any(|d| d == rule.name),
             "no example of {}",
@@ -689,7 +647,7 @@ fn cell_names_and_the_board() {
     assert_eq!(err.key.as_deref(), Some("rules[1].cell"));
     // Upper case names are fine.
     let spec = read(&format!("{RULE}type = \"odd\"\ncells = \"R1C1 r9c9\"\n")).unwrap();
-    assert_eq!(spec.rules, [RuleSpec::Odd(vec![Cell(0), Cell(80)])]);
+    assert_eq!(spec.rules, [rule("odd").with("cells", vec![Cell(0), Cell(80)])]);
 }
 
 #[test]
@@ -989,10 +947,7 @@ fn other_values() {
     .unwrap();
     assert_eq!(
         spec.rules,
-        [RuleSpec::Sum {
-            cells: (Cell(0), Cell(1)),
-            value: 5
-        }]
+        [rule("xv").with("cells", (Cell(0), Cell(1))).with("value", 5)]
     );
     let spec = read(&format!(
         "{RULE}type = \"xv\"\ncells = \"r1c1 r1c2\"\nvalue = 10\n"
@@ -1000,15 +955,15 @@ fn other_values() {
     .unwrap();
     assert_eq!(
         spec.rules,
-        [RuleSpec::Sum {
-            cells: (Cell(0), Cell(1)),
-            value: 10
-        }]
+        [rule("xv").with("cells", (Cell(0), Cell(1))).with("value", 10)]
     );
     let inline =
         read("size = 9\nrules = [{ type = \"anti-knight\" }, { type = \"odd\", cells = \"r1c1\" }]\n")
             .unwrap();
-    assert_eq!(inline.rules, [RuleSpec::AntiKnight, RuleSpec::Odd(vec![Cell(0)])]);
+    assert_eq!(
+        inline.rules,
+        [rule("anti-knight"), rule("odd").with("cells", vec![Cell(0)])]
+    );
 }
 
 #[test]
@@ -1026,27 +981,22 @@ fn outside_clues_read_as_people_say_them() {
     assert_eq!(
         spec.rules,
         [
-            RuleSpec::Sandwich {
-                clue: Clue::new(Side::Left, 2),
-                sum: 15
-            },
-            RuleSpec::XSum {
-                clue: Clue::new(Side::Bottom, 4),
-                sum: 20
-            },
-            RuleSpec::Skyscraper {
-                clue: Clue::new(Side::Bottom, 4),
-                visible: 4
-            },
-            RuleSpec::Skyscraper {
-                clue: Clue::new(Side::Left, 3),
-                visible: 4
-            },
-            RuleSpec::LittleKiller {
-                clue: ClueCell { row: 1, col: 3 },
-                direction: Direction::DownLeft,
-                sum: 12
-            },
+            rule("sandwich")
+                .with("clue", Clue::new(Side::Left, 2))
+                .with("sum", 15),
+            rule("x-sum")
+                .with("clue", Clue::new(Side::Bottom, 4))
+                .with("sum", 20),
+            rule("skyscraper")
+                .with("clue", Clue::new(Side::Bottom, 4))
+                .with("visible", 4),
+            rule("skyscraper")
+                .with("clue", Clue::new(Side::Left, 3))
+                .with("visible", 4),
+            rule("little-killer")
+                .with("clue", ClueCell { row: 1, col: 3 })
+                .with("direction", Direction::DownLeft)
+                .with("sum", 12),
         ]
     );
     let text = round_trip(&spec);

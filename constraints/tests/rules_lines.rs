@@ -11,6 +11,7 @@
 
 mod common;
 
+use sudokit_constraints::registry::Registry;
 use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
 use sudokit_constraints::{
     BetweenLine, ClassicRules, Indexer, IndexerKind, Line, LineKind, Quadruple, Renban,
@@ -18,6 +19,11 @@ use sudokit_constraints::{
 use sudokit_core::cnf::{ClauseOptions, Cnf, Var};
 use sudokit_core::testkit::{assert_sound, propagate, Soundness};
 use sudokit_core::{Cand, Cell, Constraint, Geometry, Grid, Kind, Puzzle, Rule};
+
+/// The built-in rule `name`, to fill in.
+fn rule(name: &str) -> RuleSpec {
+    Registry::default().rule(name).unwrap()
+}
 
 /// The rules of this file on `geometry` (side n ≥ 4), by name; `classic`
 /// says whether the classic rules are beside them (a between line then
@@ -462,32 +468,31 @@ fn boards_a_rule_does_not_fit_are_refused_at_build_time() {
     let mut long = row(9, 9);
     long.push(Cell::at(1, 8, 9));
     assert_eq!(
-        build_error(9, RuleSpec::Renban(long)),
+        build_error(9, rule("renban").with("cells", long)),
         "renban: a renban line of 10 cells needs 10 different consecutive digits, and a 9×9 board has 9"
     );
     assert_eq!(
-        build_error(8, RuleSpec::EntropicLine(row(8, 3))),
+        build_error(8, rule("entropic").with("cells", row(8, 3))),
         "entropic line: entropic lines split the digits into three equal thirds (low, middle, high): \
          the board's side must be divisible by 3, and it is 8"
     );
-    assert!(build_error(4, RuleSpec::EntropicLine(row(4, 2))).contains("it is 4"));
+    assert!(build_error(4, rule("entropic").with("cells", row(4, 2))).contains("it is 4"));
     let quad = vec![Cell(0), Cell(1), Cell(9), Cell(10)];
     assert_eq!(
         build_error(
             9,
-            RuleSpec::Quadruple {
-                cells: quad.clone(),
-                digits: vec![1, 2, 3, 4, 5]
-            }
+            rule("quadruple")
+                .with("cells", quad.clone())
+                .with("digits", vec![1, 2, 3, 4, 5])
         ),
         "quadruple: a quadruple lists at most 4 digits, this one lists 5"
     );
     // What fits builds: 6×6 entropic lines, 9-cell renbans, modular lines on 4×4.
     for (n, rule) in [
-        (6, RuleSpec::EntropicLine(row(6, 6))),
-        (9, RuleSpec::Renban(row(9, 9))),
-        (4, RuleSpec::ModularLine(row(4, 4))),
-        (16, RuleSpec::BoxIndexer(row(16, 16))),
+        (6, rule("entropic").with("cells", row(6, 6))),
+        (9, rule("renban").with("cells", row(9, 9))),
+        (4, rule("modular").with("cells", row(4, 4))),
+        (16, rule("box-indexer").with("cells", row(16, 16))),
     ] {
         let mut spec = PuzzleSpec::new(n);
         spec.rules.push(rule.clone());

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use serde_json::json;
-use sudokit::constraints::registry::RULES;
+use sudokit::constraints::registry::Registry;
 
 use super::output;
 use super::Status;
@@ -19,16 +19,17 @@ pub(crate) struct RulesArgs {
 /// Prints the registry: native name, f-puzzles key, meaning, parameters.
 pub(crate) fn run(args: &RulesArgs) -> Status {
     let mut out = output::stdout();
+    let rules = Registry::default().table();
     if args.json {
-        let rules: Vec<_> = RULES
+        let rules: Vec<_> = rules
             .iter()
             .map(|r| json!({ "name": r.name, "fpuzzles": r.fpuzzles, "meaning": r.meaning, "parameters": r.parameters }))
             .collect();
         let _ = writeln!(out, "{}", serde_json::Value::Array(rules));
         return Status::Ok;
     }
-    let name = RULES.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
-    let key = RULES
+    let name = rules.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
+    let key = rules
         .iter()
         .map(|r| r.fpuzzles.unwrap_or("-").chars().count())
         .max()
@@ -39,7 +40,7 @@ pub(crate) fn run(args: &RulesArgs) -> Status {
         "{:<name$}  {:<key$}  MEANING (PARAMETERS)",
         "NAME", "F-PUZZLES KEY"
     );
-    for rule in RULES {
+    for rule in &rules {
         let _ = writeln!(
             out,
             "{:<name$}  {:<key$}  {} ({})",

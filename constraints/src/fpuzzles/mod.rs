@@ -15,13 +15,14 @@
 //!
 //! ```
 //! use sudokit_constraints::fpuzzles;
-//! use sudokit_constraints::spec::RuleSpec;
+//! use sudokit_constraints::registry::Registry;
 //! use sudokit_core::Cell;
 //! let json = r##"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],
 //!     [{},{},{},{}],[{},{},{},{"c":"#FF0000"}]],"thermometer":[{"lines":[["R1C1","R2C2","R3C3"]]}]}"##;
 //! let import = fpuzzles::read(json).unwrap();
 //! assert_eq!(import.spec.givens.get(Cell(0)), Some(1));
-//! assert_eq!(import.spec.rules, [RuleSpec::Thermometer(vec![Cell(0), Cell(5), Cell(10)])]);
+//! let thermometer = Registry::default().rule("thermometer").unwrap();
+//! assert_eq!(import.spec.rules, [thermometer.with("cells", vec![Cell(0), Cell(5), Cell(10)])]);
 //! assert_eq!(import.skipped, ["grid: colours in 1 cell (decoration)"]);
 //! // Any transport form reads back to the same puzzle.
 //! let url = fpuzzles::to_url(&import.spec).unwrap();
@@ -32,6 +33,7 @@ mod reader;
 mod transport;
 mod writer;
 
+use crate::registry::Registry;
 use crate::spec::PuzzleSpec;
 
 /// Largest board the f-puzzles tools take (SudokuSolver's limit; the
@@ -111,8 +113,9 @@ impl FpuzzlesError {
 ///
 /// ```
 /// use sudokit_constraints::fpuzzles;
-/// use sudokit_constraints::spec::RuleSpec;
+/// use sudokit_constraints::registry::Registry;
 /// use sudokit_core::Cell;
+/// let thermometer = Registry::default().rule("thermometer").unwrap();
 /// let payload = concat!(
 ///     "N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8",
 ///     "UJEg2ACxgYAtgHstMNpvygyEZjDD48IAEoAmAMI0QqGwGYHdl7cQO3IZWEuIA==",
@@ -120,12 +123,18 @@ impl FpuzzlesError {
 /// for text in [payload.to_owned(), format!("https://sudokupad.app/fpuzzles{payload}")] {
 ///     let spec = fpuzzles::read(&text).unwrap().spec;
 ///     assert_eq!(spec.givens.get(Cell(0)), Some(1));
-///     assert_eq!(spec.rules, [RuleSpec::Thermometer(vec![Cell(4), Cell(9), Cell(14)])]);
+///     assert_eq!(spec.rules, [thermometer.clone().with("cells", vec![Cell(4), Cell(9), Cell(14)])]);
 /// }
 /// let err = fpuzzles::read(r#"{"size":9,"grid":[],"arrows":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}]}"#);
 /// assert_eq!(err.unwrap_err().message, "unknown f-puzzles key 'arrows'");
 /// ```
 pub fn read(text: &str) -> Result<Import, FpuzzlesError> {
+    read_with(&Registry::default(), text)
+}
+
+/// Reads an f-puzzles puzzle whose keys may be any of `registry`'s (the
+/// built-ins and the rules of other crates that name an f-puzzles key).
+pub fn read_with(registry: &Registry, text: &str) -> Result<Import, FpuzzlesError> {
     let (json, from_lz) = transport::decode(text)?;
     let value: serde_json::Value = serde_json::from_str(&json).map_err(|e| {
         if from_lz {
@@ -137,7 +146,7 @@ pub fn read(text: &str) -> Result<Import, FpuzzlesError> {
             FpuzzlesError::general(format!("malformed JSON: {e}"))
         }
     })?;
-    reader::read_value(&value)
+    reader::read_value(registry, &value)
 }
 
 /// The f-puzzles JSON text of a payload in any transport form [`read`]
@@ -164,13 +173,15 @@ pub fn payload_json(text: &str) -> Result<String, FpuzzlesError> {
 ///
 /// ```
 /// use sudokit_constraints::fpuzzles;
-/// use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
+/// use sudokit_constraints::registry::Registry;
+/// use sudokit_constraints::spec::PuzzleSpec;
+/// let registry = Registry::default();
 /// let mut spec = PuzzleSpec::new(4);
-/// spec.rules.push(RuleSpec::AntiKing);
+/// spec.rules.push(registry.rule("anti-king").unwrap());
 /// let json = fpuzzles::to_json(&spec).unwrap();
 /// assert!(json.starts_with(r#"{"size":4,"grid":[[{},{},{},{}],"#));
 /// assert!(json.ends_with(r#""antiking":true}"#));
-/// spec.rules.push(RuleSpec::Taxicab(2));
+/// spec.rules.push(registry.rule("taxicab").unwrap().with("value", 2));
 /// assert_eq!(fpuzzles::to_json(&spec).unwrap_err().message, "rules[1]: taxicab has no f-puzzles form");
 /// ```
 pub fn to_json(spec: &PuzzleSpec) -> Result<String, FpuzzlesError> {

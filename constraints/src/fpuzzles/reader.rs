@@ -8,13 +8,13 @@ use serde_json::{Map, Value};
 use sudokit_core::{Cell, Digit, Grid};
 
 use super::{FpuzzlesError, MAX_SIZE};
-use crate::outside::{Clue, ClueCell, Direction, Sandwich, Skyscraper, XSum};
+use crate::clues::{Clue, ClueCell, Direction};
+use crate::outside::clue_fits;
+use crate::registry::{Registry, RuleKind, Shape};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
+use crate::sums::arrow;
 
 type Result<T> = std::result::Result<T, FpuzzlesError>;
-
-/// The rule a cell-marker key (`odd`, `minimum`, …) makes of its cells.
-type MarkerRule = fn(Vec<Cell>) -> RuleSpec;
 
 /// Rules sudokit cannot solve yet, refused by name: key and what it is
 /// (none today: every rule key of the format is read).
@@ -40,75 +40,21 @@ const IGNORED: &[(&str, &str)] = &[
     ("solution", "the setter's solution, not checked"),
 ];
 
-/// Global rules: key and rule.
-const BOOLEANS: &[(&str, RuleSpec)] = &[
-    ("diagonal+", RuleSpec::DiagonalPositive),
-    ("diagonal-", RuleSpec::DiagonalNegative),
-    ("antiknight", RuleSpec::AntiKnight),
-    ("antiking", RuleSpec::AntiKing),
-    ("disjointgroups", RuleSpec::DisjointGroups),
-    ("nonconsecutive", RuleSpec::NonConsecutive),
-];
-
-/// Keys read by this module.
-const READ: &[&str] = &[
-    "size",
-    "grid",
-    "title",
-    "author",
-    "ruleset",
-    "diagonal+",
-    "diagonal-",
-    "antiknight",
-    "antiking",
-    "disjointgroups",
-    "nonconsecutive",
-    "negative",
-    "odd",
-    "even",
-    "minimum",
-    "maximum",
-    "difference",
-    "ratio",
-    "xv",
-    "killercage",
-    "extraregion",
-    "clone",
-    "quadruple",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "thermometer",
-    "slowthermometer",
-    "palindrome",
-    "whispers",
-    "nabner",
-    "doublearrow",
-    "zipperline",
-    "regionsumline",
-    "arrow",
-    "renban",
-    "betweenline",
-    "entropicline",
-    "modularline",
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-];
+/// Keys read by this module besides the rules' (which the registry gives).
+const READ: &[&str] = &["size", "grid", "title", "author", "ruleset"];
 
 /// Cell fields that are colours.
 const CELL_COLOURS: &[&str] = &["c", "cArray", "highlight"];
 
 /// The puzzle an f-puzzles object describes.
-pub(super) fn read_value(value: &Value) -> Result<super::Import> {
+pub(super) fn read_value(registry: &Registry, value: &Value) -> Result<super::Import> {
     let Value::Object(object) = value else {
         return Err(FpuzzlesError::general(format!(
             "expected a JSON object (an f-puzzles puzzle), found {}",
             describe(value)
         )));
     };
-    check_keys(object)?;
+    check_keys(registry, object)?;
     let n = read_size(object)?;
     let mut reader = Reader {
         n,
@@ -121,33 +67,50 @@ pub(super) fn read_value(value: &Value) -> Result<super::Import> {
     spec.title = reader.text(object, "title")?;
     spec.author = reader.text(object, "author")?;
     spec.ruleset = reader.text(object, "ruleset")?;
-    let rules = &mut spec.rules;
-    for (key, rule) in BOOLEANS {
-        if reader.flag(object, key)? {
-            rules.push(rule.clone());
+    let mut negative_read = false;
+    for kind in registry.kinds() {
+        let Some(form) = kind.fpuzzles else { continue };
+        let key = form.json_key();
+        let rules = &mut spec.rules;
+        match form.shape {
+            Shape::Flag => {
+                if reader.flag(object, key)? {
+                    rules.push(RuleSpec::new(kind));
+                }
+            }
+            Shape::Negative(_) if negative_read => {}
+            Shape::Negative(_) => {
+                negative_read = true;
+                reader.negative(registry, object.get(key), rules)?;
+            }
+            Shape::Markers => {
+                let mut cells = reader.markers(key, object.get(key))?;
+                cells.extend(
+                    grid.parity
+                        .iter()
+                        .filter(|(p, _)| *p == key)
+                        .map(|&(_, cell)| cell),
+                );
+                if !cells.is_empty() {
+                    rules.push(RuleSpec::new(kind).with("cells", cells));
+                }
+            }
+            Shape::CellLists => {
+                for (path, fields) in reader.entries(key, object.get(key))? {
+                    let cells = reader.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+                    if !cells.is_empty() {
+                        rules.push(RuleSpec::new(kind).with("cells", cells));
+                    }
+                }
+            }
+            Shape::Lines => {
+                for (_, _, cells) in reader.lines(key, object)? {
+                    rules.push(RuleSpec::new(kind).with("cells", cells));
+                }
+            }
+            Shape::Own => reader.own(kind, key, object, &grid.pencil_marks, rules)?,
         }
     }
-    reader.negative(object.get("negative"), rules)?;
-    rules.extend(grid.pencil_marks);
-    let markers: [(&str, MarkerRule, Vec<Cell>); 4] = [
-        ("odd", RuleSpec::Odd, grid.odd),
-        ("even", RuleSpec::Even, grid.even),
-        ("minimum", RuleSpec::Minimum, Vec::new()),
-        ("maximum", RuleSpec::Maximum, Vec::new()),
-    ];
-    for (key, rule, extra) in markers {
-        let mut cells = reader.markers(key, object.get(key))?;
-        cells.extend(extra);
-        if !cells.is_empty() {
-            rules.push(rule(cells));
-        }
-    }
-    reader.dots(object, rules)?;
-    reader.regions(object, rules)?;
-    reader.lines(object, rules)?;
-    reader.arrows(object, rules)?;
-    reader.digital_root_cages(object, rules)?;
-    reader.outside(object, rules)?;
     reader.ignored(object);
     Ok(super::Import {
         spec,
@@ -157,7 +120,7 @@ pub(super) fn read_value(value: &Value) -> Result<super::Import> {
 
 /// Refuses what cannot be read, before anything else: rules not supported
 /// yet (the most useful thing to say about such a puzzle), then unknown keys.
-fn check_keys(object: &Map<String, Value>) -> Result<()> {
+fn check_keys(registry: &Registry, object: &Map<String, Value>) -> Result<()> {
     for &(key, what) in UNSUPPORTED {
         let Some(value) = object.get(key) else { continue };
         if unused(value) {
@@ -167,6 +130,9 @@ fn check_keys(object: &Map<String, Value>) -> Result<()> {
     }
     for (key, value) in object {
         let known = READ.contains(&key.as_str())
+            || registry
+                .kinds()
+                .any(|k| k.fpuzzles.is_some_and(|f| f.json_key() == key))
             || IGNORED.iter().any(|(k, _)| k == key)
             || UNSUPPORTED.iter().any(|(k, _)| k == key);
         if !known && !unused(value) {
@@ -269,14 +235,17 @@ fn describe(value: &Value) -> String {
     }
 }
 
+/// One polyline of a line key: its entry's path and fields, and its cells.
+type Polyline<'a> = (String, &'a Map<String, Value>, Vec<Cell>);
+
 /// What the grid says besides the rules.
 struct GridData {
     givens: Grid,
     layout: Layout,
-    pencil_marks: Vec<RuleSpec>,
-    /// Cells marked odd or even by a cell's `parity` field.
-    odd: Vec<Cell>,
-    even: Vec<Cell>,
+    /// Each cell's `givenPencilMarks`, when it has some.
+    pencil_marks: Vec<(Cell, Vec<Digit>)>,
+    /// Cells marked `odd` or `even` by a cell's `parity` field.
+    parity: Vec<(&'static str, Cell)>,
 }
 
 /// The grid while it is read: its data, each cell's explicit region, and
@@ -326,8 +295,7 @@ impl Reader {
                 givens: Grid::empty(n),
                 layout: Layout::Default,
                 pencil_marks: Vec::new(),
-                odd: Vec::new(),
-                even: Vec::new(),
+                parity: Vec::new(),
             },
             regions: vec![None; n * n],
             entered: 0,
@@ -448,16 +416,16 @@ impl Reader {
                 "givenPencilMarks" => {
                     let digits = self.digits(v, &at)?;
                     if !digits.is_empty() {
-                        scan.data
-                            .pencil_marks
-                            .push(RuleSpec::PencilMarks { cell, digits });
+                        scan.data.pencil_marks.push((cell, digits));
                     }
                 }
                 "centerPencilMarks" => scan.centre += usize::from(!unused(v)),
                 "cornerPencilMarks" => scan.corner += usize::from(!unused(v)),
                 "parity" => match v {
-                    Value::String(s) if s.eq_ignore_ascii_case("odd") => scan.data.odd.push(cell),
-                    Value::String(s) if s.eq_ignore_ascii_case("even") => scan.data.even.push(cell),
+                    Value::String(s) if s.eq_ignore_ascii_case("odd") => scan.data.parity.push(("odd", cell)),
+                    Value::String(s) if s.eq_ignore_ascii_case("even") => {
+                        scan.data.parity.push(("even", cell))
+                    }
                     other if unused(other) => {}
                     other => {
                         let found = describe(other);
@@ -577,7 +545,8 @@ impl Reader {
         }
     }
 
-    fn negative(&self, value: Option<&Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+    /// `negative`: a list of words, each a rule of the registry.
+    fn negative(&self, registry: &Registry, value: Option<&Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
         let items = match value {
             None | Some(Value::Null | Value::Bool(false)) => return Ok(()),
             Some(Value::Array(items)) => items,
@@ -591,20 +560,26 @@ impl Reader {
                 ))
             }
         };
+        let words: Vec<(&str, &'static RuleKind)> = registry
+            .kinds()
+            .filter_map(|kind| match kind.fpuzzles?.shape {
+                Shape::Negative(word) => Some((word, kind)),
+                _ => None,
+            })
+            .collect();
         for (i, item) in items.iter().enumerate() {
-            let rule = match item.as_str() {
-                Some("ratio") => RuleSpec::NegativeRatio,
-                Some("xv") => RuleSpec::NegativeXv,
-                _ => {
-                    return Err(FpuzzlesError::at(
-                        format!("negative[{i}]"),
-                        format!(
-                            "unknown negative constraint {}: expected \"ratio\" or \"xv\"",
-                            describe(item)
-                        ),
-                    ))
-                }
+            let Some(&(_, kind)) = words.iter().find(|(word, _)| item.as_str() == Some(word)) else {
+                let expected: Vec<String> = words.iter().map(|(word, _)| format!("\"{word}\"")).collect();
+                return Err(FpuzzlesError::at(
+                    format!("negative[{i}]"),
+                    format!(
+                        "unknown negative constraint {}: expected {}",
+                        describe(item),
+                        expected.join(" or ")
+                    ),
+                ));
             };
+            let rule = RuleSpec::new(kind);
             if !rules.contains(&rule) {
                 rules.push(rule);
             }
@@ -728,55 +703,143 @@ impl Reader {
         Ok(cells)
     }
 
-    /// `difference`, `ratio`, `xv`.
-    fn dots(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
-        for key in ["difference", "ratio", "xv"] {
-            for (path, fields) in self.entries(key, object.get(key))? {
-                let cells_path = format!("{path}.cells");
-                let cells = self.cells(fields.get("cells"), &cells_path)?;
-                let &[a, b] = cells.as_slice() else {
-                    return Err(FpuzzlesError::at(
-                        cells_path,
-                        format!("expected the 2 cells of the dot, found {}", cells.len()),
-                    ));
-                };
-                if a == b {
-                    return Err(FpuzzlesError::at(cells_path, "the two cells are the same"));
+    /// The rules of a kind whose entries have their own shape, by key.
+    fn own(
+        &mut self,
+        kind: &'static RuleKind,
+        key: &str,
+        object: &Map<String, Value>,
+        pencil_marks: &[(Cell, Vec<Digit>)],
+        rules: &mut Vec<RuleSpec>,
+    ) -> Result<()> {
+        let rule = || RuleSpec::new(kind);
+        match key {
+            "grid" => {
+                for (cell, digits) in pencil_marks {
+                    rules.push(rule().with("cell", *cell).with("digits", digits.clone()));
                 }
-                let value_path = format!("{path}.value");
-                let value = fields.get("value");
-                rules.push(match key {
-                    "xv" => {
-                        let sum = match value.and_then(Value::as_str).map(str::trim) {
-                            Some("X" | "x") => 10,
-                            Some("V" | "v") => 5,
-                            _ => {
-                                return Err(FpuzzlesError::at(
-                                    value_path,
-                                    format!(
-                                        "expected \"X\" or \"V\", found {}",
-                                        value.map_or("nothing".into(), describe)
-                                    ),
-                                ))
-                            }
-                        };
-                        RuleSpec::Sum {
-                            cells: (a, b),
-                            value: sum,
+            }
+            "difference" | "ratio" | "xv" => {
+                for (path, fields) in self.entries(key, object.get(key))? {
+                    rules.push(self.dot(rule(), key, &path, fields)?);
+                }
+            }
+            "killercage" => {
+                for (path, fields) in self.entries(key, object.get(key))? {
+                    let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+                    if cells.is_empty() {
+                        continue;
+                    }
+                    let mut cage = rule().with("cells", cells);
+                    match number(fields.get("value")) {
+                        Num::Blank => {}
+                        Num::Value(v) if (1..=u32::MAX as u64).contains(&v) => {
+                            cage = cage.with("sum", v as i64)
+                        }
+                        _ => {
+                            return Err(FpuzzlesError::at(
+                                format!("{path}.value"),
+                                format!(
+                                    "expected the cage's sum (a whole number), found {}",
+                                    fields.get("value").map_or("nothing".into(), describe)
+                                ),
+                            ))
                         }
                     }
-                    "difference" => RuleSpec::Difference {
-                        cells: (a, b),
-                        value: self.dot_value(value, 1, 1, &value_path)?,
-                    },
-                    _ => RuleSpec::Ratio {
-                        cells: (a, b),
-                        value: self.dot_value(value, 2, 2, &value_path)?,
-                    },
-                });
+                    rules.push(cage);
+                }
             }
+            "clone" => {
+                for (path, fields) in self.entries(key, object.get(key))? {
+                    let cells = self.cells(fields.get("cells"), &format!("{path}.cells"))?;
+                    let clones = self.cells(fields.get("cloneCells"), &format!("{path}.cloneCells"))?;
+                    if cells.len() != clones.len() {
+                        return Err(FpuzzlesError::at(
+                            path,
+                            format!(
+                                "{} cells but {} clone cells (cloneCells): each cell needs exactly one clone",
+                                cells.len(),
+                                clones.len()
+                            ),
+                        ));
+                    }
+                    if !cells.is_empty() {
+                        rules.push(rule().with("cells", cells).with("clones", clones));
+                    }
+                }
+            }
+            "quadruple" => {
+                for (path, fields) in self.entries(key, object.get(key))? {
+                    if let Some(quadruple) = self.quadruple(rule(), &path, fields)? {
+                        rules.push(quadruple);
+                    }
+                }
+            }
+            "whispers" => {
+                for (path, fields, cells) in self.lines(key, object)? {
+                    let gap = match number(fields.get("value")) {
+                        Num::Blank => None,
+                        Num::Value(g) if g >= 1 && g < self.n as u64 => Some(g as Digit),
+                        _ => {
+                            return Err(FpuzzlesError::at(
+                                format!("{path}.value"),
+                                format!(
+                                    "expected the smallest difference (1 to {}), found {}",
+                                    self.n.saturating_sub(1),
+                                    fields.get("value").map_or("nothing".into(), describe)
+                                ),
+                            ))
+                        }
+                    };
+                    let mut line = rule().with("cells", cells);
+                    line.set("value", gap.map(|g| g.into()));
+                    rules.push(line);
+                }
+            }
+            "arrow" => self.arrows(object, rules)?,
+            "cage" => self.digital_root_cages(kind, object, rules)?,
+            "littlekillersum" => self.little_killers(kind, object, rules)?,
+            _ => match LINE_CLUES.iter().find(|(k, _)| *k == key) {
+                Some(&(_, what)) => self.line_clues(kind, key, what, object, rules)?,
+                None => return Err(not_supported(key, kind.name)),
+            },
         }
         Ok(())
+    }
+
+    /// A `difference`, `ratio` or `xv` entry.
+    fn dot(&self, rule: RuleSpec, key: &str, path: &str, fields: &Map<String, Value>) -> Result<RuleSpec> {
+        let cells_path = format!("{path}.cells");
+        let cells = self.cells(fields.get("cells"), &cells_path)?;
+        let &[a, b] = cells.as_slice() else {
+            return Err(FpuzzlesError::at(
+                cells_path,
+                format!("expected the 2 cells of the dot, found {}", cells.len()),
+            ));
+        };
+        if a == b {
+            return Err(FpuzzlesError::at(cells_path, "the two cells are the same"));
+        }
+        let value_path = format!("{path}.value");
+        let value = fields.get("value");
+        let value = match key {
+            "xv" => match value.and_then(Value::as_str).map(str::trim) {
+                Some("X" | "x") => 10,
+                Some("V" | "v") => 5,
+                _ => {
+                    return Err(FpuzzlesError::at(
+                        value_path,
+                        format!(
+                            "expected \"X\" or \"V\", found {}",
+                            value.map_or("nothing".into(), describe)
+                        ),
+                    ))
+                }
+            },
+            "difference" => self.dot_value(value, 1, 1, &value_path)?,
+            _ => self.dot_value(value, 2, 2, &value_path)?,
+        };
+        Ok(rule.with("cells", (a, b)).with("value", value))
     }
 
     /// A dot's value: `default` when absent or blank, else at least `least`.
@@ -794,165 +857,62 @@ impl Reader {
         }
     }
 
-    /// `killercage` (without sums: those are refused up front),
-    /// `extraregion`, `clone`, `quadruple`, the indexers.
-    fn regions(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
-        for key in ["killercage", "extraregion"] {
-            for (path, fields) in self.entries(key, object.get(key))? {
-                let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
-                if cells.is_empty() {
-                    continue;
-                }
-                rules.push(if key == "killercage" {
-                    let sum = match number(fields.get("value")) {
-                        Num::Blank => None,
-                        Num::Value(v) if (1..=u32::MAX as u64).contains(&v) => Some(v as u32),
-                        _ => {
-                            return Err(FpuzzlesError::at(
-                                format!("{path}.value"),
-                                format!(
-                                    "expected the cage's sum (a whole number), found {}",
-                                    fields.get("value").map_or("nothing".into(), describe)
-                                ),
-                            ))
-                        }
-                    };
-                    RuleSpec::KillerCage { cells, sum }
-                } else {
-                    RuleSpec::ExtraRegion(cells)
-                });
-            }
-        }
-        for (path, fields) in self.entries("clone", object.get("clone"))? {
-            let cells = self.cells(fields.get("cells"), &format!("{path}.cells"))?;
-            let clones = self.cells(fields.get("cloneCells"), &format!("{path}.cloneCells"))?;
-            if cells.len() != clones.len() {
-                return Err(FpuzzlesError::at(
-                    path,
-                    format!(
-                        "{} cells but {} clone cells (cloneCells): each cell needs exactly one clone",
-                        cells.len(),
-                        clones.len()
-                    ),
-                ));
-            }
-            if !cells.is_empty() {
-                rules.push(RuleSpec::Clone { cells, clones });
-            }
-        }
-        for (path, fields) in self.entries("quadruple", object.get("quadruple"))? {
-            let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
-            let values_path = format!("{path}.values");
-            let digits = match fields.get("values") {
-                None => {
-                    return Err(FpuzzlesError::at(
-                        values_path,
-                        "missing: expected the listed digits",
-                    ))
-                }
-                Some(value) => self.digits(value, &values_path)?,
-            };
-            if digits.is_empty() {
-                continue; // an empty circle: no rule
-            }
-            let most = cells.len().min(4);
-            if digits.len() > most {
+    /// A `quadruple` entry; `None` for an empty circle.
+    fn quadruple(&self, rule: RuleSpec, path: &str, fields: &Map<String, Value>) -> Result<Option<RuleSpec>> {
+        let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
+        let values_path = format!("{path}.values");
+        let digits = match fields.get("values") {
+            None => {
                 return Err(FpuzzlesError::at(
                     values_path,
-                    format!(
-                        "{} digits listed: a quadruple lists at most {most} (4, and no more than its {} cells)",
-                        digits.len(),
-                        cells.len()
-                    ),
-                ));
+                    "missing: expected the listed digits",
+                ))
             }
-            rules.push(RuleSpec::Quadruple { cells, digits });
+            Some(value) => self.digits(value, &values_path)?,
+        };
+        if digits.is_empty() {
+            return Ok(None); // an empty circle: no rule
         }
-        let indexers: [(&str, MarkerRule); 3] = [
-            ("rowindexer", RuleSpec::RowIndexer),
-            ("columnindexer", RuleSpec::ColumnIndexer),
-            ("boxindexer", RuleSpec::BoxIndexer),
-        ];
-        for (key, rule) in indexers {
-            for (path, fields) in self.entries(key, object.get(key))? {
-                let cells = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
-                if !cells.is_empty() {
-                    rules.push(rule(cells));
-                }
-            }
+        let most = cells.len().min(4);
+        if digits.len() > most {
+            return Err(FpuzzlesError::at(
+                values_path,
+                format!(
+                    "{} digits listed: a quadruple lists at most {most} (4, and no more than its {} cells)",
+                    digits.len(),
+                    cells.len()
+                ),
+            ));
         }
-        Ok(())
+        Ok(Some(rule.with("cells", cells).with("digits", digits)))
     }
 
-    /// The line keys: one rule per polyline.
-    fn lines(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
-        for key in [
-            "thermometer",
-            "slowthermometer",
-            "palindrome",
-            "whispers",
-            "nabner",
-            "doublearrow",
-            "zipperline",
-            "regionsumline",
-            "renban",
-            "betweenline",
-            "entropicline",
-            "modularline",
-        ] {
-            for (path, fields) in self.entries(key, object.get(key))? {
-                let gap = if key == "whispers" {
-                    match number(fields.get("value")) {
-                        Num::Blank => None,
-                        Num::Value(g) if g >= 1 && g < self.n as u64 => Some(g as Digit),
-                        _ => {
-                            return Err(FpuzzlesError::at(
-                                format!("{path}.value"),
-                                format!(
-                                    "expected the smallest difference (1 to {}), found {}",
-                                    self.n.saturating_sub(1),
-                                    fields.get("value").map_or("nothing".into(), describe)
-                                ),
-                            ))
-                        }
-                    }
-                } else {
-                    None
-                };
-                let lines_path = format!("{path}.lines");
-                let lines = match fields.get("lines") {
-                    Some(Value::Array(lines)) => lines,
-                    Some(other) => {
-                        return Err(FpuzzlesError::at(
-                            lines_path,
-                            format!("expected a list of lines, found {}", describe(other)),
-                        ))
-                    }
-                    None => return Err(FpuzzlesError::at(lines_path, "missing: expected a list of lines")),
-                };
-                for (j, line) in lines.iter().enumerate() {
-                    let cells = self.distinct_cells(Some(line), &format!("{lines_path}[{j}]"))?;
-                    if cells.is_empty() {
-                        continue;
-                    }
-                    rules.push(match key {
-                        "thermometer" => RuleSpec::Thermometer(cells),
-                        "slowthermometer" => RuleSpec::SlowThermometer(cells),
-                        "palindrome" => RuleSpec::Palindrome(cells),
-                        "whispers" => RuleSpec::Whispers { cells, gap },
-                        "doublearrow" => RuleSpec::DoubleArrow(cells),
-                        "zipperline" => RuleSpec::ZipperLine(cells),
-                        "regionsumline" => RuleSpec::RegionSumLine(cells),
-                        "renban" => RuleSpec::Renban(cells),
-                        "betweenline" => RuleSpec::BetweenLine(cells),
-                        "entropicline" => RuleSpec::EntropicLine(cells),
-                        "modularline" => RuleSpec::ModularLine(cells),
-                        _ => RuleSpec::Nabner(cells),
-                    });
+    /// The polylines of a line key, each with its entry's path and fields:
+    /// one rule per line, empty lines left out.
+    fn lines<'a>(&self, key: &str, object: &'a Map<String, Value>) -> Result<Vec<Polyline<'a>>> {
+        let mut out = Vec::new();
+        for (path, fields) in self.entries(key, object.get(key))? {
+            for (j, line) in self.polylines(&path, fields)?.iter().enumerate() {
+                let cells = self.distinct_cells(Some(line), &format!("{path}.lines[{j}]"))?;
+                if !cells.is_empty() {
+                    out.push((path.clone(), fields, cells));
                 }
             }
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// An entry's `lines`.
+    fn polylines<'a>(&self, path: &str, fields: &'a Map<String, Value>) -> Result<&'a [Value]> {
+        let lines_path = format!("{path}.lines");
+        match fields.get("lines") {
+            Some(Value::Array(lines)) => Ok(lines),
+            Some(other) => Err(FpuzzlesError::at(
+                lines_path,
+                format!("expected a list of lines, found {}", describe(other)),
+            )),
+            None => Err(FpuzzlesError::at(lines_path, "missing: expected a list of lines")),
+        }
     }
 
     /// `arrow`: each line starts in the circle (or pill); the rest of it,
@@ -960,20 +920,9 @@ impl Reader {
     fn arrows(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
         for (path, fields) in self.entries("arrow", object.get("arrow"))? {
             let circle = self.distinct_cells(fields.get("cells"), &format!("{path}.cells"))?;
-            let lines_path = format!("{path}.lines");
-            let lines = match fields.get("lines") {
-                Some(Value::Array(lines)) => lines,
-                Some(other) => {
-                    return Err(FpuzzlesError::at(
-                        lines_path,
-                        format!("expected a list of lines, found {}", describe(other)),
-                    ))
-                }
-                None => return Err(FpuzzlesError::at(lines_path, "missing: expected a list of lines")),
-            };
             let mut shafts = Vec::new();
-            for (j, line) in lines.iter().enumerate() {
-                let cells = self.cells(Some(line), &format!("{lines_path}[{j}]"))?;
+            for (j, line) in self.polylines(&path, fields)?.iter().enumerate() {
+                let cells = self.cells(Some(line), &format!("{path}.lines[{j}]"))?;
                 let shaft: Vec<Cell> = cells
                     .into_iter()
                     .skip(1)
@@ -997,14 +946,19 @@ impl Reader {
                     ),
                 ));
             }
-            rules.push(RuleSpec::Arrow { circle, shafts });
+            rules.push(arrow(circle, shafts));
         }
         Ok(())
     }
 
     /// `cage` entries whose value is `DR<k>` (SudokuSolver's digital-root
     /// cages); the other cages are decoration.
-    fn digital_root_cages(&self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+    fn digital_root_cages(
+        &self,
+        kind: &'static RuleKind,
+        object: &Map<String, Value>,
+        rules: &mut Vec<RuleSpec>,
+    ) -> Result<()> {
         let Some(Value::Array(cages)) = object.get("cage") else {
             return Ok(());
         };
@@ -1024,7 +978,7 @@ impl Reader {
             };
             let cells = self.distinct_cells(cage.get("cells"), &format!("{path}.cells"))?;
             if !cells.is_empty() {
-                rules.push(RuleSpec::DigitalRootCage { cells, root });
+                rules.push(RuleSpec::new(kind).with("cells", cells).with("root", root));
             }
         }
         Ok(())
@@ -1073,12 +1027,29 @@ impl Reader {
         Ok(place)
     }
 
-    /// The outside clues: little killers, then the clues beside a row or
-    /// column. A clue with an empty or non-numeric value is a blank marker,
-    /// skipped (spec §5.8) and counted in `skipped`.
-    fn outside(&mut self, object: &Map<String, Value>, rules: &mut Vec<RuleSpec>) -> Result<()> {
+    /// Counts a key's blank clues (markers without a value, spec §5.8) in
+    /// `skipped`.
+    fn blank_clues(&mut self, key: &str, count: usize) {
+        match count {
+            0 => {}
+            1 => self
+                .skipped
+                .push(format!("{key}: 1 blank clue (no value, ignored)")),
+            _ => self
+                .skipped
+                .push(format!("{key}: {count} blank clues (no value, ignored)")),
+        }
+    }
+
+    /// `littlekillersum`: a clue with an empty or non-numeric value is a
+    /// blank marker, skipped.
+    fn little_killers(
+        &mut self,
+        kind: &'static RuleKind,
+        object: &Map<String, Value>,
+        rules: &mut Vec<RuleSpec>,
+    ) -> Result<()> {
         let n = self.n;
-        let mut blank = Vec::new();
         let key = "littlekillersum";
         let mut blanks = 0;
         for (path, fields) in self.entries(key, object.get(key))? {
@@ -1110,53 +1081,48 @@ impl Reader {
             let sum = u32::try_from(sum).map_err(|_| {
                 FpuzzlesError::at(format!("{path}.value"), format!("the sum {sum} is too large"))
             })?;
-            rules.push(RuleSpec::LittleKiller { clue, direction, sum });
+            rules.push(
+                RuleSpec::new(kind)
+                    .with("clue", clue)
+                    .with("direction", direction)
+                    .with("sum", sum),
+            );
         }
-        blank.push((key, blanks));
-        for &(key, what) in LINE_CLUES {
-            let mut blanks = 0;
-            for (path, fields) in self.entries(key, object.get(key))? {
-                let value = match number(fields.get("value")) {
-                    Num::Value(v) => v,
-                    Num::Blank | Num::Invalid => {
-                        blanks += 1;
-                        continue;
-                    }
-                };
-                let place = self.clue_place(fields, &path)?;
-                let clue = Clue::at_position(place.row, place.col, n)
-                    .map_err(|m| FpuzzlesError::at(format!("{path}.cell"), format!("a {what} clue: {m}")))?;
-                let v = u32::try_from(value).unwrap_or(u32::MAX);
-                let (rule, verdict) = match key {
-                    "sandwichsum" => (
-                        RuleSpec::Sandwich { clue, sum: v },
-                        Sandwich::new(clue, v).validate(n),
-                    ),
-                    "xsum" => (RuleSpec::XSum { clue, sum: v }, XSum::new(clue, v).validate(n)),
-                    _ => {
-                        let visible = v as usize;
-                        (
-                            RuleSpec::Skyscraper { clue, visible },
-                            Skyscraper::new(clue, visible).validate(n),
-                        )
-                    }
-                };
-                verdict.map_err(|m| FpuzzlesError::at(format!("{path}.value"), format!("{value}: {m}")))?;
-                rules.push(rule);
-            }
-            blank.push((key, blanks));
+        self.blank_clues(key, blanks);
+        Ok(())
+    }
+
+    /// A clue beside a row or column (`sandwichsum`, `xsum`,
+    /// `skyscraper`), `what` by name; blank markers are skipped.
+    fn line_clues(
+        &mut self,
+        kind: &'static RuleKind,
+        key: &str,
+        what: &str,
+        object: &Map<String, Value>,
+        rules: &mut Vec<RuleSpec>,
+    ) -> Result<()> {
+        let n = self.n;
+        let mut blanks = 0;
+        for (path, fields) in self.entries(key, object.get(key))? {
+            let value = match number(fields.get("value")) {
+                Num::Value(v) => v,
+                Num::Blank | Num::Invalid => {
+                    blanks += 1;
+                    continue;
+                }
+            };
+            let place = self.clue_place(fields, &path)?;
+            let clue = Clue::at_position(place.row, place.col, n)
+                .map_err(|m| FpuzzlesError::at(format!("{path}.cell"), format!("a {what} clue: {m}")))?;
+            let v = u32::try_from(value).unwrap_or(u32::MAX);
+            let param = if key == "skyscraper" { "visible" } else { "sum" };
+            let rule = RuleSpec::new(kind).with("clue", clue).with(param, v);
+            clue_fits(&rule, n)
+                .map_err(|m| FpuzzlesError::at(format!("{path}.value"), format!("{value}: {m}")))?;
+            rules.push(rule);
         }
-        for (key, count) in blank {
-            match count {
-                0 => {}
-                1 => self
-                    .skipped
-                    .push(format!("{key}: 1 blank clue (no value, ignored)")),
-                _ => self
-                    .skipped
-                    .push(format!("{key}: {count} blank clues (no value, ignored)")),
-            }
-        }
+        self.blank_clues(key, blanks);
         Ok(())
     }
 

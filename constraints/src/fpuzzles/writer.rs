@@ -8,47 +8,25 @@ use serde_json::{json, Value};
 use sudokit_core::{Cell, Digit};
 
 use super::{FpuzzlesError, MAX_SIZE};
-use crate::outside::Clue;
+use crate::clues::Clue;
+use crate::registry::{Shape, BUILT_IN};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 type Result<T> = std::result::Result<T, FpuzzlesError>;
 
-/// The keys that hold lists, in the order they are written (and read).
-const LIST_KEYS: [&str; 33] = [
-    "negative",
-    "odd",
-    "even",
-    "minimum",
-    "maximum",
-    "difference",
-    "ratio",
-    "xv",
-    "killercage",
-    "extraregion",
-    "clone",
-    "quadruple",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "thermometer",
-    "slowthermometer",
-    "palindrome",
-    "whispers",
-    "nabner",
-    "doublearrow",
-    "zipperline",
-    "regionsumline",
-    "arrow",
-    "renban",
-    "betweenline",
-    "entropicline",
-    "modularline",
-    "littlekillersum",
-    "sandwichsum",
-    "xsum",
-    "skyscraper",
-    "cage",
-];
+/// The keys that hold lists, in the order they are written: the
+/// built-in rules' keys in registry order (a rule of another crate adds its
+/// key after them).
+fn list_keys() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = Vec::new();
+    for form in BUILT_IN.iter().filter_map(|kind| kind.fpuzzles) {
+        let key = form.json_key();
+        if form.shape != Shape::Flag && key != "grid" && !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    keys
+}
 
 /// One JSON object, its fields in writing order, each already rendered.
 #[derive(Default)]
@@ -78,7 +56,7 @@ struct Writer<'a> {
     n: usize,
     /// The global rules set (`antiking`, …), in first-use order.
     flags: Vec<&'static str>,
-    /// The items of each key of [`LIST_KEYS`], in that order.
+    /// The items of each key of [`list_keys`], in that order.
     lists: Vec<(&'static str, Vec<Value>)>,
     /// Each cell's `givenPencilMarks`.
     marks: Vec<Option<&'a [Digit]>>,
@@ -109,7 +87,7 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
     let mut writer = Writer {
         n,
         flags: Vec::new(),
-        lists: LIST_KEYS.iter().map(|&key| (key, Vec::new())).collect(),
+        lists: list_keys().into_iter().map(|key| (key, Vec::new())).collect(),
         marks: vec![None; n * n],
     };
     for (i, rule) in spec.rules.iter().enumerate() {
@@ -161,12 +139,17 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
 }
 
 impl<'a> Writer<'a> {
-    /// Adds `item` to the list key `key`, once.
-    fn add(&mut self, key: &str, item: Value) {
-        if let Some((_, items)) = self.lists.iter_mut().find(|(k, _)| *k == key) {
-            if key != "negative" || !items.contains(&item) {
-                items.push(item);
+    /// Adds `item` to the list key `key` (a `negative` word once).
+    fn add(&mut self, key: &'static str, item: Value) {
+        let items = match self.lists.iter().position(|(k, _)| *k == key) {
+            Some(i) => &mut self.lists[i].1,
+            None => {
+                self.lists.push((key, Vec::new()));
+                &mut self.lists.last_mut().expect("just pushed").1
             }
+        };
+        if key != "negative" || !items.contains(&item) {
+            items.push(item);
         }
     }
 
@@ -231,7 +214,7 @@ impl<'a> Writer<'a> {
         Ok(json!({ "cell": format!("R{row}C{col}"), "value": value.to_string() }))
     }
 
-    fn markers(&mut self, key: &str, cells: &[Cell], path: &str) -> Result<()> {
+    fn markers(&mut self, key: &'static str, cells: &[Cell], path: &str) -> Result<()> {
         for &cell in cells {
             let item = json!({ "cell": self.name(cell, path)? });
             self.add(key, item);
@@ -240,29 +223,58 @@ impl<'a> Writer<'a> {
     }
 
     fn rule(&mut self, path: &str, rule: &'a RuleSpec) -> Result<()> {
-        let n = self.n;
         let no_form = |what: &str| FpuzzlesError::at(path, format!("{what} has no f-puzzles form"));
-        match rule {
-            RuleSpec::DiagonalPositive => self.flag("diagonal+"),
-            RuleSpec::DiagonalNegative => self.flag("diagonal-"),
-            RuleSpec::AntiKnight => self.flag("antiknight"),
-            RuleSpec::AntiKing => self.flag("antiking"),
-            RuleSpec::DisjointGroups => self.flag("disjointgroups"),
-            RuleSpec::NonConsecutive => self.flag("nonconsecutive"),
-            RuleSpec::NegativeRatio => self.add("negative", Value::from("ratio")),
-            RuleSpec::NegativeXv => self.add("negative", Value::from("xv")),
-            RuleSpec::Odd(cells) => self.markers("odd", cells, path)?,
-            RuleSpec::Even(cells) => self.markers("even", cells, path)?,
-            RuleSpec::Minimum(cells) => self.markers("minimum", cells, path)?,
-            RuleSpec::Maximum(cells) => self.markers("maximum", cells, path)?,
-            RuleSpec::PencilMarks { cell, digits } => {
-                self.name(*cell, path)?;
-                if let Some(&bad) = digits.iter().find(|&&d| d == 0 || d as usize > n) {
-                    return Err(FpuzzlesError::at(
-                        path,
-                        format!("{bad} is not a digit of a {n}×{n} puzzle"),
-                    ));
+        let cells = rule.cells("cells");
+        let Some(form) = rule.kind().fpuzzles else {
+            return match (rule.name(), rule.number("value")) {
+                // A sum of 5 or 10 is an X or a V.
+                ("sum", Some(value @ (5 | 10))) => {
+                    let item = self.cells(cells, if value == 10 { "X" } else { "V" }, None, path)?;
+                    self.add("xv", item);
+                    Ok(())
                 }
+                ("sum", value) => Err(no_form(&format!(
+                    "a sum of {} between two cells (only X = 10 and V = 5)",
+                    value.unwrap_or(0)
+                ))),
+                (name, _) => Err(no_form(&match rule.text("name") {
+                    Some(own) => format!("{name} ({own})"),
+                    None => name.to_string(),
+                })),
+            };
+        };
+        let key = form.json_key();
+        match form.shape {
+            Shape::Flag => self.flag(key),
+            Shape::Negative(word) => self.add(key, Value::from(word)),
+            Shape::Markers => self.markers(key, cells, path)?,
+            Shape::CellLists => {
+                let item = json!({ "cells": self.names(cells, path)? });
+                self.add(key, item);
+            }
+            Shape::Lines => self.add(key, self.line(cells, path)?),
+            Shape::Own => self.own(key, rule, path)?,
+        }
+        Ok(())
+    }
+
+    /// A rule whose entries have their own shape, by key.
+    fn own(&mut self, key: &'static str, rule: &'a RuleSpec, path: &str) -> Result<()> {
+        let n = self.n;
+        let cells = rule.cells("cells");
+        let digit_check = |digits: &[Digit]| match digits.iter().find(|&&d| d == 0 || d as usize > n) {
+            Some(bad) => Err(FpuzzlesError::at(
+                path,
+                format!("{bad} is not a digit of a {n}×{n} puzzle"),
+            )),
+            None => Ok(()),
+        };
+        match key {
+            "grid" => {
+                let cell = rule.cells("cell").first().copied().unwrap_or(Cell(u16::MAX));
+                self.name(cell, path)?;
+                let digits = rule.digits("digits").unwrap_or(&[]);
+                digit_check(digits)?;
                 let slot = &mut self.marks[cell.index()];
                 if slot.is_some() {
                     let what = format!(
@@ -273,39 +285,26 @@ impl<'a> Writer<'a> {
                 }
                 *slot = Some(digits);
             }
-            RuleSpec::Difference { cells: (a, b), value } => {
-                let item = self.cells(&[*a, *b], *value, Some(1), path)?;
-                self.add("difference", item);
+            "difference" | "ratio" => {
+                let default = if key == "difference" { 1 } else { 2 };
+                let value = rule.number("value").unwrap_or(default);
+                let item = self.cells(cells, value, Some(default), path)?;
+                self.add(key, item);
             }
-            RuleSpec::Ratio { cells: (a, b), value } => {
-                let item = self.cells(&[*a, *b], *value, Some(2), path)?;
-                self.add("ratio", item);
+            "xv" => {
+                let mark = if rule.number("value") == Some(5) { "V" } else { "X" };
+                let item = self.cells(cells, mark, None, path)?;
+                self.add(key, item);
             }
-            RuleSpec::Sum { cells: (a, b), value } => {
-                let mark = match value {
-                    10 => "X",
-                    5 => "V",
-                    other => {
-                        return Err(no_form(&format!(
-                            "a sum of {other} between two cells (only X = 10 and V = 5)"
-                        )))
-                    }
-                };
-                let item = self.cells(&[*a, *b], mark, None, path)?;
-                self.add("xv", item);
-            }
-            RuleSpec::KillerCage { cells, sum } => {
+            "killercage" => {
                 let mut item = json!({ "cells": self.names(cells, path)? });
-                if let Some(sum) = sum {
+                if let Some(sum) = rule.number("sum") {
                     item["value"] = Value::from(sum.to_string());
                 }
-                self.add("killercage", item);
+                self.add(key, item);
             }
-            RuleSpec::ExtraRegion(cells) => {
-                let item = json!({ "cells": self.names(cells, path)? });
-                self.add("extraregion", item);
-            }
-            RuleSpec::Clone { cells, clones } => {
+            "clone" => {
+                let clones = rule.cells("clones");
                 if cells.len() != clones.len() {
                     let what = format!(
                         "a clone of {} cells has {} clone cells",
@@ -316,30 +315,35 @@ impl<'a> Writer<'a> {
                 }
                 let item =
                     json!({ "cells": self.names(cells, path)?, "cloneCells": self.names(clones, path)? });
-                self.add("clone", item);
+                self.add(key, item);
             }
-            RuleSpec::Thermometer(cells) => self.add("thermometer", self.line(cells, path)?),
-            RuleSpec::SlowThermometer(cells) => self.add("slowthermometer", self.line(cells, path)?),
-            RuleSpec::Palindrome(cells) => self.add("palindrome", self.line(cells, path)?),
-            RuleSpec::Whispers { cells, gap } => {
+            "quadruple" => {
+                let digits = rule.digits("digits").unwrap_or(&[]);
+                digit_check(digits)?;
+                let item = json!({ "cells": self.names(cells, path)?, "values": digits });
+                self.add(key, item);
+            }
+            "whispers" => {
                 let mut item = self.line(cells, path)?;
-                if let Some(gap) = gap {
+                if let Some(gap) = rule.number("value") {
                     item["value"] = Value::from(gap.to_string());
                 }
-                self.add("whispers", item);
+                self.add(key, item);
             }
-            RuleSpec::Nabner(cells) => self.add("nabner", self.line(cells, path)?),
-            RuleSpec::DoubleArrow(cells) => self.add("doublearrow", self.line(cells, path)?),
-            RuleSpec::ZipperLine(cells) => self.add("zipperline", self.line(cells, path)?),
-            RuleSpec::RegionSumLine(cells) => self.add("regionsumline", self.line(cells, path)?),
-            RuleSpec::DigitalRootCage { cells, root } => {
+            "cage" => {
+                let root = rule.number("root").unwrap_or(0);
                 let item = json!({ "cells": self.names(cells, path)?, "value": format!("DR{root}") });
-                self.add("cage", item);
+                self.add(key, item);
             }
-            RuleSpec::Arrow { circle, shafts } => {
+            "arrow" => {
                 // Each line starts in the circle; the rest of it is the shaft.
+                let circle = rule.cells("circle");
                 let Some(&start) = circle.first() else {
                     return Err(FpuzzlesError::at(path, "an arrow without a circle"));
+                };
+                let shafts = match cells {
+                    [] => rule.shafts("shafts").to_vec(),
+                    shaft => vec![shaft.to_vec()],
                 };
                 let lines = shafts
                     .iter()
@@ -349,63 +353,38 @@ impl<'a> Writer<'a> {
                     })
                     .collect::<Result<Vec<_>>>()?;
                 let item = json!({ "lines": lines, "cells": self.names(circle, path)? });
-                self.add("arrow", item);
+                self.add(key, item);
             }
-            RuleSpec::Renban(cells) => self.add("renban", self.line(cells, path)?),
-            RuleSpec::BetweenLine(cells) => self.add("betweenline", self.line(cells, path)?),
-            RuleSpec::EntropicLine(cells) => self.add("entropicline", self.line(cells, path)?),
-            RuleSpec::ModularLine(cells) => self.add("modularline", self.line(cells, path)?),
-            RuleSpec::Quadruple { cells, digits } => {
-                if let Some(&bad) = digits.iter().find(|&&d| d == 0 || d as usize > n) {
-                    return Err(FpuzzlesError::at(
-                        path,
-                        format!("{bad} is not a digit of a {n}×{n} puzzle"),
-                    ));
-                }
-                let item = json!({ "cells": self.names(cells, path)?, "values": digits });
-                self.add("quadruple", item);
-            }
-            RuleSpec::RowIndexer(cells) => {
-                let item = json!({ "cells": self.names(cells, path)? });
-                self.add("rowindexer", item);
-            }
-            RuleSpec::ColumnIndexer(cells) => {
-                let item = json!({ "cells": self.names(cells, path)? });
-                self.add("columnindexer", item);
-            }
-            RuleSpec::BoxIndexer(cells) => {
-                let item = json!({ "cells": self.names(cells, path)? });
-                self.add("boxindexer", item);
-            }
-            RuleSpec::Sandwich { clue, sum } => {
-                let item = self.clue(*clue, *sum as usize, path)?;
-                self.add("sandwichsum", item);
-            }
-            RuleSpec::XSum { clue, sum } => {
-                let item = self.clue(*clue, *sum as usize, path)?;
-                self.add("xsum", item);
-            }
-            RuleSpec::Skyscraper { clue, visible } => {
-                let item = self.clue(*clue, *visible, path)?;
-                self.add("skyscraper", item);
-            }
-            RuleSpec::LittleKiller { clue, direction, sum } => {
+            "littlekillersum" => {
+                let (Some(clue), Some(direction)) = (rule.clue_cell("clue"), rule.direction("direction"))
+                else {
+                    return Err(FpuzzlesError::at(path, "a little killer without its clue"));
+                };
                 let cells = clue
-                    .diagonal(*direction, n)
+                    .diagonal(direction, n)
                     .map_err(|m| FpuzzlesError::at(path, m))?;
                 let item = json!({
                     "cell": format!("R{}C{}", clue.row, clue.col),
                     "cells": self.names(&cells, path)?,
                     "direction": direction.code(),
-                    "value": sum.to_string(),
+                    "value": rule.number("sum").unwrap_or(0).to_string(),
                 });
-                self.add("littlekillersum", item);
+                self.add(key, item);
             }
-            RuleSpec::DiagonalNonConsecutive => return Err(no_form("diagonal-nonconsecutive")),
-            RuleSpec::Chess { name, .. } => return Err(no_form(&format!("chess ({name})"))),
-            RuleSpec::Taxicab(_) => return Err(no_form("taxicab")),
-            RuleSpec::SelfTaxicab => return Err(no_form("self-taxicab")),
-            RuleSpec::CustomPairs { name, .. } => return Err(no_form(&format!("custom-pairs ({name})"))),
+            "sandwichsum" | "xsum" | "skyscraper" => {
+                let value = rule.number("sum").or(rule.number("visible")).unwrap_or(0);
+                let Some(clue) = rule.clue("clue") else {
+                    return Err(FpuzzlesError::at(path, "an outside clue without its place"));
+                };
+                let item = self.clue(clue, value as usize, path)?;
+                self.add(key, item);
+            }
+            _ => {
+                return Err(FpuzzlesError::at(
+                    path,
+                    format!("{} has no f-puzzles form", rule.name()),
+                ))
+            }
         }
         Ok(())
     }

@@ -16,8 +16,23 @@
 //! grid.set(Cell::at(1, 2, 9), 8); // a knight's move away: 7 + 8 = 15
 //! assert!(Knightmare::default().check(&g, &grid).is_err());
 //! ```
+//!
+//! With the `files` feature (on by default), [`files::KNIGHTMARE`] lets
+//! puzzle files name the rule: add it to a registry and read with it.
+//!
+//! ```
+//! use sudokit_constraints::{native, registry::Registry};
+//! let registry = Registry::default().with(&sudokit_knightmare::files::KNIGHTMARE);
+//! let text = "size = 9\n[[rules]]\ntype = \"knightmare\"\nsums = [5, 15]\n";
+//! let spec = native::read_with(&registry, text).unwrap();
+//! assert_eq!(spec.rules[0].name(), "knightmare");
+//! assert!(native::read(text).is_err()); // the default registry does not know it
+//! ```
 
 use std::borrow::Cow;
+
+#[cfg(feature = "files")]
+pub mod files;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Relation, Rule, Violation};
 

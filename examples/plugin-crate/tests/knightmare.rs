@@ -1,10 +1,13 @@
 //! What a plugin author tests: what the rule removes (a snapshot a reviewer
 //! reads), that it never removes a digit some solution uses (brute force on
-//! small boards), and that every strategy takes it.
+//! small boards), that every strategy takes it, and that puzzle files name
+//! it (`knightmare.toml`, read with a registry that knows the rule).
 
-use sudokit_constraints::ClassicRules;
+use sudokit_constraints::registry::Registry;
+use sudokit_constraints::{native, ClassicRules};
 use sudokit_core::testkit::{assert_sound, count_solutions, propagate, Soundness};
-use sudokit_core::{Geometry, Puzzle};
+use sudokit_core::{Geometry, Puzzle, Rule};
+use sudokit_knightmare::files::KNIGHTMARE;
 use sudokit_knightmare::Knightmare;
 use sudokit_solvers::{strategy_by_name, Limits, STRATEGY_NAMES};
 
@@ -66,4 +69,58 @@ fn every_strategy_counts_the_empty_6x6() {
             .unwrap();
         assert_eq!(outcome.count, expected, "{name}");
     }
+}
+
+/// The registry of the built-in rules and knightmare.
+fn registry() -> Registry {
+    Registry::default().with(&KNIGHTMARE)
+}
+
+#[test]
+fn a_puzzle_file_names_the_rule() {
+    let text = include_str!("knightmare.toml");
+    let spec = native::read_with(&registry(), text).unwrap();
+    assert_eq!(spec.rules.len(), 1);
+    assert_eq!(spec.rules[0].numbers("sums"), Some(&[5, 15][..]));
+    // Written back, the file reads the same.
+    assert_eq!(
+        native::read_with(&registry(), &native::write(&spec)).unwrap(),
+        spec
+    );
+    let puzzle = spec.build().unwrap();
+    let outcome = strategy_by_name("propagation")
+        .unwrap()
+        .solve(&puzzle, &Limits::solutions(2))
+        .unwrap();
+    assert_eq!(outcome.count, 1, "the puzzle has one solution");
+    // Checked by the rules themselves, not by the solver.
+    let solution = &outcome.solutions[0];
+    let g = Geometry::square(9).unwrap();
+    assert!(solution.is_complete() && solution.keeps(&spec.givens));
+    ClassicRules.check(&g, solution).unwrap();
+    Knightmare::default().check(&g, solution).unwrap();
+    // Without the rule registered, the file cannot be read.
+    let err = native::read(text).unwrap_err();
+    assert!(err.message.starts_with("unknown rule type 'knightmare'"), "{err}");
+}
+
+#[test]
+fn its_parameters_are_checked_like_a_built_in_rules() {
+    let read = |rule: &str| {
+        let text = format!("size = 9\n[[rules]]\ntype = \"knightmare\"\n{rule}");
+        native::read_with(&registry(), &text).map_err(|e| e.to_string())
+    };
+    assert!(read("").is_ok(), "sums are optional");
+    assert_eq!(
+        read("sums = [5, 99]\n").unwrap_err(),
+        "line 4, column 12: rules[1].sums: sum 99 is outside 3..=17"
+    );
+    assert_eq!(
+        read("sum = [5]\n").unwrap_err(),
+        "line 4, column 1: rules[1].sum: a knightmare rule has no key 'sum': did you mean 'sums'?"
+    );
+    assert_eq!(
+        read("sums = 5\n").unwrap_err(),
+        "line 4, column 8: rules[1].sums: expected a list such as [5, 15], found an integer"
+    );
 }
