@@ -15,9 +15,7 @@ use sudokit_core::{Geometry, Puzzle};
 
 use crate::{read_puzzles, InputFormat, ReadError, ReadOptions, ReadPuzzle};
 
-/// The largest f-puzzles or native document read (the biggest real ones
-/// take a few hundred KB).
-pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+pub use sudokit_core::format::MAX_DOCUMENT_BYTES;
 
 /// Classic puzzles read one at a time from grids; puzzles of one size share
 /// one board and one rule set ([`Puzzle::same_rules`]), so strategies

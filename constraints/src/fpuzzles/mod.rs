@@ -29,6 +29,7 @@
 //! assert_eq!(fpuzzles::read(&url).unwrap().spec, import.spec);
 //! ```
 
+mod lzstring;
 mod reader;
 mod transport;
 mod writer;

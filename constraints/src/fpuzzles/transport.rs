@@ -3,6 +3,9 @@
 
 use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
+use sudokit_core::format::MAX_DOCUMENT_BYTES;
+
+use super::lzstring::{self, LzError};
 use super::FpuzzlesError;
 
 /// What [`super::to_url`] puts before the payload.
@@ -110,8 +113,9 @@ fn is_base64(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=')
 }
 
-/// lz-string `decompressFromBase64`, checked: only the base64 alphabet, and
-/// a result that is text.
+/// lz-string `decompressFromBase64`, checked: only the base64 alphabet, a
+/// result no longer than a document may be ([`MAX_DOCUMENT_BYTES`] UTF-16
+/// units: the JSON text is at least as many bytes), and text.
 fn decompress(payload: &str) -> Result<String, FpuzzlesError> {
     let payload: String = payload.chars().filter(|c| !c.is_ascii_whitespace()).collect();
     if payload.is_empty() {
@@ -122,13 +126,20 @@ fn decompress(payload: &str) -> Result<String, FpuzzlesError> {
             "malformed lz-string payload: '{bad}' is not a base64 character (A-Z, a-z, 0-9, +, /, =)"
         )));
     }
-    let units = lz_str::decompress_from_base64(&payload)
-        .filter(|units| !units.is_empty())
-        .ok_or_else(|| {
-            FpuzzlesError::general(
+    let units = match lzstring::decompress_from_base64(&payload, MAX_DOCUMENT_BYTES) {
+        Ok(units) if !units.is_empty() => units,
+        Err(LzError::TooLong) => {
+            return Err(FpuzzlesError::general(format!(
+                "the lz-string payload decompresses to more than {} MiB: too big for an f-puzzles puzzle",
+                MAX_DOCUMENT_BYTES >> 20
+            )));
+        }
+        _ => {
+            return Err(FpuzzlesError::general(
                 "malformed lz-string payload: it does not decompress (truncated or corrupted?)",
-            )
-        })?;
+            ));
+        }
+    };
     String::from_utf16(&units).map_err(|_| {
         FpuzzlesError::general("malformed lz-string payload: it decompresses to invalid text (corrupted?)")
     })
@@ -197,5 +208,20 @@ mod tests {
             "N4Ig/A+"
         );
         assert_eq!(link_payload("N4Ig/abc").unwrap(), None);
+    }
+
+    /// A 13 KB payload that names 18 M units of text is refused at the
+    /// document limit, and quickly.
+    #[test]
+    fn an_lz_string_bomb_stops_at_the_document_limit() {
+        let payload = super::super::lzstring::tests::bomb(6000);
+        assert!(payload.len() < 14_000);
+        let error = decode(&payload).unwrap_err().to_string();
+        assert!(error.contains("more than 16 MiB"), "{error}");
+        let link = format!("https://www.f-puzzles.com/?load={payload}");
+        assert!(decode(&link)
+            .unwrap_err()
+            .to_string()
+            .contains("more than 16 MiB"));
     }
 }

@@ -28,5 +28,5 @@ pub use crate::symbols::{symbol_char, symbol_value};
 pub use candidates::parse_candidates;
 pub use display::{display_candidates, display_table};
 pub use parse::{parse_grids, ParseError, ParseOptions, ParsedGrid};
-pub use reader::{GridReader, MAX_LINE_BYTES, MAX_PENDING_BYTES, MAX_SKIP_BYTES};
+pub use reader::{GridReader, MAX_DOCUMENT_BYTES, MAX_LINE_BYTES, MAX_PENDING_BYTES, MAX_SKIP_BYTES};
 pub use write::{to_line, to_pretty, to_rows};

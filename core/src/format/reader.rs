@@ -20,6 +20,10 @@ use crate::grid::Grid;
 /// a pretty one a few times that.
 pub const MAX_LINE_BYTES: usize = 4 << 20;
 
+/// The largest f-puzzles or native document read, or decompressed from an
+/// lz-string payload (the biggest real ones take a few hundred KB).
+pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+
 /// The longest line skipped before the input is given up as not text.
 pub const MAX_SKIP_BYTES: u64 = 256 << 20;
 
