@@ -134,3 +134,25 @@ fn decode_checks_the_cnf_not_a_box_shape() {
     );
     let _ = std::fs::remove_file(path);
 }
+
+/// `decode` reads its CNF and model under the document limit: `/dev/zero`
+/// is refused at 16 MiB with its name, not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn decode_refuses_endless_inputs_at_the_document_limit() {
+    let (_, stderr, code) = run(&["decode", "/dev/zero", "-"], "s SATISFIABLE\n");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("/dev/zero") && stderr.contains("16 MiB"),
+        "{stderr}"
+    );
+    let cnf = std::env::temp_dir().join(format!("sudokit-bounded-{}.cnf", std::process::id()));
+    std::fs::write(&cnf, "p cnf 1 1\n1 0\n").unwrap();
+    let (_, stderr, code) = run(&["decode", cnf.to_str().unwrap(), "/dev/zero"], "");
+    std::fs::remove_file(&cnf).unwrap();
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("/dev/zero") && stderr.contains("16 MiB"),
+        "{stderr}"
+    );
+}

@@ -6,7 +6,7 @@
 //! the solver's answer back into a grid and checks it against the classic
 //! rules.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -104,13 +104,7 @@ pub(crate) struct DecodeArgs {
 /// UNSAT or the model breaks a clause of the CNF or leaves a cell without
 /// exactly one digit, 2 on unreadable input.
 pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
-    let read = |path: &PathBuf| -> Result<String, String> {
-        if path.as_os_str() == "-" {
-            io::read_to_string(io::stdin()).map_err(|e| format!("cannot read standard input: {e}"))
-        } else {
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-        }
-    };
+    let read = |path: &PathBuf| super::input::read_bounded(path);
     let (cnf, model) = match (read(&args.cnf), read(&args.model)) {
         (Ok(c), Ok(m)) => (c, m),
         (Err(e), _) | (_, Err(e)) => {

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use serde_json::{json, Value};
 use sudokit::core::format::ParseOptions;
-use sudokit::{read_puzzles, stream_puzzles, InputFormat, PuzzleStream, ReadError, ReadOptions, ReadPuzzle};
+use sudokit::{
+    read_puzzles, stream_puzzles, InputFormat, PuzzleStream, ReadError, ReadOptions, ReadPuzzle,
+    MAX_DOCUMENT_BYTES,
+};
 
 use super::Status;
 
@@ -242,6 +245,33 @@ impl InputArgs {
 /// The first puzzle of the file at `path` (`-` is standard input), read as
 /// the commands read their inputs, or why there is none: for a command that
 /// takes one puzzle file as an option (`generate unique`'s template).
+/// The text of a file (`-`: standard input) that commands read whole (a CNF,
+/// a solver's model, a bench folder's puzzle or manifest), at most
+/// [`MAX_DOCUMENT_BYTES`] like every document: a link to `/dev/zero` or a
+/// huge file is refused at the limit instead of filling memory.
+pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let name = display_name(path);
+    let cannot = |e: std::io::Error| format!("cannot read {name}: {e}");
+    let input: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(File::open(path).map_err(cannot)?)
+    };
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_DOCUMENT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_DOCUMENT_BYTES {
+        return Err(format!(
+            "cannot read {name}: larger than {} MiB",
+            MAX_DOCUMENT_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("cannot read {name}: bytes that are not UTF-8 text"))
+}
+
 pub(crate) fn first_puzzle(path: &Path) -> Result<ReadPuzzle, BadInput> {
     let mut entries = Entries {
         options: ReadOptions::default(),

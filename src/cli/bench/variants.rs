@@ -98,13 +98,11 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        let read = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                read_puzzles(&text, InputFormat::Fpuzzles, &ReadOptions::default())
-                    .remove(0)
-                    .map_err(|e| e.to_string())
-            });
+        let read = crate::cli::input::read_bounded(&path).and_then(|text| {
+            read_puzzles(&text, InputFormat::Fpuzzles, &ReadOptions::default())
+                .remove(0)
+                .map_err(|e| e.to_string())
+        });
         match read {
             Ok(read) => puzzles.push(Measured {
                 expected: manifest
@@ -169,7 +167,7 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
 
 /// `(file, expectation)` for every entry of `dir/manifest.json`, if any.
 fn read_manifest(dir: &Path) -> Vec<(String, Expected)> {
-    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
+    let Ok(text) = crate::cli::input::read_bounded(&dir.join("manifest.json")) else {
         return Vec::new();
     };
     let Ok(Value::Array(entries)) = serde_json::from_str::<Value>(&text) else {
