@@ -90,6 +90,7 @@ pub(crate) fn load(decoded: &Decoded) -> Reply {
 
 #[cfg(test)]
 mod tests {
+    use sudokit::constraints::registry::Registry;
     use sudokit::constraints::spec::RuleSpec;
     use sudokit::core::Cell;
 
@@ -97,10 +98,12 @@ mod tests {
 
     #[test]
     fn rules_without_an_fpuzzles_form_are_left_out_and_named() {
+        let registry = Registry::default();
+        let rule = |name: &str| -> RuleSpec { registry.rule(name).unwrap() };
         let mut spec = PuzzleSpec::new(4);
-        spec.rules.push(RuleSpec::AntiKing);
-        spec.rules.push(RuleSpec::Taxicab(2));
-        spec.rules.push(RuleSpec::Thermometer(vec![Cell(0), Cell(1)]));
+        spec.rules.push(rule("anti-king"));
+        spec.rules.push(rule("taxicab").with("value", 2));
+        spec.rules.push(rule("thermometer").with("cells", vec![Cell(0), Cell(1)]));
         let toml = native::write(&spec);
         assert_eq!(native_names(&toml), ["anti-king", "taxicab", "thermometer"]);
         let (kept, left_out) = drawable(&spec);
