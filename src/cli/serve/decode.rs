@@ -305,11 +305,7 @@ mod tests {
         assert_eq!(shown[1], Some(Digits::single(2)));
         assert_eq!(shown[5].unwrap().iter().collect::<Vec<_>>(), [3, 4]);
         assert_eq!(shown[6], None);
-        assert!(decoded
-            .spec
-            .rules
-            .iter()
-            .any(|r| format!("{r:?}").contains("PencilMarks")));
+        assert!(decoded.spec.rules.iter().any(|r| r.name() == "pencil-marks"));
     }
 
     #[test]

@@ -103,7 +103,8 @@ mod tests {
         let mut spec = PuzzleSpec::new(4);
         spec.rules.push(rule("anti-king"));
         spec.rules.push(rule("taxicab").with("value", 2));
-        spec.rules.push(rule("thermometer").with("cells", vec![Cell(0), Cell(1)]));
+        spec.rules
+            .push(rule("thermometer").with("cells", vec![Cell(0), Cell(1)]));
         let toml = native::write(&spec);
         assert_eq!(native_names(&toml), ["anti-king", "taxicab", "thermometer"]);
         let (kept, left_out) = drawable(&spec);
