@@ -91,6 +91,14 @@ fn line_orders(groups: usize, inner: usize) -> Vec<Vec<usize>> {
 /// The geometric maps of a shape as cell permutations: the image of a grid
 /// `x` under map `m` is `y[i] = x[m[i]]`.
 pub fn geometric_maps(shape: Shape) -> Vec<Vec<usize>> {
+    let mut maps = Vec::new();
+    for_each_geometric_map(shape, |m| maps.push(m.to_vec()));
+    maps
+}
+
+/// Calls `f` with each geometric map in turn, without keeping them (the
+/// 9×9 group's 3,359,232 maps would take gigabytes as a list).
+pub fn for_each_geometric_map(shape: Shape, mut f: impl FnMut(&[usize])) {
     let n = shape.size();
     let rows = line_orders(shape.box_cols, shape.box_rows);
     let cols = line_orders(shape.box_rows, shape.box_cols);
@@ -99,26 +107,18 @@ pub fn geometric_maps(shape: Shape) -> Vec<Vec<usize>> {
     } else {
         &[false]
     };
-    let mut maps = Vec::new();
+    let mut map = vec![0usize; n * n];
     for &t in transposes {
         for r in &rows {
             for c in &cols {
-                maps.push(
-                    (0..n * n)
-                        .map(|i| {
-                            let (src_r, src_c) = (r[i / n], c[i % n]);
-                            if t {
-                                src_c * n + src_r
-                            } else {
-                                src_r * n + src_c
-                            }
-                        })
-                        .collect(),
-                );
+                for (i, cell) in map.iter_mut().enumerate() {
+                    let (src_r, src_c) = (r[i / n], c[i % n]);
+                    *cell = if t { src_c * n + src_r } else { src_r * n + src_c };
+                }
+                f(&map);
             }
         }
     }
-    maps
 }
 
 /// Calls `f` with every grid of the shape whose first row is `1 2 … n`.
