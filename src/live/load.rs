@@ -1,9 +1,9 @@
 //! The page's `load`: the puzzle as sudokit reads it, in the forms the
 //! page draws and exports.
 
+use crate::constraints::spec::PuzzleSpec;
+use crate::constraints::{fpuzzles, native};
 use serde_json::Value;
-use sudokit::constraints::spec::PuzzleSpec;
-use sudokit::constraints::{fpuzzles, native};
 
 use super::decode::Decoded;
 use super::protocol::{Loaded, Reply};
@@ -90,9 +90,9 @@ pub(crate) fn load(decoded: &Decoded) -> Reply {
 
 #[cfg(test)]
 mod tests {
-    use sudokit::constraints::registry::Registry;
-    use sudokit::constraints::spec::RuleSpec;
-    use sudokit::core::Cell;
+    use crate::constraints::registry::Registry;
+    use crate::constraints::spec::RuleSpec;
+    use crate::core::Cell;
 
     use super::*;
 
