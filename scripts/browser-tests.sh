@@ -4,6 +4,8 @@
 #   scripts/browser-tests.sh                     # builds target/debug/sudokit if missing
 #   SUDOKIT_BIN=path/to/sudokit scripts/browser-tests.sh
 #   SUDOKIT_SCREENSHOT=docs/serve-page.png scripts/browser-tests.sh   # refresh the README's picture
+#   scripts/browser-tests.sh wasm.test.mjs wasm-native.test.mjs   # the page without a server
+#                                         # (needs web/dist from scripts/build-web.sh)
 # Installs chromium with apt when it is missing, and the npm packages with `npm ci`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,4 +34,5 @@ echo "== npm ci (tests/browser)"
 
 echo "== browser tests"
 cd tests/browser
-exec node --test --test-concurrency=1 page.test.mjs
+if [ $# -eq 0 ]; then set -- page.test.mjs; fi
+exec node --test --test-concurrency=1 "$@"

@@ -32,6 +32,8 @@ pub use sudokit_logic as logic;
 pub use sudokit_solvers as solvers;
 
 mod error;
+#[cfg(feature = "live")]
+pub mod live;
 mod stream;
 
 pub use error::ReadError;
@@ -65,6 +67,24 @@ pub struct ReadPuzzle {
     /// What the reader skipped as decoration (f-puzzles text, colours,
     /// a setter's solution), for `--verbose`.
     pub skipped: Vec<String>,
+}
+
+impl ReadPuzzle {
+    /// The puzzle as a spec, for writing it in another format: the file's
+    /// own description when it had one, else the board, its boxes and its
+    /// givens (a classic grid).
+    pub fn to_spec(&self) -> PuzzleSpec {
+        self.spec.clone().unwrap_or_else(|| {
+            let puzzle = &self.puzzle;
+            let mut spec = PuzzleSpec::new(puzzle.size());
+            spec.layout = match puzzle.geometry().box_shape() {
+                Some((rows, cols)) => constraints::spec::Layout::Boxes { rows, cols },
+                None => constraints::spec::Layout::Default,
+            };
+            spec.givens = puzzle.givens().clone();
+            spec
+        })
+    }
 }
 
 /// The kinds of input sudokit reads.

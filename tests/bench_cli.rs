@@ -461,7 +461,8 @@ fn jobs_add_a_multi_thread_rate_and_its_speedup() {
     assert!((number(&ours["threads_median_per_s"]) - median).abs() < 1e-6 * median);
     let speedup = number(&ours["speedup"]);
     assert!((speedup - median / number(&ours["median_per_s"])).abs() < 1e-9);
-    assert!(speedup > 0.1 && speedup < 10.0, "{speedup}");
+    // Its size depends on how busy the machine is (0.06 was seen on a loaded host): only its sign is ours.
+    assert!(speedup.is_finite() && speedup > 0.0, "{speedup}");
     assert!(record(&records, "alpha")["threads"].is_null());
 
     let (table, err, code) = bench(&args);

@@ -63,3 +63,21 @@ fn count_grids_rejects_what_is_not_a_band() {
         assert!(stderr.contains(message), "{band}: {stderr}");
     }
 }
+
+/// `--essentially-different`: Burnside's count on 4×4 (288 grids, 2
+/// classes) and 6×6 with 2×3 boxes (28,200,960 grids, 49 classes), the
+/// figures published by Felgenhauer and Jarvis and on Jarvis's enumeration
+/// pages.
+#[test]
+fn count_grids_counts_essentially_different_small_grids() {
+    let (stdout, stderr, code) = run_sudokit(&["count-grids", "--essentially-different", "--json"], "");
+    assert_eq!(code, 0, "{stderr}");
+    let value: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    let shapes = value["essentially_different"].as_array().unwrap();
+    assert_eq!(shapes[0]["boxes"], "2x2");
+    assert_eq!(shapes[0]["grids"], 288);
+    assert_eq!(shapes[0]["classes"], 2);
+    assert_eq!(shapes[1]["boxes"], "2x3");
+    assert_eq!(shapes[1]["grids"], 28_200_960);
+    assert_eq!(shapes[1]["classes"], 49);
+}

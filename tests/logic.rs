@@ -60,6 +60,59 @@ fn variant_puzzles_are_explained_soundly() {
     assert_eq!(solved.len(), 29, "{solved:?}");
 }
 
+/// The rule-and-house step on every unique variant puzzle, with only the
+/// singles before it: each of its steps keeps the oracle's solution (the
+/// replay), is rated by its depth between 4.5 and 6.3, and says what led
+/// to the break; it fires on most of the puzzles, whatever their rules.
+#[test]
+fn rule_and_house_is_sound_on_variant_puzzles() {
+    let ladder = ["full-house", "hidden-single", "naked-single", "rule-and-house"];
+    let solver =
+        LogicalSolver::with_techniques(ladder.iter().map(|n| techniques::by_name(n).unwrap()).collect());
+    let mut fired = Vec::new();
+    for entry in manifest().into_iter().filter(|e| e.expect == "unique") {
+        let puzzle = read(&entry.file).unwrap();
+        let solution = solution_grid(puzzle.size(), entry.solution.as_deref().unwrap());
+        let explanation = solver.solve(&puzzle);
+        assert_consistent(&puzzle, &solution, &explanation, &entry.file);
+        let ours: Vec<_> = explanation
+            .steps
+            .iter()
+            .filter(|s| s.technique == "rule and house")
+            .collect();
+        for step in &ours {
+            assert!(
+                (4.5..=6.3).contains(&step.difficulty),
+                "{}: {}",
+                entry.file,
+                step.difficulty
+            );
+            let text = step.describe(puzzle.model());
+            assert!(text.contains(", then ") && text.contains(": removes "), "{text}");
+        }
+        if !ours.is_empty() {
+            fired.push(entry.file.clone());
+        }
+    }
+    assert!(fired.len() >= 20, "fired on {} puzzles: {fired:?}", fired.len());
+}
+
+/// What the rule-and-house step says on the slow thermometer puzzle (its
+/// first three steps in a full logical solve).
+#[test]
+fn rule_and_house_names_the_rule_and_the_break() {
+    let puzzle = read("ss-slow-thermo-sudoku.json").unwrap();
+    let explanation = LogicalSolver::standard().solve(&puzzle);
+    let lines: Vec<String> = explanation
+        .steps
+        .iter()
+        .filter(|s| s.technique == "rule and house")
+        .take(3)
+        .map(|s| format!("[{:.1}] {}", s.difficulty, s.describe(puzzle.model())))
+        .collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
+
 /// Techniques run inside the search change nothing but speed: the same
 /// counts, with every solution, on boards with many solutions, and fewer
 /// nodes in all.

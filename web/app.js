@@ -1,6 +1,8 @@
 // The page of `sudokit serve`: loads a puzzle, draws it, and keeps the answers live while the
 // setter edits givens. The server runs one job per connection (a new message cancels the old
 // one), so each kind of answer has its own connection ("channel") and they run side by side.
+// Without a server (the static folder of scripts/build-web.sh on any file host) the same
+// requests go to sudokit compiled to WebAssembly, one Web Worker per channel (worker.js).
 
 import { drawPuzzle, drawAnswers, givensOf, countColour, globalRuleNames, unknownKeys } from './draw.js';
 
@@ -58,6 +60,102 @@ class Channel {
   }
 }
 
+/**
+ * The same channel without a server: a Web Worker running the WebAssembly engine. A new request
+ * while a job runs (or `cancel`) terminates the worker and starts a fresh one, as the server
+ * cancels a connection's job.
+ */
+class WorkerChannel {
+  constructor(name, onMessage) {
+    this.name = name;
+    this.onMessage = onMessage;
+    this.nonce = 0;
+    this.busy = false; // a job runs whose final answer has not come
+    this.start();
+  }
+
+  start() {
+    this.ready = false;
+    this.worker = new Worker('worker.js');
+    this.worker.onerror = (event) => engineFailed(event.message || 'worker.js did not start');
+    this.worker.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === 'ready') {
+        this.ready = true;
+        showConnection();
+      } else if (message.type === 'failed') {
+        engineFailed(message.message);
+      } else if (message.nonce === this.nonce) {
+        if (isFinal(message)) this.busy = false;
+        this.onMessage(message);
+      }
+    };
+  }
+
+  get open() {
+    return this.ready;
+  }
+
+  send(command, fields = {}) {
+    const nonce = (this.nonce = ++lastNonce);
+    if (this.busy) {
+      this.worker.terminate();
+      this.start();
+      this.busy = false;
+    }
+    if (command === 'cancel') {
+      setTimeout(() => nonce === this.nonce && this.onMessage({ nonce, type: 'canceled' }));
+    } else {
+      this.busy = true;
+      this.worker.postMessage(JSON.stringify({ nonce, command, dataType: 'fpuzzles', ...fields }));
+    }
+    return nonce;
+  }
+}
+
+/** Does `sudokit serve` answer where the page came from? A websocket that opens says so. */
+function serverAnswers() {
+  return new Promise((resolve) => {
+    let socket;
+    try {
+      socket = new WebSocket(`ws://${location.host}/`);
+    } catch {
+      return resolve(false); // no host (file:), or an https page that may not open ws://
+    }
+    const timer = setTimeout(() => {
+      socket.close();
+      resolve(false);
+    }, 3000);
+    socket.onopen = () => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(true);
+    };
+    socket.onerror = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+  });
+}
+
+/** Is the WebAssembly engine beside the page (the static folder), rather than a server's page? */
+async function engineShipped() {
+  try {
+    return (await fetch('sudokit.wasm', { method: 'HEAD' })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The page runs the engine itself (no server answered and the .wasm is here). */
+const local = !(await serverAnswers()) && (await engineShipped());
+
+function engineFailed(message) {
+  const node = $('connection');
+  node.dataset.state = 'reconnecting';
+  node.textContent = `engine failed: ${message}`;
+}
+
 /** Is this the last answer to its request (so a reconnect need not ask again)? */
 function isFinal(message) {
   if (message.type === 'count') return !message.inProgress;
@@ -84,18 +182,24 @@ const state = {
   typedDigit: null, // first digit typed on a board above 9×9, waiting for a second one
 };
 
+const Transport = local ? WorkerChannel : Channel;
 const channels = {
-  load: new Channel('load', onLoaded),
-  uniqueness: new Channel('uniqueness', onUniqueness),
-  candidates: new Channel('candidates', onTrueCandidates),
-  steps: new Channel('steps', onSteps),
-  count: new Channel('count', onCount),
-  solve: new Channel('solve', onSolved),
+  load: new Transport('load', onLoaded),
+  uniqueness: new Transport('uniqueness', onUniqueness),
+  candidates: new Transport('candidates', onTrueCandidates),
+  steps: new Transport('steps', onSteps),
+  count: new Transport('count', onCount),
+  solve: new Transport('solve', onSolved),
 };
 
 function showConnection() {
   const open = Object.values(channels).every((channel) => channel.open);
   const node = $('connection');
+  if (local) {
+    node.dataset.state = open ? 'local' : 'connecting';
+    node.textContent = open ? 'in this browser (WebAssembly)' : 'starting the engine…';
+    return;
+  }
   node.dataset.state = open ? 'connected' : 'reconnecting';
   node.textContent = open ? 'connected' : 'reconnecting…';
 }

@@ -33,6 +33,7 @@
 //! | X-wing, swordfish, jellyfish | 3.2, 3.8, 5.2 |
 //! | finned X-wing, swordfish, jellyfish | 3.4, 4.0, 5.4 |
 //! | XY-wing, XYZ-wing, W-wing | 4.2, 4.4, 4.4 |
+//! | rule and house (a variant rule breaks with a house, depth 2 to 8) | 4.5 + 0.3 per deduction past two |
 //! | simple colouring: trap, wrap | 6.5, 6.6 |
 //! | X-chain (one digit) | 6.6 + length |
 //! | XY-chain (strong links in bivalue cells) | 6.8 + length |
@@ -52,6 +53,16 @@
 //! A chain's *length* bonus is 0.1 for every two links past four (rounded
 //! up): a 5-link chain adds 0.1, a 7-link one 0.2, up to 0.6 for the
 //! longest searched (15 links).
+//!
+//! The *rule and house* step is a candidate whose consequences break a
+//! variant rule together with a house in a few deductions (a thermometer
+//! that needs a 9 where the row has none): the short, named form of the
+//! contradiction step, which setters read as logic. Its difficulty is its
+//! *depth*, the deductions that led to the break (the break included):
+//! 4.5 for two (as hard as a hidden triple's search, just above the
+//! wings), 0.3 more for each further one, 6.3 at the longest accepted
+//! (eight), below the chains a longer reasoning would be compared with.
+//! It needs a rule beyond the houses, so classic grades do not change.
 //!
 //! Variant rules have no Sudoku Explainer rating; a deduction a rule's own
 //! propagator makes (a thermometer, a killer cage's combinations) counts as

@@ -10,7 +10,7 @@ use common::{classic_set, hand_made, replay_sound};
 use sudokit_constraints::{Adjacency, AntiKnight, ClassicRules, Forbidden, Negative};
 use sudokit_core::format::display_candidates;
 use sudokit_core::{Cand, Cell, Digits, Geometry, Grid, Puzzle, Step};
-use sudokit_logic::techniques::{by_name, Chains, Trial};
+use sudokit_logic::techniques::{by_name, Chains, RuleAndHouse, Trial};
 use sudokit_logic::{Board, Deduction, Technique};
 use sudokit_solvers::{Limits, PropagationSearch, Strategy};
 
@@ -319,6 +319,31 @@ fn contradiction_tries_a_candidate() {
 #[test]
 fn forcing_chains_follow_every_branch() {
     insta::assert_snapshot!(first(by_name("forcing-chains").unwrap().as_ref(), XY_WING));
+}
+
+/// The rule-and-house step needs a rule beyond the houses: on a classic
+/// grid where a trial breaks, it finds nothing (the contradiction step
+/// keeps it), and it makes no deduction on classic puzzles, so their grades
+/// stay what they were.
+#[test]
+fn rule_and_house_leaves_classic_puzzles_alone() {
+    let (puzzle, cands) = hand_made(XY_WING);
+    let board = Board::new(puzzle.model(), &cands);
+    assert!(Trial.find(&board).is_some(), "a trial breaks here");
+    assert!(RuleAndHouse.find(&board).is_none());
+    for (puzzle, solution) in classic_set("top95", 3) {
+        assert_eq!(replay_sound(&puzzle, &solution, &RuleAndHouse), 0);
+    }
+}
+
+/// The difficulty grows with the chain that led to the break.
+#[test]
+fn rule_and_house_difficulty_follows_depth() {
+    assert_eq!(RuleAndHouse::difficulty_of(1), RuleAndHouse::BASE);
+    assert_eq!(RuleAndHouse::difficulty_of(2), 4.5);
+    assert_eq!(RuleAndHouse::difficulty_of(3), 4.8);
+    assert_eq!(RuleAndHouse::difficulty_of(RuleAndHouse::MAX_DEPTH), 6.3);
+    assert!(RuleAndHouse::difficulty_of(RuleAndHouse::MAX_DEPTH) < Trial.difficulty());
 }
 
 /// A solved `n`×`n` classic grid for `n = k²` (the shifted pattern).

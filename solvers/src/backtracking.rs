@@ -28,8 +28,8 @@
 //! Constraints of [`Kind::Technique`] are skipped: they are implied by the
 //! rules, and their `check` accepts everything anyway.
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use sudokit_core::{Cell, Grid, Kind, Puzzle};
 

@@ -17,8 +17,9 @@
 //!   cell: every solution lies in exactly one case, so the sum is exact,
 //!   and each case's share of the search tree moves the progress.
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudokit_core::{Cell, Decision, Digit, Digits, Engine, Grid, GroupId, Kind, Puzzle, State, Width, Word};
 

@@ -45,9 +45,9 @@
 //! whose exact-cover form were looser than its rule could not slip a wrong
 //! grid through.
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
 
 use sudokit_core::{Cand, Constraint, CoverSink, Grid, Kind, Model, Puzzle, Unsupported};
 

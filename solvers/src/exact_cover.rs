@@ -92,8 +92,8 @@
 //! assert!(search.stop == sudokit_solvers::Stop::Exhausted);
 //! ```
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use crate::limits::{Limits, Search, Stats, Stop};
 

@@ -44,6 +44,7 @@ mod auto;
 mod backtracking;
 mod bitboard;
 mod candidates;
+pub mod clock;
 mod count;
 mod dlx;
 mod estimate;

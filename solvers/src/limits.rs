@@ -1,9 +1,10 @@
 //! What a search may spend, how it ended, and what it cost.
 
+use crate::clock::Instant;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudokit_core::{Grid, Puzzle};
 

@@ -10,8 +10,8 @@
 //! decision changes a few hundred cells). [`Undo::Auto`] picks by size; the
 //! threshold comes from `cargo run --release --example undo_bench`.
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use sudokit_core::{
     Cell, Contradiction, ContradictionKind, Decision, Digit, Engine, Grid, Model, Puzzle, State, Trail,

@@ -58,7 +58,7 @@ pub trait Strategy: Send + Sync + std::fmt::Debug {
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
-        let started = std::time::Instant::now();
+        let started = crate::clock::Instant::now();
         let mut session = self.prepare(puzzle)?;
         let mut search = session.visit(&Start::default(), &limits.after(started), visitor)?;
         search.stats.elapsed = started.elapsed();

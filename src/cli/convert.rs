@@ -4,10 +4,8 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use sudokit::constraints::spec::{Layout, PuzzleSpec};
 use sudokit::constraints::{fpuzzles, native};
 use sudokit::core::format::to_line;
-use sudokit::ReadPuzzle;
 
 use super::input::{Echo, InputArgs};
 use super::output;
@@ -36,21 +34,6 @@ pub(crate) struct ConvertArgs {
     to: Target,
 }
 
-/// The puzzle as a spec, for writing it in another format: the spec it was
-/// read from, or, for a classic puzzle read from text, its board and givens.
-pub(crate) fn spec_of(read: &ReadPuzzle) -> PuzzleSpec {
-    read.spec.clone().unwrap_or_else(|| {
-        let puzzle = &read.puzzle;
-        let mut spec = PuzzleSpec::new(puzzle.size());
-        spec.layout = match puzzle.geometry().box_shape() {
-            Some((rows, cols)) => Layout::Boxes { rows, cols },
-            None => Layout::Default,
-        };
-        spec.givens = puzzle.givens().clone();
-        spec
-    })
-}
-
 /// Writes every puzzle of the inputs in the target format, one after the
 /// other (TOML documents separated by a blank line).
 pub(crate) fn run(args: &ConvertArgs) -> Status {
@@ -60,7 +43,7 @@ pub(crate) fn run(args: &ConvertArgs) -> Status {
         let Some((origin, read)) = Echo::Quiet.take(entry, false, &mut out, &mut status) else {
             continue;
         };
-        let spec = spec_of(&read);
+        let spec = read.to_spec();
         let written = match args.to {
             Target::Fpuzzles => fpuzzles::to_json(&spec).map_err(|e| e.to_string()),
             Target::Url => fpuzzles::to_url(&spec).map_err(|e| e.to_string()),

@@ -71,6 +71,9 @@ enum Command {
     /// Count the 9×9 grids by Felgenhauer and Jarvis's band method: every
     /// figure of the method, with the time it took.
     CountGrids(research::count_grids::CountGridsArgs),
+    /// The minlex canonical form of 9×9 grids and puzzles under the Sudoku
+    /// symmetries (`--json`: the transformation and the automorphisms).
+    Canon(research::canon::CanonArgs),
     /// The live link for setters: the f-puzzles userscript's websocket
     /// server (SudokuSolver's protocol) and a page, on localhost:4545.
     #[cfg(feature = "serve")]
@@ -132,6 +135,7 @@ pub(crate) fn run() -> ExitCode {
         Command::BenchVariants(args) => bench::variants::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::CountGrids(args) => research::count_grids::run(&args),
+        Command::Canon(args) => research::canon::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
         #[cfg(feature = "serve")]

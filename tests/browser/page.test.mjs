@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root, serveWebDir, shared, startBrowser, startServer, variant } from './harness.mjs';
+import { fpuzzlesLink, pageHelpers, solutionDigits, sudokupadLink } from './page-helpers.mjs';
 
 let server;
 let browser;
@@ -30,55 +31,8 @@ after(async () => {
   server?.stop();
 });
 
-const fpuzzlesLink = (lz) => `https://www.f-puzzles.com/?load=${lz}`;
-const sudokupadLink = (lz) => `https://sudokupad.app/fpuzzles${lz}`;
-const emptyGrid = (size) => JSON.stringify({ size, grid: Array.from({ length: size }, () => Array.from({ length: size }, () => ({}))) });
-
-/** Pastes text into the load box, loads it and waits for the uniqueness answer. */
-async function load(text) {
-  await page.fill('#input', text);
-  await page.click('#load');
-  await page.waitForFunction(() => {
-    const state = document.querySelector('#uniqueness').dataset.state;
-    return state !== 'pending' && state !== 'idle';
-  }, null, { timeout: 20000 });
-}
-
-async function waitForCandidates() {
-  await page.waitForFunction(() => document.querySelector('#candidates-status').dataset.state === 'done', null, { timeout: 20000 });
-}
-
-/** The big digits on the grid: cell index → {digit, kinds, fill}. */
-async function gridDigits() {
-  return page.$$eval('#board .answers text.digit', (nodes) =>
-    Object.fromEntries(nodes.map((node) => [Number(node.dataset.cell), {
-      digit: Number(node.textContent), kinds: node.getAttribute('class'), fill: node.getAttribute('fill'),
-    }])));
-}
-
-/** The grid as a row-major digit string (0 where a cell shows no single digit). */
-async function gridString(size) {
-  const digits = await gridDigits();
-  return Array.from({ length: size * size }, (_, i) => digits[i]?.digit ?? 0);
-}
-
-/** Manifest solutions: one char per cell up to 9×9, two digits per cell above. */
-function solutionDigits(entry) {
-  const text = entry.solution;
-  return entry.size > 9 ? text.match(/../g).map(Number) : [...text].map(Number);
-}
-
-async function setView(view) {
-  await page.click(`#view label:has(input[value="${view}"])`);
-}
-
-/** Clicks a cell by its index, at the centre of the cell's rectangle on screen. */
-async function clickCell(index, size) {
-  const box = await page.locator('#board .grid rect').last().boundingBox();
-  const r = Math.floor(index / size);
-  const c = index % size;
-  await page.mouse.click(box.x + ((c + 0.5) * box.width) / size, box.y + ((r + 0.5) * box.height) / size);
-}
+const { load, waitForCandidates, gridDigits, gridString, setView, clickCell, countsThe4x4Grids, countsWithProgressUntilCancel, estimatesUntilCancel } =
+  pageHelpers(() => page);
 
 /** Does a 9×9 grid keep the classic rules? (Independent of sudokit.) */
 function isClassicSolution(digits) {
@@ -286,37 +240,11 @@ describe('answers', () => {
     cells.forEach((index, k) => assert.equal(last.givens[index], k + 1));
   });
 
-  test('count finishes on a small board: 288 grids of 4×4', async () => {
-    await load(emptyGrid(4));
-    await page.click('#count');
-    await page.waitForFunction(() => document.querySelector('#count-result').dataset.state === 'done', null, { timeout: 20000 });
-    assert.match(await page.textContent('#count-result'), /^288 solutions/);
-  });
+  test('count finishes on a small board: 288 grids of 4×4', () => countsThe4x4Grids());
 
-  test('count shows progress on an empty 9×9 and stops on cancel', async () => {
-    await load(emptyGrid(9));
-    await page.click('#count');
-    await page.waitForFunction(() => /so far/.test(document.querySelector('#count-result').textContent), null, { timeout: 10000 });
-    const first = await page.textContent('#count-result');
-    await page.waitForFunction((text) => document.querySelector('#count-result').textContent !== text, first, { timeout: 5000 });
-    await page.click('#count-cancel');
-    await page.waitForFunction(() => document.querySelector('#count-result').dataset.state === 'canceled', null, { timeout: 5000 });
-    const stopped = await page.textContent('#count-result');
-    await page.waitForTimeout(800);
-    assert.equal(await page.textContent('#count-result'), stopped, 'no progress after the cancel');
-    assert.equal(await page.isDisabled('#count-cancel'), true);
-  });
+  test('count shows progress on an empty 9×9 and stops on cancel', () => countsWithProgressUntilCancel());
 
-  test('estimate streams until cancelled', async () => {
-    await load(emptyGrid(9));
-    await page.click('#estimate');
-    await page.waitForFunction(() => document.querySelector('#count-result').textContent.startsWith('≈'), null, { timeout: 10000 });
-    const first = await page.textContent('#count-result');
-    assert.match(first, /≈ \S+ solutions \(95 % interval/);
-    await page.waitForFunction((text) => document.querySelector('#count-result').textContent !== text, first, { timeout: 5000 });
-    await page.click('#count-cancel');
-    await page.waitForFunction(() => document.querySelector('#count-result').dataset.state === 'canceled', null, { timeout: 5000 });
-  });
+  test('estimate streams until cancelled', () => estimatesUntilCancel());
 });
 
 describe('screenshot', () => {

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cand, Cell, Contradiction, Digit, Engine, Reason, State};
+use sudokit_core::{Cand, Cell, Contradiction, Digit, Engine, Reason, State, Step};
 
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
@@ -101,5 +101,18 @@ impl<'a> Trials<'a> {
         self.engine
             .restrict_all(&mut self.state, None, [(cand.cell, 1u128 << (cand.digit - 1))])
             .and_then(|()| self.engine.propagate(&mut self.state, None))
+    }
+
+    /// As [`assume`](Self::assume), and every deduction made on the way
+    /// with its reason.
+    pub(super) fn assume_recorded(&mut self, cand: Cand) -> (Result<(), Contradiction>, Vec<Step>) {
+        self.state.copy_from(&self.start);
+        if let Err(broken) =
+            self.engine
+                .restrict_all(&mut self.state, None, [(cand.cell, 1u128 << (cand.digit - 1))])
+        {
+            return (Err(broken), Vec::new());
+        }
+        self.engine.record(&mut self.state, None)
     }
 }

@@ -6,6 +6,7 @@ mod contradiction;
 mod fish;
 mod forcing;
 mod locked;
+mod rule_house;
 mod singles;
 mod subsets;
 mod wings;
@@ -16,6 +17,7 @@ pub use contradiction::Trial;
 pub use fish::Fish;
 pub use forcing::Forcing;
 pub use locked::LockedCandidates;
+pub use rule_house::RuleAndHouse;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
 pub use wings::{WWing, XyWing, XyzWing};
@@ -39,6 +41,7 @@ pub const NAMES: &[&str] = &[
     "xy-wing",
     "xyz-wing",
     "w-wing",
+    "rule-and-house",
     "naked-quad",
     "jellyfish",
     "hidden-quad",
@@ -90,6 +93,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "xy-wing" => Box::new(XyWing),
         "xyz-wing" => Box::new(XyzWing),
         "w-wing" => Box::new(WWing),
+        "rule-and-house" | "rule-house" | "rule+house" | "rule-+-house" => Box::new(RuleAndHouse),
         "simple-colouring" | "simple-coloring" | "colouring" | "coloring" => Box::new(SimpleColouring),
         "aic" | "chain" | "alternating-inference-chain" => Box::new(Chains),
         "contradiction" | "nishio" | "trial" => Box::new(Trial),

@@ -80,6 +80,9 @@
 
 use std::sync::OnceLock;
 
+pub mod canon;
+pub mod essentially;
+
 /// Three rows of nine digits (`1..=9`): the first band of a grid.
 pub type Band = [[u8; 9]; 3];
 

@@ -44,8 +44,8 @@ mod classic;
 mod search;
 mod tables;
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use sudokit_core::{Grid, Puzzle, Unsupported};
 

@@ -1,8 +1,8 @@
 //! Depth-first search over boards: branch on a cell, copy the board for
 //! every option but the last, propagate, and honour the limits.
 
+use crate::clock::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use sudokit_core::Grid;
 

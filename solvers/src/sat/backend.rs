@@ -11,7 +11,7 @@
 //!
 //! The README's benchmark section compares them on `shared/data/large`.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use sudokit_core::cnf::{Lit, Var};
 

@@ -39,9 +39,9 @@ mod backend;
 mod encode;
 mod sums;
 
+use crate::clock::Instant;
 use std::borrow::Cow;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use sudokit_core::cnf::{AmoEncoding, Lit, Var};
 use sudokit_core::{Cand, Grid, Puzzle, Unsupported};

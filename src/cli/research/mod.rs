@@ -1,10 +1,13 @@
 //! The research commands: experiments about Sudoku itself rather than
 //! answers to puzzles, kept apart from the product's commands.
 //!
+//! * [`canon`]: `sudokit canon`, the minlex canonical form of 9×9 grids
+//!   and puzzles;
 //! * [`count_grids`]: `sudokit count-grids`, the 9×9 grids counted by
 //!   Felgenhauer and Jarvis's band method;
 //! * [`experiment`]: `sudokit experiment`, Norvig's heavy tail of solve
 //!   times on random puzzles.
 
+pub(crate) mod canon;
 pub(crate) mod count_grids;
 pub(crate) mod experiment;

@@ -18,8 +18,7 @@ use serde_json::Value;
 use sudokit::solvers::{Cancel, Limits};
 use tokio::sync::{mpsc, Semaphore};
 
-use super::jobs::{self, Command};
-use super::protocol::{parse_request, Reply, Request};
+use sudokit::live::{self as jobs, parse_request, Command, Reply, Request};
 
 /// What every connection shares.
 #[derive(Debug)]

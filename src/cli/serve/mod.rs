@@ -14,12 +14,7 @@
 mod assets;
 pub(crate) mod bench;
 mod connection;
-mod decode;
-mod jobs;
-mod load;
-mod logical;
 mod origin;
-mod protocol;
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;

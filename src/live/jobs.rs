@@ -6,11 +6,13 @@
 //! once cancelled: a cancelled job sends nothing more.
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use sudokit::constraints::native;
-use sudokit::core::{Grid, Puzzle};
-use sudokit::solvers::{
+use crate::solvers::clock::Instant;
+
+use crate::constraints::native;
+use crate::core::{Grid, Puzzle};
+use crate::solvers::{
     candidate_counts, count_exact_with, true_candidates, Auto, CountProgress, Estimator, Limits, Stop,
     Strategy,
 };
@@ -20,11 +22,11 @@ use super::logical;
 use super::protocol::{Reply, Request};
 
 /// How often streaming commands report.
-pub(crate) const REPORT_EVERY: Duration = Duration::from_millis(500);
+pub const REPORT_EVERY: Duration = Duration::from_millis(500);
 
 /// The commands the server knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Command {
+pub enum Command {
     /// True candidates, with solution counts up to a cap.
     TrueCandidates,
     /// Any solution.
@@ -51,7 +53,7 @@ pub(crate) enum Command {
 
 impl Command {
     /// Every command, with its name in the protocol.
-    pub(crate) const ALL: [(&'static str, Command); 11] = [
+    pub const ALL: [(&'static str, Command); 11] = [
         ("truecandidates", Command::TrueCandidates),
         ("solve", Command::Solve),
         ("check", Command::Check),
@@ -66,7 +68,7 @@ impl Command {
     ];
 
     /// The command called `name`, or what the names are.
-    pub(crate) fn parse(name: &str) -> Result<Command, String> {
+    pub fn parse(name: &str) -> Result<Command, String> {
         Command::ALL
             .iter()
             .find(|(n, _)| *n == name)
@@ -88,7 +90,7 @@ impl Command {
 
 /// The puzzle of a request, for the log: its size and rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Summary {
+pub struct Summary {
     size: usize,
     rules: Vec<String>,
 }
@@ -121,7 +123,7 @@ impl fmt::Display for Summary {
 /// Runs `command` on the request's puzzle. `send` takes the frames before
 /// the last; the last is returned (`None` after a cancel), with the
 /// puzzle's summary when it could be read.
-pub(crate) fn run(
+pub fn run(
     command: Command,
     request: &Request,
     limits: &Limits,

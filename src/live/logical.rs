@@ -1,8 +1,8 @@
 //! The logical commands: `solvepath`, `step` and the page's `steps`, with
 //! the techniques the setter left on.
 
-use sudokit::core::{Cand, Cell, Digits, Model};
-use sudokit::logic::{techniques, Ending, Explanation, LogicalSolver};
+use crate::core::{Cand, Cell, Digits, Model};
+use crate::logic::{techniques, Ending, Explanation, LogicalSolver};
 
 use super::decode::Decoded;
 use super::protocol::{digits, GradeFrame, LogicalCell, Reply, StepFrame, Steps};
@@ -35,7 +35,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
     ),
     ("wings", &["xy-wing", "xyz-wing", "w-wing"]),
     ("aic", &["aic", "simple-colouring"]),
-    ("contradictions", &["contradiction", "forcing-chains"]),
+    ("contradictions", &["contradiction", "forcing-chains", "rule-and-house"]),
 ];
 
 /// The logical solver without the families in `disabled` (unknown family

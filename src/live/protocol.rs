@@ -9,43 +9,43 @@
 //! whose nonce is not its latest and reads an answer by the command it
 //! sent, so the types below are exactly those it knows.
 
+use crate::core::Digits;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sudokit::core::Digits;
 
 /// A request, as sent by the userscript or the page.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Request {
+pub struct Request {
     /// Echoed in every answer to this request (any JSON value is echoed as
     /// it came; the userscript sends an integer).
     #[serde(default)]
-    pub(crate) nonce: Value,
+    pub nonce: Value,
     /// What to do: `truecandidates`, `solve`, `check`, `count`,
     /// `estimate`, `solvepath`, `step`, `cancel`, and the page's `load`,
     /// `uniqueness`, `steps`.
-    pub(crate) command: String,
+    pub command: String,
     /// Always `fpuzzles` from the userscript (then `data` is read as
     /// f-puzzles data first, whatever it starts with); the page may leave
     /// it out (the format is then detected from the data).
     #[serde(default)]
-    pub(crate) data_type: Option<String>,
+    pub data_type: Option<String>,
     /// The puzzle: an lz-string payload of the f-puzzles JSON, a whole
     /// f-puzzles or SudokuPad link, f-puzzles JSON text, and (the page)
     /// native TOML or a classic grid line.
     #[serde(default)]
-    pub(crate) data: Option<String>,
+    pub data: Option<String>,
     /// The page's extension: size² integers (0 = empty) that replace the
     /// puzzle's givens.
     #[serde(default)]
-    pub(crate) givens: Option<Vec<i64>>,
+    pub givens: Option<Vec<i64>>,
 }
 
 /// One answer; see the variants for the shapes. Serialised with the
 /// request's nonce beside the `type` tag ([`Frame`]).
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
-pub(crate) enum Reply {
+pub enum Reply {
     /// `truecandidates`: size³ integers, index `(row·size + col)·size +
     /// (digit − 1)`, every cell including givens: 0 = in no solution,
     /// k > 0 = in k solutions (capped at the request's cap, 1 by default),
@@ -121,82 +121,82 @@ pub(crate) enum Reply {
 
 /// One cell of a [`Reply::Logical`] answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub(crate) struct LogicalCell {
+pub struct LogicalCell {
     /// The digit, 0 when the cell holds several.
-    pub(crate) value: u8,
+    pub value: u8,
     /// The candidates of an open cell.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) candidates: Option<Vec<u8>>,
+    pub candidates: Option<Vec<u8>>,
 }
 
 /// The page's `load` answer.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct Loaded {
+pub struct Loaded {
     /// The board's side.
-    pub(crate) size: usize,
+    pub size: usize,
     /// The f-puzzles JSON object of the puzzle as sudokit writes it, with
     /// the current givens; `null` when f-puzzles cannot express it.
-    pub(crate) puzzle: Option<Value>,
+    pub puzzle: Option<Value>,
     /// Native names of the rules the f-puzzles object leaves out.
-    pub(crate) undrawn: Vec<String>,
+    pub undrawn: Vec<String>,
     /// Native names of every rule.
-    pub(crate) rules: Vec<String>,
+    pub rules: Vec<String>,
     /// The title, if any.
-    pub(crate) title: Option<String>,
+    pub title: Option<String>,
     /// The author, if any.
-    pub(crate) author: Option<String>,
+    pub author: Option<String>,
     /// The rules text, if any.
-    pub(crate) ruleset: Option<String>,
+    pub ruleset: Option<String>,
     /// An f-puzzles link (`https://www.f-puzzles.com/?load=…`), if f-puzzles can express it.
-    pub(crate) fpuzzles: Option<String>,
+    pub fpuzzles: Option<String>,
     /// A SudokuPad link (`https://sudokupad.app/fpuzzles…`), likewise.
-    pub(crate) sudokupad: Option<String>,
+    pub sudokupad: Option<String>,
     /// The puzzle in sudokit's native TOML.
-    pub(crate) toml: String,
+    pub toml: String,
     /// What the reader left out as decoration.
-    pub(crate) skipped: Vec<String>,
+    pub skipped: Vec<String>,
 }
 
 /// The page's `steps` answer. Cells are 0-based row-major indexes, digits
 /// 1-based.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct Steps {
+pub struct Steps {
     /// Every cell's candidates before the first step.
-    pub(crate) initial: Vec<Vec<u8>>,
+    pub initial: Vec<Vec<u8>>,
     /// The steps, in order.
-    pub(crate) steps: Vec<StepFrame>,
+    pub steps: Vec<StepFrame>,
     /// `solved`, `stuck` or `contradiction`.
-    pub(crate) ending: &'static str,
+    pub ending: &'static str,
     /// The grade of the path.
-    pub(crate) grade: GradeFrame,
+    pub grade: GradeFrame,
 }
 
 /// One step of a [`Steps`] answer.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct StepFrame {
+pub struct StepFrame {
     /// The step as `sudokit explain` prints it.
-    pub(crate) text: String,
+    pub text: String,
     /// The technique (or rule) that made it.
-    pub(crate) technique: String,
+    pub technique: String,
     /// Its difficulty.
-    pub(crate) difficulty: f32,
+    pub difficulty: f32,
     /// `[cell, digit]` pairs placed.
-    pub(crate) placements: Vec<(usize, u8)>,
+    pub placements: Vec<(usize, u8)>,
     /// `[cell, digit]` pairs removed.
-    pub(crate) eliminations: Vec<(usize, u8)>,
+    pub eliminations: Vec<(usize, u8)>,
     /// Every cell's candidates after the step.
-    pub(crate) candidates: Vec<Vec<u8>>,
+    pub candidates: Vec<Vec<u8>>,
 }
 
 /// The grade of a [`Steps`] answer.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct GradeFrame {
+pub struct GradeFrame {
     /// The hardest step's difficulty.
-    pub(crate) score: f32,
+    pub score: f32,
     /// Its technique (`null` when no step was needed).
-    pub(crate) hardest: Option<String>,
+    pub hardest: Option<String>,
     /// `3.0 naked pair, 50 steps`, as `sudokit grade` prints it.
-    pub(crate) label: String,
+    pub label: String,
 }
 
 /// An answer with its request's nonce.
@@ -211,14 +211,14 @@ pub(crate) struct Frame<'a> {
 
 impl Reply {
     /// An `invalid` answer.
-    pub(crate) fn invalid(message: impl Into<String>) -> Reply {
+    pub fn invalid(message: impl Into<String>) -> Reply {
         Reply::Invalid {
             message: message.into(),
         }
     }
 
     /// The answer as a text frame's JSON.
-    pub(crate) fn to_text(&self, nonce: &Value) -> String {
+    pub fn to_text(&self, nonce: &Value) -> String {
         serde_json::to_string(&Frame { nonce, reply: self }).unwrap_or_else(|e| {
             let message = format!("cannot write the answer: {e}");
             serde_json::json!({"nonce": nonce, "type": "invalid", "message": message}).to_string()
@@ -226,7 +226,7 @@ impl Reply {
     }
 
     /// A word for the request log: the type, or the error.
-    pub(crate) fn outcome(&self) -> String {
+    pub fn outcome(&self) -> String {
         match self {
             Reply::TrueCandidates { .. } => "truecandidates".into(),
             Reply::Solved { .. } => "solved".into(),
@@ -248,7 +248,7 @@ pub(crate) fn digits(set: &Digits<u128>) -> Vec<u8> {
 }
 
 /// Reads a request frame. Errors are the `invalid` answer's message.
-pub(crate) fn parse_request(text: &str) -> Result<Request, (Value, String)> {
+pub fn parse_request(text: &str) -> Result<Request, (Value, String)> {
     let value: Value =
         serde_json::from_str(text).map_err(|e| (Value::Null, format!("the request is not JSON: {e}")))?;
     let nonce = value.get("nonce").cloned().unwrap_or(Value::Null);

@@ -8,14 +8,13 @@
 //! They are taken out of the object here, before the reader sees it. The
 //! page also sends native TOML or a grid line, and may replace the givens.
 
+use crate::constraints::fpuzzles;
+use crate::constraints::spec::PuzzleSpec;
+use crate::core::{Digits, Grid, Puzzle};
+use crate::{read_puzzles, InputFormat, ReadOptions};
 use serde_json::{Map, Value};
-use sudokit::constraints::fpuzzles;
-use sudokit::constraints::spec::PuzzleSpec;
-use sudokit::core::{Digits, Grid, Puzzle};
-use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 use super::protocol::Request;
-use crate::cli::convert::spec_of;
 
 /// Which of the setter's own entries count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +131,7 @@ fn from_text(data: &str, format: InputFormat) -> Result<Decoded, String> {
         .map_err(|e| e.to_string())?;
     check_size(read.puzzle.size())?;
     Ok(Decoded {
-        spec: spec_of(&read),
+        spec: read.to_spec(),
         puzzle: read.puzzle,
         options: ScriptOptions::default(),
         skipped: read.skipped,

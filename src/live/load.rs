@@ -1,9 +1,9 @@
 //! The page's `load`: the puzzle as sudokit reads it, in the forms the
 //! page draws and exports.
 
+use crate::constraints::spec::PuzzleSpec;
+use crate::constraints::{fpuzzles, native};
 use serde_json::Value;
-use sudokit::constraints::spec::PuzzleSpec;
-use sudokit::constraints::{fpuzzles, native};
 
 use super::decode::Decoded;
 use super::protocol::{Loaded, Reply};
@@ -90,15 +90,17 @@ pub(crate) fn load(decoded: &Decoded) -> Reply {
 
 #[cfg(test)]
 mod tests {
-    use sudokit::constraints::registry::Registry;
-    use sudokit::core::Cell;
+    use crate::constraints::registry::Registry;
+    use crate::constraints::spec::RuleSpec;
+    use crate::core::Cell;
 
     use super::*;
 
     #[test]
     fn rules_without_an_fpuzzles_form_are_left_out_and_named() {
+        let registry = Registry::default();
+        let rule = |name: &str| -> RuleSpec { registry.rule(name).unwrap() };
         let mut spec = PuzzleSpec::new(4);
-        let rule = |name: &str| Registry::default().rule(name).unwrap();
         spec.rules.push(rule("anti-king"));
         spec.rules.push(rule("taxicab").with("value", 2));
         spec.rules
