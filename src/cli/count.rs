@@ -25,7 +25,7 @@ use sudokit::solvers::{
 use super::estimate::{EstimateOptions, DEFAULT_TIME};
 use super::input::{Echo, InputArgs};
 use super::output;
-use super::report::ms;
+use super::report::{grouped, ms};
 use super::solve::parse_seconds;
 use super::Status;
 
@@ -229,19 +229,6 @@ fn json_line(origin: &str, result: &CountResult, elapsed: Duration) -> serde_jso
     })
 }
 
-/// `28,200,960`, for people.
-pub(crate) fn grouped(count: u128) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A bar on stderr when a person watches it, nothing otherwise. It moves
 /// with the share of the search tree done, and ticks on its own.
 fn progress_bar(origin: &str) -> ProgressBar {
@@ -255,20 +242,4 @@ fn progress_bar(origin: &str) -> ProgressBar {
     bar.set_prefix(origin.to_string());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_are_grouped_by_thousands_for_the_bar() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(288), "288");
-        assert_eq!(grouped(28_200_960), "28,200,960");
-        assert_eq!(
-            grouped(6_670_903_752_021_072_936_960),
-            "6,670,903,752,021,072,936,960"
-        );
-    }
 }

@@ -17,10 +17,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sudokit::solvers::{Cancel, Estimate, Estimator, Limits, Stop};
 
-use super::count::grouped;
 use super::input::{Echo, InputArgs};
 use super::output;
-use super::report::ms;
+use super::report::{grouped, ms};
 use super::Status;
 
 /// How long each estimate probes without `--time` or `--probes`.
