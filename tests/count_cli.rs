@@ -115,13 +115,14 @@ fn variant_files_are_counted() {
     assert_eq!(out.status.code(), Some(3));
 }
 
+/// Runs `sudokit args` on the empty 9×9 board then GRID2 (which would be
+/// answered if the run went on), sends Ctrl-C after 700 ms, and returns
+/// stdout and the exit code.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_prints_the_count_so_far_and_exits_130() {
+fn interrupted(args: &[&str]) -> (String, Option<i32>) {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = common::spawn_sudokit(&["count"], Stdio::piped());
-    // The empty 9×9 board, then a puzzle that would be counted if the run went on.
+    let mut child = common::spawn_sudokit(args, Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "{EMPTY_9}\n{GRID2}").unwrap();
     drop(stdin);
@@ -132,11 +133,160 @@ fn ctrl_c_prints_the_count_so_far_and_exits_130() {
         .unwrap();
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.code())
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_count_so_far_and_exits_130() {
+    let (stdout, code) = interrupted(&["count"]);
     assert!(stdout.starts_with("at least "), "{stdout}");
     assert!(
         stdout.ends_with(" (stopped: interrupted)\n"),
         "only the interrupted puzzle: {stdout}"
     );
-    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(code, Some(130));
+}
+
+/// A 6×6 board (2×3 boxes) with a killer cage and a thermometer: sums
+/// leave no digit symmetry, and a few givens keep the count small enough
+/// to count exactly.
+const VARIANT_6: &str = r#"
+size = 6
+givens = """
+1.....
+...2..
+......
+..3...
+......
+.....4
+"""
+
+[[rules]]
+type = "killer-cage"
+cells = ["r1c2", "r1c3", "r2c2"]
+sum = 9
+
+[[rules]]
+type = "thermometer"
+cells = ["r6c1", "r5c1", "r4c1"]
+"#;
+
+/// `count --estimate --json` on one input, parsed.
+fn estimate_json(args: &[&str], input: &str) -> (serde_json::Value, i32) {
+    let mut all = vec!["count", "--estimate", "--json"];
+    all.extend_from_slice(args);
+    let (stdout, stderr, code) = run(&all, input);
+    let line = stdout.lines().next().unwrap_or_else(|| panic!("{stderr}"));
+    (serde_json::from_str(line).unwrap(), code)
+}
+
+/// The exact count, from `count`, beside which an estimate is judged.
+fn exact_count(input: &str, file: Option<&std::path::Path>) -> f64 {
+    let out = match file {
+        Some(path) => {
+            assert_cmd::Command::cargo_bin("sudokit")
+                .unwrap()
+                .arg("count")
+                .arg(path)
+                .output()
+                .unwrap()
+                .stdout
+        }
+        None => run(&["count"], input).0.into_bytes(),
+    };
+    String::from_utf8(out).unwrap().trim().parse().unwrap()
+}
+
+#[test]
+fn estimates_land_near_exact_counts() {
+    let variant = std::env::temp_dir().join(format!("sudokit-estimate-{}.toml", std::process::id()));
+    std::fs::write(&variant, VARIANT_6).unwrap();
+    let empty_6 = format!("{}\n", ".".repeat(36));
+    // The empty 6×6 board (28,200,960, also the exact `count`'s answer),
+    // the empty 4×4 (288), and a variant board with sums.
+    let cases = [
+        (empty_6.clone(), None, 28_200_960.0),
+        ("................\n".to_string(), None, 288.0),
+        (
+            String::new(),
+            Some(variant.as_path()),
+            exact_count("", Some(&variant)),
+        ),
+    ];
+    assert_eq!(exact_count(&empty_6, None), 28_200_960.0);
+    for (input, file, exact) in cases {
+        assert!(exact > 1.0, "a board with several solutions: {exact}");
+        let path = file.map(|p| p.to_str().unwrap());
+        let mut args = vec!["--probes", "2000", "--seed", "5"];
+        args.extend(path);
+        let (e, code) = estimate_json(&args, &input);
+        let (mean, stderr) = (e["estimate"].as_f64().unwrap(), e["stderr"].as_f64().unwrap());
+        assert_eq!(e["probes"], 2000);
+        assert_eq!(e["stop"], "probes");
+        assert!(
+            (mean - exact).abs() <= 4.0 * stderr + 1e-9 * exact,
+            "{e} against {exact}"
+        );
+        assert!(stderr < 0.1 * exact, "2000 probes are within 10 %: {e}");
+        let ci = e["ci95"].as_array().unwrap();
+        assert!(ci[0].as_f64().unwrap() <= mean && mean <= ci[1].as_f64().unwrap());
+        assert_eq!(code, 0);
+        // The same seed gives the same estimate.
+        assert_eq!(estimate_json(&args, &input).0["estimate"], e["estimate"]);
+    }
+    std::fs::remove_file(&variant).unwrap();
+}
+
+#[test]
+fn estimate_lines_time_limits_and_no_solution() {
+    let started = std::time::Instant::now();
+    let clash = format!("11{}", &EMPTY_9[2..]);
+    let (stdout, _, code) = run(
+        &["count", "--estimate", "--time", "0.3"],
+        &format!("{EMPTY_9}\n{clash}\n"),
+    );
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0].starts_with("about ") && lines[0].contains("e21 ± "),
+        "{stdout}"
+    );
+    assert!(
+        lines[0].contains("(95 %: ") && lines[0].ends_with(" probes)"),
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with("about 0 ± 0.0 %"), "{stdout}");
+    assert_eq!(code, 1, "no probe reached a solution of the second");
+    // --time without --estimate, or --estimate with the count's --timeout: refused.
+    let (_, stderr, code) = run(&["count", "--time", "1"], EMPTY_9);
+    assert!(stderr.contains("--estimate"), "{stderr}");
+    assert_eq!(code, 2);
+    let (_, _, code) = run(&["count", "--estimate", "--timeout", "1"], EMPTY_9);
+    assert_eq!(code, 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_estimate_and_exits_130() {
+    let (stdout, code) = interrupted(&["count", "--estimate"]);
+    assert!(stdout.starts_with("about "), "{stdout}");
+    assert!(
+        stdout.ends_with(" probes; interrupted)\n") && stdout.lines().count() == 1,
+        "only the interrupted puzzle: {stdout}"
+    );
+    assert_eq!(code, Some(130));
+}
+
+#[test]
+fn the_empty_9x9_estimate_is_within_10_percent() {
+    // 6,670,903,752,021,072,936,960 grids (Felgenhauer and Jarvis, 2005).
+    let exact = 6.670_903_752_021_073e21;
+    for seed in ["1", "2"] {
+        let (e, _) = estimate_json(&["--probes", "2000", "--seed", seed], EMPTY_9);
+        let mean = e["estimate"].as_f64().unwrap();
+        assert!((mean - exact).abs() < 0.1 * exact, "{e}");
+        assert!((mean - exact).abs() <= 4.0 * e["stderr"].as_f64().unwrap(), "{e}");
+    }
 }

@@ -45,7 +45,7 @@ const REPORT_EVERY: u64 = 1 << 16;
 /// How many of the solutions found are checked to map to solutions under
 /// a swap of interchangeable digits (a rule whose `check` says more than
 /// its declarations would break the symmetry; see [`digit_symmetry`]).
-const ORBITS_CHECKED: usize = 16;
+pub(crate) const ORBITS_CHECKED: usize = 16;
 
 /// Digits that can be swapped in any solution to give another: the
 /// classes of interchangeable digits, and the house whose cells order them.
@@ -324,8 +324,10 @@ fn run(
     }
 }
 
-/// The symmetry as the search needs it.
-struct Order {
+/// The symmetry as the search needs it (the count's cases, the
+/// estimator's probes).
+#[derive(Debug)]
+pub(crate) struct Order {
     house: Vec<Cell>,
     /// Per digit (index `d`), its class, if any.
     class_of: Vec<Option<usize>>,
@@ -333,7 +335,7 @@ struct Order {
 }
 
 impl Order {
-    fn new(symmetry: &DigitSymmetry, puzzle: &Puzzle) -> Order {
+    pub(crate) fn new(symmetry: &DigitSymmetry, puzzle: &Puzzle) -> Order {
         let mut class_of = vec![None; puzzle.size() + 1];
         for (c, class) in symmetry.classes.iter().enumerate() {
             for &d in class {
@@ -352,7 +354,7 @@ impl Order {
     /// the case is counted), else the open cell, if any, with the digits it
     /// may take: its candidates, a class digit only when it is the
     /// smallest of its class not yet in the house.
-    fn next<W: Word>(&self, state: &State<W>) -> Option<Option<(Cell, Vec<Digit>)>> {
+    pub(crate) fn next<W: Word>(&self, state: &State<W>) -> Option<Option<(Cell, Vec<Digit>)>> {
         let mut next = vec![0usize; self.classes.len()];
         for &cell in &self.house {
             let set = state.candidates(cell);
@@ -382,7 +384,7 @@ impl Order {
 
     /// True when every swap of two digits of a class turns `grid` into a
     /// grid the puzzle accepts.
-    fn holds_for(&self, puzzle: &Puzzle, grid: &Grid) -> bool {
+    pub(crate) fn holds_for(&self, puzzle: &Puzzle, grid: &Grid) -> bool {
         self.classes.iter().all(|class| {
             class.windows(2).all(|pair| {
                 let (a, b) = (pair[0], pair[1]);

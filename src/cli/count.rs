@@ -9,6 +9,8 @@
 //! was not counted to the end, 2 some input could not be read; and 130
 //! after Ctrl-C, which stops the current count, prints its line, and skips
 //! the puzzles after it (a second Ctrl-C ends the program at once).
+//!
+//! `--estimate` answers "about how many" instead: see [`super::estimate`].
 
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -20,9 +22,10 @@ use sudokit::solvers::{
     count_exact_with, strategy_by_name, CountProgress, CountResult, Limits, Stop, STRATEGY_NAMES,
 };
 
+use super::estimate::{EstimateOptions, DEFAULT_TIME};
 use super::input::{Echo, InputArgs};
 use super::output;
-use super::report::ms;
+use super::report::{grouped, ms};
 use super::solve::parse_seconds;
 use super::Status;
 
@@ -33,13 +36,36 @@ pub(crate) struct CountArgs {
     input: InputArgs,
     /// Stop each count after SECS seconds: its line then reads
     /// `at least N (stopped: time limit)`, and the exit code is 1.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, conflicts_with = "estimate")]
     timeout: Option<Duration>,
     /// Solving strategy for the sub-searches (propagation, dlx, sat, backtracking).
-    #[arg(long, value_name = "NAME", default_value = "propagation")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "propagation",
+        conflicts_with = "estimate"
+    )]
     strategy: String,
+    /// Estimate the number of solutions instead of counting them: Knuth's
+    /// random probes of the search tree, for --time seconds (10 by
+    /// default) or until Ctrl-C, which keeps the estimate. Prints
+    /// `about N ± E % (95 %: LOW to HIGH; P probes)`.
+    #[arg(long)]
+    estimate: bool,
+    /// With --estimate: probe each puzzle for SECS seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, requires = "estimate")]
+    time: Option<Duration>,
+    /// With --estimate: stop after N probes of each puzzle (and after
+    /// --time, if given too). With --seed, the estimate is repeatable.
+    #[arg(long, value_name = "N", requires = "estimate")]
+    probes: Option<u64>,
+    /// With --estimate: the random seed (a fresh one each run by default;
+    /// --verbose names it).
+    #[arg(long, value_name = "N", requires = "estimate")]
+    seed: Option<u64>,
     /// One JSON object per puzzle and line: count, exact, stop, symmetry,
-    /// searches, nodes, ms.
+    /// searches, nodes, ms (with --estimate: estimate, stderr, ci95,
+    /// rel_err_percent, probes, stop, seed, ms).
     #[arg(long)]
     json: bool,
     /// Per puzzle on stderr: the digit symmetry used, the searches, nodes
@@ -50,6 +76,19 @@ pub(crate) struct CountArgs {
 
 /// Runs `sudokit count`.
 pub(crate) fn run(args: &CountArgs) -> Status {
+    if args.estimate {
+        let options = EstimateOptions {
+            time: match (args.time, args.probes) {
+                (None, Some(_)) => None,
+                (time, _) => Some(time.unwrap_or(DEFAULT_TIME)),
+            },
+            probes: args.probes,
+            seed: args.seed.unwrap_or_else(|| fastrand::u64(..)),
+            json: args.json,
+            verbose: args.verbose,
+        };
+        return super::estimate::run(&args.input, &options, super::interrupt::cancel_on_ctrl_c());
+    }
     let Some(strategy) = strategy_by_name(&args.strategy) else {
         eprintln!(
             "sudokit: unknown strategy '{}' (available: {})",
@@ -190,19 +229,6 @@ fn json_line(origin: &str, result: &CountResult, elapsed: Duration) -> serde_jso
     })
 }
 
-/// `28,200,960`, for people.
-fn grouped(count: u128) -> String {
-    let digits = count.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A bar on stderr when a person watches it, nothing otherwise. It moves
 /// with the share of the search tree done, and ticks on its own.
 fn progress_bar(origin: &str) -> ProgressBar {
@@ -216,20 +242,4 @@ fn progress_bar(origin: &str) -> ProgressBar {
     bar.set_prefix(origin.to_string());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_are_grouped_by_thousands_for_the_bar() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(288), "288");
-        assert_eq!(grouped(28_200_960), "28,200,960");
-        assert_eq!(
-            grouped(6_670_903_752_021_072_936_960),
-            "6,670,903,752,021,072,936,960"
-        );
-    }
 }

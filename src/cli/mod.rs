@@ -10,6 +10,7 @@ mod compare;
 mod convert;
 mod count;
 mod encode;
+mod estimate;
 mod explain;
 mod generate;
 mod grade;
@@ -40,7 +41,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// The true candidates of puzzles: the digits each cell holds in some solution.
     Candidates(candidates::CandidatesArgs),
-    /// The exact number of solutions of puzzles, however many (progress bar, --timeout, Ctrl-C).
+    /// The exact number of solutions of puzzles, however many (progress bar, --timeout, Ctrl-C), or an estimate (--estimate).
     Count(count::CountArgs),
     /// Solve by logic alone and say why, step by step (`Naked pair {2,6} in r1c5, r1c6 (box 2) …`).
     Explain(explain::ExplainArgs),

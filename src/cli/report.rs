@@ -48,3 +48,32 @@ pub(crate) fn summary(solved: usize, total: usize, times: &Times) -> String {
         ms(times.max)
     )
 }
+
+/// `28,200,960`, for people.
+pub(crate) fn grouped(count: u128) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands_for_the_bar() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(288), "288");
+        assert_eq!(grouped(28_200_960), "28,200,960");
+        assert_eq!(
+            grouped(6_670_903_752_021_072_936_960),
+            "6,670,903,752,021,072,936,960"
+        );
+    }
+}

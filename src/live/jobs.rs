@@ -13,8 +13,8 @@ use crate::solvers::clock::Instant;
 use crate::constraints::native;
 use crate::core::{Grid, Puzzle};
 use crate::solvers::{
-    candidate_counts, count_exact_with, true_candidates, Auto, CountProgress, Estimator, Limits, Stop,
-    Strategy,
+    candidate_counts, count_exact_with, true_candidates, Auto, CountProgress, Estimate, Estimator, Limits,
+    Stop, Strategy,
 };
 
 use super::decode::{decode, Decoded, Marks};
@@ -319,25 +319,12 @@ fn count(puzzle: &Puzzle, limits: &Limits, send: &mut dyn FnMut(Reply)) -> Reply
 /// `estimate`: Knuth's estimate every ~500 ms, until cancelled (or the
 /// time limit, whose last estimate is the answer).
 fn estimate(puzzle: &Puzzle, limits: &Limits, send: &mut dyn FnMut(Reply)) -> Reply {
-    let started = Instant::now();
-    let deadline = limits.deadline(started);
     let mut estimator = Estimator::new(puzzle, fastrand::u64(..));
-    let mut report = started;
-    loop {
-        estimator.run(8);
-        let reply = estimate_reply(&estimator);
-        if limits.expired(deadline).is_some() {
-            return reply;
-        }
-        if report.elapsed() >= REPORT_EVERY {
-            report = Instant::now();
-            send(reply);
-        }
-    }
+    estimator.run_until(limits, None, REPORT_EVERY, &mut |e| send(estimate_reply(e)));
+    estimate_reply(&estimator.estimate())
 }
 
-fn estimate_reply(estimator: &Estimator<'_>) -> Reply {
-    let e = estimator.estimate();
+fn estimate_reply(e: &Estimate) -> Reply {
     Reply::Estimate {
         estimate: e.mean,
         stderr: e.stderr,
