@@ -35,7 +35,10 @@ const FAMILIES: &[(&str, &[&str])] = &[
     ),
     ("wings", &["xy-wing", "xyz-wing", "w-wing"]),
     ("aic", &["aic", "simple-colouring"]),
-    ("contradictions", &["contradiction", "forcing-chains", "rule-and-house"]),
+    (
+        "contradictions",
+        &["contradiction", "forcing-chains", "rule-and-house"],
+    ),
 ];
 
 /// The logical solver without the families in `disabled` (unknown family

@@ -76,7 +76,7 @@ fn puzzle_files(dir: &PathBuf) -> Result<Vec<(String, Value)>, String> {
     files
         .into_iter()
         .map(|path| {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = crate::cli::input::read_bounded(&path)?;
             let json = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
             let name = path
                 .file_name()

@@ -159,7 +159,7 @@ pub(crate) fn bench_sat(
     }
     for entry in files {
         let path = entry.path.display().to_string();
-        let text = std::fs::read_to_string(&entry.path).map_err(|e| format!("{path}: {e}"))?;
+        let text = crate::cli::input::read_bounded(&entry.path)?;
         let grid = parse_grids(&text, &ParseOptions::default())
             .into_iter()
             .next()
