@@ -10,7 +10,7 @@ use serde_json::json;
 use sudokit::core::format::display_candidates;
 use sudokit::core::{Cell, Digits};
 use sudokit::logic::Verdict;
-use sudokit::solvers::{candidate_counts, strategy_by_name, true_candidates, Limits, STRATEGY_NAMES};
+use sudokit::solvers::{candidate_counts, true_candidates, Limits};
 
 use super::explain::LadderArgs;
 use super::input::{Echo, InputArgs};
@@ -58,13 +58,12 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
     if args.logical {
         return run_logical(args);
     }
-    let Some(strategy) = strategy_by_name(&args.strategy) else {
-        eprintln!(
-            "sudokit: unknown strategy '{}' (available: {})",
-            args.strategy,
-            STRATEGY_NAMES.join(", ")
-        );
-        return Status::BadInput;
+    let strategy = match super::strategies::strategy(&args.strategy) {
+        Ok(strategy) => strategy,
+        Err(message) => {
+            eprintln!("sudokit: {message}");
+            return Status::BadInput;
+        }
     };
     let limits = Limits {
         time_limit: args.timeout,

@@ -18,9 +18,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use sudokit::solvers::{
-    count_exact_with, strategy_by_name, CountProgress, CountResult, Limits, Stop, STRATEGY_NAMES,
-};
+use sudokit::solvers::{count_exact_with, CountProgress, CountResult, Limits, Stop};
 
 use super::estimate::{EstimateOptions, DEFAULT_TIME};
 use super::input::{Echo, InputArgs};
@@ -89,13 +87,12 @@ pub(crate) fn run(args: &CountArgs) -> Status {
         };
         return super::estimate::run(&args.input, &options, super::interrupt::cancel_on_ctrl_c());
     }
-    let Some(strategy) = strategy_by_name(&args.strategy) else {
-        eprintln!(
-            "sudokit: unknown strategy '{}' (available: {})",
-            args.strategy,
-            STRATEGY_NAMES.join(", ")
-        );
-        return Status::BadInput;
+    let strategy = match super::strategies::strategy(&args.strategy) {
+        Ok(strategy) => strategy,
+        Err(message) => {
+            eprintln!("sudokit: {message}");
+            return Status::BadInput;
+        }
     };
     let cancel = super::interrupt::cancel_on_ctrl_c();
     let limits = Limits {

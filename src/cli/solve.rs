@@ -15,9 +15,7 @@ use serde_json::json;
 use sudokit::core::format::{to_line, to_pretty};
 use sudokit::core::{Cell, Grid, Puzzle, RootPropagation};
 use sudokit::solvers::sat::{Encoding, SatSearch, SatSolver};
-use sudokit::solvers::{
-    strategy_by_name, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder, STRATEGY_NAMES,
-};
+use sudokit::solvers::{Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder};
 
 use super::compare::{parse_timeout, Timeout};
 use super::input::{skipped_note, Echo, Entry, InputArgs};
@@ -131,13 +129,7 @@ impl SolveArgs {
         if self.encoding.is_some() || self.sat_solver.is_some() {
             return Err("--encoding and --sat-solver work with --strategy sat only".into());
         }
-        strategy_by_name(&self.strategy).ok_or_else(|| {
-            format!(
-                "unknown strategy '{}' (available: {})",
-                self.strategy,
-                STRATEGY_NAMES.join(", ")
-            )
-        })
+        super::strategies::strategy(&self.strategy)
     }
 }
 

@@ -14,6 +14,16 @@ pub(crate) fn strategy_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(STRATEGY_NAMES.iter().copied())
 }
 
+/// The strategy called `name` on the command line, or what the names are.
+pub(crate) fn strategy(name: &str) -> Result<Box<dyn Strategy>, String> {
+    strategy_by_name(name).ok_or_else(|| {
+        format!(
+            "unknown strategy '{name}' (available: {})",
+            STRATEGY_NAMES.join(", ")
+        )
+    })
+}
+
 /// The technique called `name` on the command line, or what the names are.
 pub(crate) fn technique(name: &str) -> Result<Box<dyn Technique>, String> {
     techniques::by_name(name).ok_or_else(|| {

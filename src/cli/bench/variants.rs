@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use serde_json::Value;
 use sudokit::core::{Grid, Puzzle};
-use sudokit::solvers::{strategy_by_name, Limits, Outcome, STRATEGY_NAMES};
+use sudokit::solvers::{Limits, Outcome};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 use crate::cli::output;
@@ -64,13 +64,12 @@ struct Measured {
 
 /// Runs `sudokit bench-variants`.
 pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
-    let Some(strategy) = strategy_by_name(&args.strategy) else {
-        eprintln!(
-            "sudokit: unknown strategy '{}' (available: {})",
-            args.strategy,
-            STRATEGY_NAMES.join(", ")
-        );
-        return Status::BadInput;
+    let strategy = match crate::cli::strategies::strategy(&args.strategy) {
+        Ok(strategy) => strategy,
+        Err(message) => {
+            eprintln!("sudokit: {message}");
+            return Status::BadInput;
+        }
     };
     let manifest = read_manifest(&args.dir);
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&args.dir) {
