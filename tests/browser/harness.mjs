@@ -26,12 +26,12 @@ export function variant(file) {
 }
 
 /**
- * Starts `sudokit serve --port <port>` (0: any free port) and waits for the address it prints.
- * Returns {url, port, stop, log}; stop() kills it (also registered for process exit).
+ * Starts `sudokit serve --port <port> [args…]` (0: any free port) and waits for the address it
+ * prints. Returns {url, port, stop, log}; stop() kills it (also registered for process exit).
  */
-export async function startServer(port = 0) {
+export async function startServer(port = 0, args = []) {
   const binary = process.env.SUDOKIT_BIN ?? join(root, 'target', 'debug', 'sudokit');
-  const child = spawn(binary, ['serve', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['serve', '--port', String(port), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
