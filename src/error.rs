@@ -8,6 +8,7 @@
 //! fields, not as text to parse again.
 
 use sudokit_constraints::fpuzzles::FpuzzlesError;
+use sudokit_constraints::iss::IssError;
 use sudokit_constraints::native::NativeError;
 use sudokit_constraints::spec::SpecError;
 use sudokit_core::format::ParseError;
@@ -35,6 +36,9 @@ pub enum ReadError {
     /// f-puzzles JSON, a payload or a URL that could not be read.
     #[error("line 1: f-puzzles: {0}")]
     Fpuzzles(FpuzzlesError),
+    /// An ISS constraint string that could not be read.
+    #[error("line 1: ISS: {0}")]
+    Iss(IssError),
     /// A native TOML file that could not be read.
     #[error(transparent)]
     Native(NativeError),
@@ -64,7 +68,7 @@ impl ReadError {
         match self {
             ReadError::Grid(e) => e.line,
             ReadError::Native(e) => e.line,
-            ReadError::Fpuzzles(_) | ReadError::Spec { .. } => 1,
+            ReadError::Fpuzzles(_) | ReadError::Iss(_) | ReadError::Spec { .. } => 1,
             ReadError::Document { line, .. } => *line,
         }
     }
@@ -89,11 +93,12 @@ impl ReadError {
     }
 
     /// Which reader failed, as a short stable word for machines: `grid`,
-    /// `fpuzzles`, `native`, `spec` or `document`.
+    /// `fpuzzles`, `iss`, `native`, `spec` or `document`.
     pub fn kind(&self) -> &'static str {
         match self {
             ReadError::Grid(_) => "grid",
             ReadError::Fpuzzles(_) => "fpuzzles",
+            ReadError::Iss(_) => "iss",
             ReadError::Native(_) => "native",
             ReadError::Spec { .. } => "spec",
             ReadError::Document { .. } => "document",

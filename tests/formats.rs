@@ -136,3 +136,45 @@ fn arbitrary_text_gives_puzzles_or_located_errors() {
         }
     }
 }
+
+/// The puzzles bundled with sigh's Interactive Sudoku Solver whose
+/// constraints sudokit reads (extracted to `tests/puzzles/iss.tsv`): each
+/// is detected as an ISS string, read, solved, and the solution is the one
+/// ISS lists, and the only one.
+#[test]
+fn iss_bundled_puzzles_solve_to_the_solutions_iss_lists() {
+    use sudokit::{read_puzzles, InputFormat, ReadOptions};
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/puzzles/iss.tsv")).unwrap();
+    let mut solved = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [name, iss, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("a fixture line of three fields expected: {line}")
+        };
+        assert_eq!(InputFormat::detect(None, iss), InputFormat::Iss, "{name}");
+        let mut read = read_puzzles(iss, InputFormat::Iss, &ReadOptions::default());
+        assert_eq!(read.len(), 1, "{name}");
+        let puzzle = read.remove(0).unwrap_or_else(|e| panic!("{name}: {e}")).puzzle;
+        let n = puzzle.size();
+        // ISS writes 10 and up as letters from A (= 1) on boards above 9×9.
+        let expected: Vec<u8> = solution
+            .chars()
+            .map(|c| match (n, c) {
+                (10.., 'A'..='Z') => c as u8 - b'A' + 1,
+                _ => c.to_digit(10).unwrap_or_else(|| panic!("{name}: digit {c}")) as u8,
+            })
+            .collect();
+        let outcome = PropagationSearch::default()
+            .solve(&puzzle, &Limits::solutions(2))
+            .unwrap();
+        assert_eq!(outcome.solutions.len(), 1, "{name}: not unique");
+        let found: Vec<u8> = puzzle
+            .geometry()
+            .cells()
+            .map(|c| outcome.solutions[0].get(c).unwrap_or(0))
+            .collect();
+        assert_eq!(found, expected, "{name}");
+        solved += 1;
+    }
+    assert!(solved >= 60, "only {solved} puzzles in the fixture");
+}

@@ -511,3 +511,55 @@ fn a_closed_pipe_ends_every_command_quietly() {
     read_one_line_and_hang_up(&["convert", "--to", "url"], &many);
     read_one_line_and_hang_up(&["rules"], "");
 }
+
+/// `convert --to iss` writes what ISS reads, and sudokit reads it back as
+/// the same rules (title, author and rules text have no place in ISS
+/// strings), solved
+/// the same way.
+#[test]
+fn convert_to_iss_and_back() {
+    let without_names = |native: &str| -> Vec<String> {
+        let mut kept: Vec<String> = blocks(native)
+            .iter()
+            .map(|block| {
+                block
+                    .lines()
+                    .filter(|l| {
+                        !["title", "author", "ruleset", "#"]
+                            .iter()
+                            .any(|k| l.starts_with(k))
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect();
+        kept.sort_unstable();
+        kept
+    };
+    for name in ["miracle.toml", "hintless.toml", "kropki-jigsaw.toml"] {
+        let (native, _, _) = run(&["convert", "--to", "native", &path(name)], "");
+        let (iss, stderr, code) = run(&["convert", "--to", "iss", &path(name)], "");
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert!(iss.starts_with('.'), "{name}: {iss}");
+        let (back, stderr, code) = run(&["convert", "--to", "native", "-"], &iss);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(without_names(&back), without_names(&native), "{name}");
+        let (solved_there, _, _) = run(&["solve", "-"], &iss);
+        let (solved_here, _, _) = run(&["solve", &path(name)], "");
+        assert_eq!(solved_there, solved_here, "{name}");
+    }
+    // A rule ISS has no form for is named, not dropped.
+    let (_, stderr, code) = run(
+        &["convert", "--to", "iss", "-"],
+        "size = 9\n[[rules]]\ntype = \"odd\"\ncells = \"r1c1\"\n",
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("rules[1]: odd has no ISS form"), "{stderr}");
+    // ISS types sudokit does not read are refused together, by name.
+    let (_, stderr, code) = run(&["solve", "-"], ".Lockout~4~R1C1~R1C2~R1C3.GlobalEntropy");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("ISS constraint types sudokit does not read: Lockout, GlobalEntropy"),
+        "{stderr}"
+    );
+}

@@ -66,6 +66,7 @@ mod diagonal;
 mod dots;
 pub mod fpuzzles;
 mod indexers;
+pub mod iss;
 mod lines;
 pub mod native;
 mod outside;
