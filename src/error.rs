@@ -11,6 +11,7 @@ use sudokit_constraints::fpuzzles::FpuzzlesError;
 use sudokit_constraints::iss::IssError;
 use sudokit_constraints::native::NativeError;
 use sudokit_constraints::spec::SpecError;
+use sudokit_constraints::sukaku::SukakuError;
 use sudokit_core::format::ParseError;
 
 use crate::InputFormat;
@@ -39,6 +40,14 @@ pub enum ReadError {
     /// An ISS constraint string that could not be read.
     #[error("line 1: ISS: {0}")]
     Iss(IssError),
+    /// A sukaku (pencil-mark) line that could not be read.
+    #[error("line {line}: sukaku: {error}")]
+    Sukaku {
+        /// 1-based line of the puzzle.
+        line: usize,
+        /// What is wrong.
+        error: SukakuError,
+    },
     /// A native TOML file that could not be read.
     #[error(transparent)]
     Native(NativeError),
@@ -69,7 +78,7 @@ impl ReadError {
             ReadError::Grid(e) => e.line,
             ReadError::Native(e) => e.line,
             ReadError::Fpuzzles(_) | ReadError::Iss(_) | ReadError::Spec { .. } => 1,
-            ReadError::Document { line, .. } => *line,
+            ReadError::Document { line, .. } | ReadError::Sukaku { line, .. } => *line,
         }
     }
 
@@ -93,12 +102,13 @@ impl ReadError {
     }
 
     /// Which reader failed, as a short stable word for machines: `grid`,
-    /// `fpuzzles`, `iss`, `native`, `spec` or `document`.
+    /// `fpuzzles`, `iss`, `sukaku`, `native`, `spec` or `document`.
     pub fn kind(&self) -> &'static str {
         match self {
             ReadError::Grid(_) => "grid",
             ReadError::Fpuzzles(_) => "fpuzzles",
             ReadError::Iss(_) => "iss",
+            ReadError::Sukaku { .. } => "sukaku",
             ReadError::Native(_) => "native",
             ReadError::Spec { .. } => "spec",
             ReadError::Document { .. } => "document",

@@ -548,6 +548,15 @@ fn convert_to_iss_and_back() {
         let (solved_here, _, _) = run(&["solve", &path(name)], "");
         assert_eq!(solved_there, solved_here, "{name}");
     }
+    // A classic line as a sukaku line (every cell's candidates) and back.
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let (sukaku, stderr, code) = run(&["convert", "--to", "sukaku", "-"], line);
+    assert_eq!((sukaku.trim().len(), code), (729, 0), "{stderr}");
+    let (back, _, code) = run(&["convert", "--to", "line", "-"], &sukaku);
+    assert_eq!((back.trim(), code), (line, 0));
+    let (_, stderr, code) = run(&["convert", "--to", "sukaku", &path("miracle.toml")], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no place in a sukaku line"), "{stderr}");
     // A rule ISS has no form for is named, not dropped.
     let (_, stderr, code) = run(
         &["convert", "--to", "iss", "-"],
