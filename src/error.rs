@@ -11,6 +11,7 @@ use sudokit_constraints::fpuzzles::FpuzzlesError;
 use sudokit_constraints::iss::IssError;
 use sudokit_constraints::native::NativeError;
 use sudokit_constraints::spec::SpecError;
+use sudokit_constraints::sudokupad::SudokuPadError;
 use sudokit_constraints::sukaku::SukakuError;
 use sudokit_core::format::ParseError;
 
@@ -40,6 +41,10 @@ pub enum ReadError {
     /// An ISS constraint string that could not be read.
     #[error("line 1: ISS: {0}")]
     Iss(IssError),
+    /// A SudokuPad link that could not be read, or whose drawings do not
+    /// all map to rules.
+    #[error("line 1: SudokuPad: {0}")]
+    SudokuPad(SudokuPadError),
     /// A sukaku (pencil-mark) line that could not be read.
     #[error("line {line}: sukaku: {error}")]
     Sukaku {
@@ -77,7 +82,9 @@ impl ReadError {
         match self {
             ReadError::Grid(e) => e.line,
             ReadError::Native(e) => e.line,
-            ReadError::Fpuzzles(_) | ReadError::Iss(_) | ReadError::Spec { .. } => 1,
+            ReadError::Fpuzzles(_) | ReadError::Iss(_) | ReadError::SudokuPad(_) | ReadError::Spec { .. } => {
+                1
+            }
             ReadError::Document { line, .. } | ReadError::Sukaku { line, .. } => *line,
         }
     }
@@ -102,12 +109,14 @@ impl ReadError {
     }
 
     /// Which reader failed, as a short stable word for machines: `grid`,
-    /// `fpuzzles`, `iss`, `sukaku`, `native`, `spec` or `document`.
+    /// `fpuzzles`, `iss`, `sudokupad`, `sukaku`, `native`, `spec` or
+    /// `document`.
     pub fn kind(&self) -> &'static str {
         match self {
             ReadError::Grid(_) => "grid",
             ReadError::Fpuzzles(_) => "fpuzzles",
             ReadError::Iss(_) => "iss",
+            ReadError::SudokuPad(_) => "sudokupad",
             ReadError::Sukaku { .. } => "sukaku",
             ReadError::Native(_) => "native",
             ReadError::Spec { .. } => "spec",

@@ -14,7 +14,7 @@
 //! and the readers the command line uses: [`read_puzzles`] takes any input
 //! sudokit understands (classic grids in every text layout, f-puzzles JSON,
 //! lz-string payloads and URLs, the native TOML format, ISS constraint
-//! strings, sukaku lines), and
+//! strings, SudokuPad links, sukaku lines), and
 //! [`read_classic`] reads a file of classic puzzles so that they share one
 //! board and one compiled rule set. [`stream_puzzles`] reads a file or a
 //! pipe lazily, one puzzle at a time, in memory that does not grow with it.
@@ -101,6 +101,9 @@ pub enum InputFormat {
     /// An ISS constraint string (`.Shape~6x6.Thermo~R1C1~R1C2…`) or an ISS
     /// page address carrying one ([`constraints::iss`]).
     Iss,
+    /// SudokuPad's own links and payloads (`sudokupad.app/scl…`, `ctc…`),
+    /// their drawings mapped to rules ([`constraints::sudokupad`]).
+    SudokuPad,
     /// Sukaku lines: every cell's candidates, 729 characters a 9×9 puzzle
     /// ([`constraints::sukaku`]), one puzzle per line.
     Sukaku,
@@ -110,7 +113,8 @@ impl InputFormat {
     /// The format of an input, from its file name when it says (`.json`,
     /// `.toml`) and otherwise from its first characters: JSON starts with
     /// `{`, an f-puzzles payload with `N4Ig` or an f-puzzles/SudokuPad
-    /// address, an ISS string with `.` and an ISS type (`.Thermo~…`, `.~R1C1_5`),
+    /// address, a SudokuPad link of its own format with `sudokupad.app/`
+    /// or a payload with `scl`, an ISS string with `.` and an ISS type (`.Thermo~…`, `.~R1C1_5`),
     /// a sukaku line has 729 characters (one of nine, `.`, per candidate),
     /// a native file has a `size = …` line or `[[rules]]`.
     ///
@@ -120,6 +124,7 @@ impl InputFormat {
     /// assert_eq!(InputFormat::detect(None, "  N4IgzglgXgpi..."), InputFormat::Fpuzzles);
     /// assert_eq!(InputFormat::detect(None, "# mine\nsize = 9\n"), InputFormat::Native);
     /// assert_eq!(InputFormat::detect(None, ".Shape~6x6.~R1C1_5"), InputFormat::Iss);
+    /// assert_eq!(InputFormat::detect(None, "https://sudokupad.app/sclN4Ig"), InputFormat::SudokuPad);
     /// assert_eq!(InputFormat::detect(None, &"123456789".repeat(81)), InputFormat::Sukaku);
     /// assert_eq!(InputFormat::detect(None, "4.....8.5.3"), InputFormat::Text);
     /// ```
@@ -139,6 +144,9 @@ impl InputFormat {
             || start.contains("sudokupad.app/fpuzzles")
         {
             return InputFormat::Fpuzzles;
+        }
+        if constraints::sudokupad::looks_like(start) {
+            return InputFormat::SudokuPad;
         }
         if constraints::iss::looks_like(start) {
             return InputFormat::Iss;
@@ -230,6 +238,9 @@ pub fn read_puzzles_with(
                     .map(|read| ReadPuzzle { line, ..read })
             })
             .collect(),
+        InputFormat::SudokuPad => vec![constraints::sudokupad::read(text.trim())
+            .map_err(ReadError::SudokuPad)
+            .and_then(|import| from_spec(import.spec, import.skipped))],
         InputFormat::Sukaku => significant_lines(text)
             .map(|(line, text)| {
                 constraints::sukaku::read(text)

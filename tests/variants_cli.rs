@@ -572,3 +572,39 @@ fn convert_to_iss_and_back() {
         "{stderr}"
     );
 }
+
+/// A SudokuPad link (built here: the zipped puzzle JSON, lz-string
+/// compressed) is read in every command as the same puzzle as its native
+/// file, directly or through `--fpuzzles`; an element with no convention
+/// is named, with the rules text.
+#[test]
+fn sudokupad_links_read_as_their_native_puzzle() {
+    let zipped = "{ce:[[{v:1},,,],[,,{v:4,c:'#FF0000'},],[,,,],[,,,]],\
+                  l:[{wp:[[3.5,3.5],[3.5,2.5]],c:'#CFCFCF',th:21}],\
+                  u:[{ct:[3.5,3.5],w:0.85,h:0.85,r:t,c2:'#CFCFCF'}]}";
+    let link = format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(zipped));
+    let native = "size = 4\ngivens = \"1... ..4. .... ....\"\n\
+                  [[rules]]\ntype = \"thermometer\"\ncells = \"r4c4 r4c3\"\n";
+    let (from_link, stderr, code) = run(&["solve", "--count", "--verbose", "-"], &link);
+    assert!(code == 0 || code == 3, "{stderr}");
+    assert!(
+        stderr.contains("cells: marks or colours in 1 cells (decoration)"),
+        "{stderr}"
+    );
+    let (from_native, _, _) = run(&["solve", "--count", "-"], native);
+    assert_eq!(from_link, from_native);
+    let (converted, _, code) = run(&["convert", "--to", "native", "--fpuzzles", &link], "");
+    assert_eq!(code, 0);
+    let (again, _, _) = run(&["convert", "--to", "native", "-"], native);
+    assert_eq!(converted, again);
+    let unmapped = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64("{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0.5,0.5],[0.5,1.5]],c:c54b8b}],metadata:{rules:'Lines are lavender.'}}")
+    );
+    let (_, stderr, code) = run(&["solve", "-"], &unmapped);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("SudokuPad elements sudokit cannot map to rules: 1 line of colour #c54b8b; rules: Lines are lavender."),
+        "{stderr}"
+    );
+}

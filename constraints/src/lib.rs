@@ -75,6 +75,7 @@ mod regions;
 pub mod registry;
 mod rule;
 pub mod spec;
+pub mod sudokupad;
 pub mod sukaku;
 mod sums;
 mod units;
