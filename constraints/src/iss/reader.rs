@@ -403,7 +403,7 @@ impl Reader<'_> {
                     .collect::<Result<_>>()?;
                 vec![rule().with("cells", cells).with("digits", digits)]
             }
-            Form::LittleKiller => {
+            Form::Diagonal => {
                 let [sum, id] = args else {
                     return Err(item.error("expects a sum and a cell"));
                 };

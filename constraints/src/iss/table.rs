@@ -22,7 +22,7 @@ pub(crate) enum Form {
     /// A 2×2 square's top-left cell and the digits (`.Quad~R1C1~1~2`).
     Quad,
     /// A little killer: its sum and the first cell of its diagonal.
-    LittleKiller,
+    Diagonal,
     /// A clue on one side of a row or column: the value and `R3` or `C5`
     /// (`.Sandwich~15~R3`); it reads the same from both ends.
     OneSided,
@@ -102,7 +102,7 @@ pub(crate) const RULES: &[IssRule] = &[
     tagged("Modular", "3", "modular", Form::Cells),
     row("Arrow", "arrow", Form::Arrow),
     row("PillArrow", "arrow", Form::Arrow),
-    row("LittleKiller", "little-killer", Form::LittleKiller),
+    row("LittleKiller", "little-killer", Form::Diagonal),
     row("Sandwich", "sandwich", Form::OneSided),
     row("XSum", "x-sum", Form::TwoSided("sum")),
     row("Skyscraper", "skyscraper", Form::TwoSided("visible")),

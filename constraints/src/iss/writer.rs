@@ -216,7 +216,7 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
             }
             let _ = write!(out, "~{}~{}", cell_id(cells[0], n), digits(rule, "~"));
         }
-        Form::LittleKiller => {
+        Form::Diagonal => {
             let (Some(clue), Some(direction)) = (rule.clue_cell("clue"), rule.direction("direction")) else {
                 return Err("a little killer without its clue".into());
             };
