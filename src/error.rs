@@ -8,8 +8,11 @@
 //! fields, not as text to parse again.
 
 use sudokit_constraints::fpuzzles::FpuzzlesError;
+use sudokit_constraints::iss::IssError;
 use sudokit_constraints::native::NativeError;
 use sudokit_constraints::spec::SpecError;
+use sudokit_constraints::sudokupad::SudokuPadError;
+use sudokit_constraints::sukaku::SukakuError;
 use sudokit_core::format::ParseError;
 
 use crate::InputFormat;
@@ -35,6 +38,21 @@ pub enum ReadError {
     /// f-puzzles JSON, a payload or a URL that could not be read.
     #[error("line 1: f-puzzles: {0}")]
     Fpuzzles(FpuzzlesError),
+    /// An ISS constraint string that could not be read.
+    #[error("line 1: ISS: {0}")]
+    Iss(IssError),
+    /// A SudokuPad link that could not be read, or whose drawings do not
+    /// all map to rules.
+    #[error("line 1: SudokuPad: {0}")]
+    SudokuPad(SudokuPadError),
+    /// A sukaku (pencil-mark) line that could not be read.
+    #[error("line {line}: sukaku: {error}")]
+    Sukaku {
+        /// 1-based line of the puzzle.
+        line: usize,
+        /// What is wrong.
+        error: SukakuError,
+    },
     /// A native TOML file that could not be read.
     #[error(transparent)]
     Native(NativeError),
@@ -64,8 +82,10 @@ impl ReadError {
         match self {
             ReadError::Grid(e) => e.line,
             ReadError::Native(e) => e.line,
-            ReadError::Fpuzzles(_) | ReadError::Spec { .. } => 1,
-            ReadError::Document { line, .. } => *line,
+            ReadError::Fpuzzles(_) | ReadError::Iss(_) | ReadError::SudokuPad(_) | ReadError::Spec { .. } => {
+                1
+            }
+            ReadError::Document { line, .. } | ReadError::Sukaku { line, .. } => *line,
         }
     }
 
@@ -89,11 +109,15 @@ impl ReadError {
     }
 
     /// Which reader failed, as a short stable word for machines: `grid`,
-    /// `fpuzzles`, `native`, `spec` or `document`.
+    /// `fpuzzles`, `iss`, `sudokupad`, `sukaku`, `native`, `spec` or
+    /// `document`.
     pub fn kind(&self) -> &'static str {
         match self {
             ReadError::Grid(_) => "grid",
             ReadError::Fpuzzles(_) => "fpuzzles",
+            ReadError::Iss(_) => "iss",
+            ReadError::SudokuPad(_) => "sudokupad",
+            ReadError::Sukaku { .. } => "sukaku",
             ReadError::Native(_) => "native",
             ReadError::Spec { .. } => "spec",
             ReadError::Document { .. } => "document",

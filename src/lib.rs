@@ -13,7 +13,8 @@
 //!
 //! and the readers the command line uses: [`read_puzzles`] takes any input
 //! sudokit understands (classic grids in every text layout, f-puzzles JSON,
-//! lz-string payloads and URLs, the native TOML format), and
+//! lz-string payloads and URLs, the native TOML format, ISS constraint
+//! strings, SudokuPad links, sukaku lines), and
 //! [`read_classic`] reads a file of classic puzzles so that they share one
 //! board and one compiled rule set. [`stream_puzzles`] reads a file or a
 //! pipe lazily, one puzzle at a time, in memory that does not grow with it.
@@ -97,19 +98,34 @@ pub enum InputFormat {
     Fpuzzles,
     /// sudokit's native TOML format ([`constraints::native`]).
     Native,
+    /// An ISS constraint string (`.Shape~6x6.Thermo~R1C1~R1C2…`) or an ISS
+    /// page address carrying one ([`constraints::iss`]).
+    Iss,
+    /// SudokuPad's own links and payloads (`sudokupad.app/scl…`, `ctc…`),
+    /// their drawings mapped to rules ([`constraints::sudokupad`]).
+    SudokuPad,
+    /// Sukaku lines: every cell's candidates, 729 characters a 9×9 puzzle
+    /// ([`constraints::sukaku`]), one puzzle per line.
+    Sukaku,
 }
 
 impl InputFormat {
     /// The format of an input, from its file name when it says (`.json`,
     /// `.toml`) and otherwise from its first characters: JSON starts with
     /// `{`, an f-puzzles payload with `N4Ig` or an f-puzzles/SudokuPad
-    /// address, a native file has a `size = …` line or `[[rules]]`.
+    /// address, a SudokuPad link of its own format with `sudokupad.app/`
+    /// or a payload with `scl`, an ISS string with `.` and an ISS type (`.Thermo~…`, `.~R1C1_5`),
+    /// a sukaku line has 729 characters (one of nine, `.`, per candidate),
+    /// a native file has a `size = …` line or `[[rules]]`.
     ///
     /// ```
     /// use sudokit::InputFormat;
     /// assert_eq!(InputFormat::detect(Some("p.json"), ""), InputFormat::Fpuzzles);
     /// assert_eq!(InputFormat::detect(None, "  N4IgzglgXgpi..."), InputFormat::Fpuzzles);
     /// assert_eq!(InputFormat::detect(None, "# mine\nsize = 9\n"), InputFormat::Native);
+    /// assert_eq!(InputFormat::detect(None, ".Shape~6x6.~R1C1_5"), InputFormat::Iss);
+    /// assert_eq!(InputFormat::detect(None, "https://sudokupad.app/sclN4Ig"), InputFormat::SudokuPad);
+    /// assert_eq!(InputFormat::detect(None, &"123456789".repeat(81)), InputFormat::Sukaku);
     /// assert_eq!(InputFormat::detect(None, "4.....8.5.3"), InputFormat::Text);
     /// ```
     pub fn detect(name: Option<&str>, text: &str) -> InputFormat {
@@ -128,6 +144,19 @@ impl InputFormat {
             || start.contains("sudokupad.app/fpuzzles")
         {
             return InputFormat::Fpuzzles;
+        }
+        if constraints::sudokupad::looks_like(start) {
+            return InputFormat::SudokuPad;
+        }
+        if constraints::iss::looks_like(start) {
+            return InputFormat::Iss;
+        }
+        let first_line = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        if first_line.is_some_and(constraints::sukaku::looks_like) {
+            return InputFormat::Sukaku;
         }
         let native = text.lines().map(str::trim).any(|line| {
             line == "[[rules]]"
@@ -201,7 +230,49 @@ pub fn read_puzzles_with(
         InputFormat::Native => vec![constraints::native::read_with(registry, text)
             .map_err(ReadError::Native)
             .and_then(|spec| from_spec(spec, Vec::new()))],
+        InputFormat::Iss => iss_puzzles(text)
+            .map(|(line, text)| {
+                constraints::iss::read_with(registry, &text)
+                    .map_err(ReadError::Iss)
+                    .and_then(|spec| from_spec(spec, Vec::new()))
+                    .map(|read| ReadPuzzle { line, ..read })
+            })
+            .collect(),
+        InputFormat::SudokuPad => vec![constraints::sudokupad::read(text.trim())
+            .map_err(ReadError::SudokuPad)
+            .and_then(|import| from_spec(import.spec, import.skipped))],
+        InputFormat::Sukaku => significant_lines(text)
+            .map(|(line, text)| {
+                constraints::sukaku::read(text)
+                    .map_err(|error| ReadError::Sukaku { line, error })
+                    .and_then(|spec| from_spec(spec, Vec::new()))
+                    .map(|read| ReadPuzzle { line, ..read })
+            })
+            .collect(),
     }
+}
+
+/// The lines of a text that are neither blank nor `#` comments, trimmed,
+/// with their 1-based numbers.
+fn significant_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// The ISS strings of a text, with the line each starts on: a line that
+/// starts an ISS string (`.Thermo~…`, `.~R1C1_5`) begins a puzzle, other
+/// lines continue it (ISS ignores whitespace), `#` lines are comments.
+fn iss_puzzles(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
+    let mut puzzles: Vec<(usize, String)> = Vec::new();
+    for (number, line) in significant_lines(text) {
+        match puzzles.last_mut() {
+            Some((_, puzzle)) if !constraints::iss::looks_like(line) => puzzle.push_str(line),
+            _ => puzzles.push((number, line.to_string())),
+        }
+    }
+    puzzles.into_iter()
 }
 
 /// Reads every classic puzzle in `text`: givens in any supported layout,

@@ -104,13 +104,17 @@ impl<R: BufRead> Iterator for PuzzleStream<R> {
 }
 
 /// Whether the first significant line of an input starts a document
-/// rather than grids: f-puzzles JSON, a payload or URL, or a TOML line.
+/// rather than grids: f-puzzles JSON, a payload or URL, a SudokuPad link,
+/// an ISS string, a sukaku line, or a TOML line.
 fn starts_document(line: &str) -> bool {
     if line.starts_with('{')
         || line.starts_with("N4Ig")
         || line.contains("f-puzzles.com/")
         || line.contains("sudokupad.app/fpuzzles")
         || line.starts_with('[')
+        || sudokit_constraints::iss::looks_like(line)
+        || sudokit_constraints::sukaku::looks_like(line)
+        || sudokit_constraints::sudokupad::looks_like(line)
     {
         return true;
     }

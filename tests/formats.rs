@@ -136,3 +136,123 @@ fn arbitrary_text_gives_puzzles_or_located_errors() {
         }
     }
 }
+
+/// The puzzles bundled with sigh's Interactive Sudoku Solver whose
+/// constraints sudokit reads (extracted to `tests/puzzles/iss.tsv`): each
+/// is detected as an ISS string, read, solved, and the solution is the one
+/// ISS lists, and the only one.
+#[test]
+fn iss_bundled_puzzles_solve_to_the_solutions_iss_lists() {
+    use sudokit::{read_puzzles, InputFormat, ReadOptions};
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/puzzles/iss.tsv")).unwrap();
+    let mut solved = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [name, iss, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("a fixture line of three fields expected: {line}")
+        };
+        assert_eq!(InputFormat::detect(None, iss), InputFormat::Iss, "{name}");
+        let mut read = read_puzzles(iss, InputFormat::Iss, &ReadOptions::default());
+        assert_eq!(read.len(), 1, "{name}");
+        let puzzle = read.remove(0).unwrap_or_else(|e| panic!("{name}: {e}")).puzzle;
+        let n = puzzle.size();
+        // ISS writes 10 and up as letters from A (= 1) on boards above 9×9.
+        let expected: Vec<u8> = solution
+            .chars()
+            .map(|c| match (n, c) {
+                (10.., 'A'..='Z') => c as u8 - b'A' + 1,
+                _ => c.to_digit(10).unwrap_or_else(|| panic!("{name}: digit {c}")) as u8,
+            })
+            .collect();
+        let outcome = PropagationSearch::default()
+            .solve(&puzzle, &Limits::solutions(2))
+            .unwrap();
+        assert_eq!(outcome.solutions.len(), 1, "{name}: not unique");
+        let found: Vec<u8> = puzzle
+            .geometry()
+            .cells()
+            .map(|c| outcome.solutions[0].get(c).unwrap_or(0))
+            .collect();
+        assert_eq!(found, expected, "{name}");
+        solved += 1;
+    }
+    assert!(solved >= 60, "only {solved} puzzles in the fixture");
+}
+
+/// The sukaku line of a classic puzzle: its givens as single candidates,
+/// every other cell with the digits no given among its peers holds (the
+/// same puzzle, written as candidates). Built here from the geometry, not
+/// by sudokit's writer.
+fn sukaku_of(grid: &Grid, geometry: &Geometry) -> String {
+    let n = grid.size();
+    let symbol = |d: u8| sudokit::core::format::symbol_char(d).unwrap();
+    geometry
+        .cells()
+        .flat_map(|cell| {
+            let seen: Vec<u8> = geometry.peers(cell).iter().filter_map(|&p| grid.get(p)).collect();
+            (1..=n as u8)
+                .map(|d| match grid.get(cell) {
+                    Some(given) if given == d => symbol(d),
+                    None if !seen.contains(&d) => symbol(d),
+                    _ => '.',
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Sukaku lines built from known puzzles (a 9×9 and a 16×16 of
+/// `examples/puzzles`) are detected, read as pencil marks on an n×n board,
+/// solve to the classic puzzle's solution, and `convert --to sukaku`'s
+/// writer gives the line back.
+#[test]
+fn sukaku_lines_read_as_pencil_marks() {
+    use sudokit::constraints::sukaku;
+    use sudokit::{read_puzzles, InputFormat, ReadOptions};
+    for (file, n) in [("top95.txt", 9), ("16x16.txt", 16)] {
+        let text = std::fs::read_to_string(common::example(file)).unwrap();
+        let classic = read_classic(&text, &Default::default()).remove(0).unwrap().puzzle;
+        let geometry = classic.geometry().clone();
+        let line = sukaku_of(classic.givens(), &geometry);
+        assert_eq!(line.len(), n * n * n);
+        assert_eq!(InputFormat::detect(None, &line), InputFormat::Sukaku, "{file}");
+        let read = read_puzzles(
+            &format!("# a comment\n{line}\n{line}\n"),
+            InputFormat::Sukaku,
+            &ReadOptions::default(),
+        );
+        assert_eq!(read.len(), 2, "{file}: one puzzle per line");
+        let read = read.into_iter().next().unwrap().unwrap();
+        assert_eq!((read.line, read.puzzle.size()), (2, n), "{file}");
+        let rules = read.to_spec().rules;
+        assert!(
+            !rules.is_empty() && rules.iter().all(|r| r.name() == "pencil-marks"),
+            "{file}"
+        );
+        let limits = Limits::solutions(2);
+        let there = PropagationSearch::default().solve(&read.puzzle, &limits).unwrap();
+        let here = PropagationSearch::default().solve(&classic, &limits).unwrap();
+        let sorted = |mut grids: Vec<Grid>| {
+            grids.sort_by(|a, b| a.values().cmp(b.values()));
+            grids
+        };
+        // The same solutions (the 16×16 example has two, top95's first one).
+        assert_eq!(sorted(there.solutions), sorted(here.solutions), "{file}");
+        assert_eq!(sukaku::write(&read.to_spec()).unwrap(), line, "{file}");
+    }
+    // A 27×27 grid on one line is 729 characters too, and stays a grid.
+    let (grid27, _) = sample(27);
+    let compact: String = grid27
+        .values()
+        .iter()
+        .map(|&d| sudokit::core::format::symbol_char(d).unwrap_or('.'))
+        .collect();
+    assert_eq!(compact.len(), 729);
+    assert_eq!(InputFormat::detect(None, &compact), InputFormat::Text);
+    assert_eq!(read_one(&compact, None).size(), 27);
+    // A broken line says which cell is wrong.
+    let mut broken = "123456789".repeat(81);
+    broken.replace_range(9..10, "2");
+    let error = sukaku::read(&broken).unwrap_err();
+    assert_eq!(error.message, "r1c2: character 1 is '2', expected '1' or '.'");
+}

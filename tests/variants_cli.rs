@@ -511,3 +511,100 @@ fn a_closed_pipe_ends_every_command_quietly() {
     read_one_line_and_hang_up(&["convert", "--to", "url"], &many);
     read_one_line_and_hang_up(&["rules"], "");
 }
+
+/// `convert --to iss` writes what ISS reads, and sudokit reads it back as
+/// the same rules (title, author and rules text have no place in ISS
+/// strings), solved
+/// the same way.
+#[test]
+fn convert_to_iss_and_back() {
+    let without_names = |native: &str| -> Vec<String> {
+        let mut kept: Vec<String> = blocks(native)
+            .iter()
+            .map(|block| {
+                block
+                    .lines()
+                    .filter(|l| {
+                        !["title", "author", "ruleset", "#"]
+                            .iter()
+                            .any(|k| l.starts_with(k))
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect();
+        kept.sort_unstable();
+        kept
+    };
+    for name in ["miracle.toml", "hintless.toml", "kropki-jigsaw.toml"] {
+        let (native, _, _) = run(&["convert", "--to", "native", &path(name)], "");
+        let (iss, stderr, code) = run(&["convert", "--to", "iss", &path(name)], "");
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert!(iss.starts_with('.'), "{name}: {iss}");
+        let (back, stderr, code) = run(&["convert", "--to", "native", "-"], &iss);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(without_names(&back), without_names(&native), "{name}");
+        let (solved_there, _, _) = run(&["solve", "-"], &iss);
+        let (solved_here, _, _) = run(&["solve", &path(name)], "");
+        assert_eq!(solved_there, solved_here, "{name}");
+    }
+    // A classic line as a sukaku line (every cell's candidates) and back.
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let (sukaku, stderr, code) = run(&["convert", "--to", "sukaku", "-"], line);
+    assert_eq!((sukaku.trim().len(), code), (729, 0), "{stderr}");
+    let (back, _, code) = run(&["convert", "--to", "line", "-"], &sukaku);
+    assert_eq!((back.trim(), code), (line, 0));
+    let (_, stderr, code) = run(&["convert", "--to", "sukaku", &path("miracle.toml")], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no place in a sukaku line"), "{stderr}");
+    // A rule ISS has no form for is named, not dropped.
+    let (_, stderr, code) = run(
+        &["convert", "--to", "iss", "-"],
+        "size = 9\n[[rules]]\ntype = \"odd\"\ncells = \"r1c1\"\n",
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("rules[1]: odd has no ISS form"), "{stderr}");
+    // ISS types sudokit does not read are refused together, by name.
+    let (_, stderr, code) = run(&["solve", "-"], ".Lockout~4~R1C1~R1C2~R1C3.GlobalEntropy");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("ISS constraint types sudokit does not read: Lockout, GlobalEntropy"),
+        "{stderr}"
+    );
+}
+
+/// A SudokuPad link (built here: the zipped puzzle JSON, lz-string
+/// compressed) is read in every command as the same puzzle as its native
+/// file, directly or through `--fpuzzles`; an element with no convention
+/// is named, with the rules text.
+#[test]
+fn sudokupad_links_read_as_their_native_puzzle() {
+    let zipped = "{ce:[[{v:1},,,],[,,{v:4,c:'#FF0000'},],[,,,],[,,,]],\
+                  l:[{wp:[[3.5,3.5],[3.5,2.5]],c:'#CFCFCF',th:21}],\
+                  u:[{ct:[3.5,3.5],w:0.85,h:0.85,r:t,c2:'#CFCFCF'}]}";
+    let link = format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(zipped));
+    let native = "size = 4\ngivens = \"1... ..4. .... ....\"\n\
+                  [[rules]]\ntype = \"thermometer\"\ncells = \"r4c4 r4c3\"\n";
+    let (from_link, stderr, code) = run(&["solve", "--count", "--verbose", "-"], &link);
+    assert!(code == 0 || code == 3, "{stderr}");
+    assert!(
+        stderr.contains("cells: marks or colours in 1 cells (decoration)"),
+        "{stderr}"
+    );
+    let (from_native, _, _) = run(&["solve", "--count", "-"], native);
+    assert_eq!(from_link, from_native);
+    let (converted, _, code) = run(&["convert", "--to", "native", "--fpuzzles", &link], "");
+    assert_eq!(code, 0);
+    let (again, _, _) = run(&["convert", "--to", "native", "-"], native);
+    assert_eq!(converted, again);
+    let unmapped = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64("{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0.5,0.5],[0.5,1.5]],c:c54b8b}],metadata:{rules:'Lines are lavender.'}}")
+    );
+    let (_, stderr, code) = run(&["solve", "-"], &unmapped);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("SudokuPad elements sudokit cannot map to rules: 1 line of colour #c54b8b; rules: Lines are lavender."),
+        "{stderr}"
+    );
+}

@@ -66,6 +66,7 @@ mod diagonal;
 mod dots;
 pub mod fpuzzles;
 mod indexers;
+pub mod iss;
 mod lines;
 pub mod native;
 mod outside;
@@ -74,6 +75,8 @@ mod regions;
 pub mod registry;
 mod rule;
 pub mod spec;
+pub mod sudokupad;
+pub mod sukaku;
 mod sums;
 mod units;
 

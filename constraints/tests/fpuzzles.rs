@@ -759,3 +759,21 @@ fn no_input_makes_the_reader_panic() {
         }
     }
 }
+
+#[test]
+fn fog_of_war_keys_are_read_and_left_out_of_the_rules() {
+    let plain = four(r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#);
+    let fogged = four(concat!(
+        r#","thermometer":[{"lines":[["R1C1","R1C2"]]}]"#,
+        r#","fogofwar":["R1C1","R2C2","R3C3"],"foglight":["R4C4"]"#
+    ));
+    let import = read_ok(&fogged);
+    assert_eq!(import.spec, read_ok(&plain).spec);
+    assert_eq!(
+        import.skipped,
+        [
+            "foglight: 1 item (fog of war: ignored for solving)",
+            "fogofwar: 3 items (fog of war: ignored for solving)",
+        ]
+    );
+}

@@ -1,10 +1,11 @@
 //! `sudokit convert`: a puzzle in another format (f-puzzles JSON or URL,
-//! the native TOML format, a classic one-line grid).
+//! the native TOML format, a classic one-line grid, an ISS constraint
+//! string, a sukaku line).
 
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use sudokit::constraints::{fpuzzles, native};
+use sudokit::constraints::{fpuzzles, iss, native, sukaku};
 use sudokit::core::format::to_line;
 
 use super::input::{Echo, InputArgs};
@@ -22,6 +23,11 @@ pub(crate) enum Target {
     Native,
     /// The givens as one line (classic puzzles only).
     Line,
+    /// An ISS constraint string (sigh's Interactive Sudoku Solver).
+    Iss,
+    /// A sukaku line: every cell's candidates (classic puzzles with givens
+    /// and pencil marks).
+    Sukaku,
 }
 
 /// Options of `sudokit convert`.
@@ -48,6 +54,8 @@ pub(crate) fn run(args: &ConvertArgs) -> Status {
             Target::Fpuzzles => fpuzzles::to_json(&spec).map_err(|e| e.to_string()),
             Target::Url => fpuzzles::to_url(&spec).map_err(|e| e.to_string()),
             Target::Native => Ok(native::write(&spec)),
+            Target::Iss => iss::write(&spec).map_err(|e| e.to_string()),
+            Target::Sukaku => sukaku::write(&spec).map_err(|e| e.to_string()),
             Target::Line if spec.rules.is_empty() && spec.classic => Ok(to_line(&spec.givens)),
             Target::Line => Err("only a classic puzzle without other rules fits on one line".to_string()),
         };

@@ -229,7 +229,12 @@ impl InputArgs {
 
     /// The `--fpuzzles` puzzle given on the command line.
     pub(crate) fn fpuzzles_entries(&self, data: &str) -> Vec<Entry> {
-        self.text_entries("--fpuzzles", data, InputFormat::Fpuzzles)
+        // SudokuPad's own links come the same way as its f-puzzles links.
+        let format = match InputFormat::detect(None, data) {
+            InputFormat::SudokuPad => InputFormat::SudokuPad,
+            _ => InputFormat::Fpuzzles,
+        };
+        self.text_entries("--fpuzzles", data, format)
     }
 
     /// The puzzles of `text`, called `name` in messages.

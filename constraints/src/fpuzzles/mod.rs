@@ -165,6 +165,20 @@ pub fn payload_json(text: &str) -> Result<String, FpuzzlesError> {
     transport::decode(text).map(|(json, _)| json)
 }
 
+/// lz-string `decompressFromBase64` of a payload, checked as f-puzzles
+/// payloads are (size limit, text): shared with the SudokuPad reader.
+pub(crate) fn lz_decompress(payload: &str) -> Result<String, FpuzzlesError> {
+    transport::decompress(payload)
+}
+
+/// A URL-encoded payload decoded (a `+` read as a space goes back to `+`).
+pub(crate) fn percent_decoded(text: &str) -> Result<String, FpuzzlesError> {
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .map(|decoded| decoded.replace(' ', "+"))
+        .map_err(|_| FpuzzlesError::general("the link's payload is not valid URL-encoded text"))
+}
+
 /// The puzzle as compact f-puzzles JSON (keys in the order f-puzzles
 /// writes them), for files and for tools that take plain JSON.
 ///

@@ -38,6 +38,9 @@ const IGNORED: &[(&str, &str)] = &[
     ("disabledlogic", "solver option"),
     ("truecandidatesoptions", "solver option"),
     ("solution", "the setter's solution, not checked"),
+    // Fog of war hides cells while solving by hand; the rules are the same.
+    ("fogofwar", "fog of war: ignored for solving"),
+    ("foglight", "fog of war: ignored for solving"),
 ];
 
 /// Keys read by this module besides the rules' (which the registry gives).

@@ -116,7 +116,7 @@ fn is_base64(c: char) -> bool {
 /// lz-string `decompressFromBase64`, checked: only the base64 alphabet, a
 /// result no longer than a document may be ([`MAX_DOCUMENT_BYTES`] UTF-16
 /// units: the JSON text is at least as many bytes), and text.
-fn decompress(payload: &str) -> Result<String, FpuzzlesError> {
+pub(super) fn decompress(payload: &str) -> Result<String, FpuzzlesError> {
     let payload: String = payload.chars().filter(|c| !c.is_ascii_whitespace()).collect();
     if payload.is_empty() {
         return Err(FpuzzlesError::general("malformed lz-string payload: it is empty"));

@@ -1,0 +1,522 @@
+//! An ISS constraint string into a [`PuzzleSpec`]: the items are split,
+//! every type is checked first (those sudokit does not read are refused
+//! together, by name), then the board, the givens and the rules are read.
+
+use std::collections::BTreeMap;
+
+use sudokit_core::{Cell, Digit};
+
+use super::table::{self, Form, IssRule};
+use super::{little_killer_diagonals, parse_cell, IssError, MAX_SIZE};
+use crate::clues::{Clue, ClueCell, Direction, Side};
+use crate::registry::Registry;
+use crate::spec::{Layout, PuzzleSpec, RuleSpec};
+
+type Result<T> = std::result::Result<T, IssError>;
+
+/// One `.Type~arg~arg` item: its 1-based position, type and arguments.
+struct Item<'a> {
+    number: usize,
+    ty: &'a str,
+    args: Vec<&'a str>,
+}
+
+impl Item<'_> {
+    /// `.Thermo (item 3)`, for messages.
+    fn name(&self) -> String {
+        let ty = if self.ty.is_empty() { "~ (givens)" } else { self.ty };
+        format!(".{ty} (item {})", self.number)
+    }
+
+    fn error(&self, what: impl std::fmt::Display) -> IssError {
+        IssError::new(format!("{}: {what}", self.name()))
+    }
+}
+
+pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(body) = text.strip_prefix('.') else {
+        return Err(IssError::new("an ISS constraint string starts with '.'"));
+    };
+    let items: Vec<Item> = body
+        .split('.')
+        .enumerate()
+        .map(|(i, item)| {
+            let mut parts = item.split('~');
+            let ty = parts.next().unwrap_or("");
+            Item {
+                number: i + 1,
+                ty: if ty == "Given" { "" } else { ty },
+                args: parts.collect(),
+            }
+        })
+        .collect();
+    check_types(&items)?;
+    let n = shape(&items)?;
+    let mut spec = PuzzleSpec::new(n);
+    let reader = Reader { registry, n };
+    let (layout, pieces) = reader.layout(&items)?;
+    spec.layout = layout;
+    let (givens, marks) = reader.givens(&items)?;
+    spec.givens = givens;
+    spec.rules.extend(marks);
+    spec.rules.extend(pieces);
+    for item in items
+        .iter()
+        .filter(|i| !table::BOARD_TYPES.contains(&i.ty) && !i.ty.is_empty())
+    {
+        reader.rules(item, &mut spec.rules)?;
+    }
+    refuse_anticonsecutive_with_dots(&items)?;
+    Ok(spec)
+}
+
+/// Refuses, in one message, every type sudokit does not read: ISS types
+/// without a sudokit rule, then names ISS does not have.
+fn check_types(items: &[Item]) -> Result<()> {
+    let mut unmapped: Vec<String> = Vec::new();
+    let mut unknown: Vec<&str> = Vec::new();
+    for item in items {
+        let ty = item.ty;
+        if ty.is_empty() || table::BOARD_TYPES.contains(&ty) || table::COMBINED.iter().any(|c| c.0 == ty) {
+            continue;
+        }
+        let mut rows = table::rows_of(ty).peekable();
+        if rows.peek().is_some() {
+            let tag = item.args.first().copied();
+            let tagged: Vec<&IssRule> = table::rows_of(ty).filter(|r| r.tag.is_some()).collect();
+            if !tagged.is_empty() && !tagged.iter().any(|r| r.tag == tag) {
+                let name = format!("{ty}~{}", tag.unwrap_or(""));
+                if !unmapped.contains(&name) {
+                    unmapped.push(name);
+                }
+            }
+            continue;
+        }
+        if table::ISS_TYPES.contains(&ty) {
+            if !unmapped.iter().any(|u| u == ty) {
+                unmapped.push(ty.to_string());
+            }
+        } else if !unknown.contains(&ty) {
+            unknown.push(ty);
+        }
+    }
+    let mut parts = Vec::new();
+    if !unmapped.is_empty() {
+        parts.push(format!(
+            "ISS constraint types sudokit does not read: {}",
+            unmapped.join(", ")
+        ));
+    }
+    if !unknown.is_empty() {
+        parts.push(format!("not ISS constraint types: {}", unknown.join(", ")));
+    }
+    match parts.is_empty() {
+        true => Ok(()),
+        false => Err(IssError::new(parts.join("; "))),
+    }
+}
+
+/// The board side from `.Shape~NxN` (9 without one). Other value ranges
+/// and grid types are refused.
+fn shape(items: &[Item]) -> Result<usize> {
+    let mut side = None;
+    for item in items.iter().filter(|i| i.ty == "Shape") {
+        let dims = item.args.first().copied().unwrap_or("");
+        let n = match dims.split_once('x') {
+            Some((rows, cols)) if rows == cols => rows.parse::<usize>().ok(),
+            _ => None,
+        };
+        let Some(n) = n.filter(|n| (1..=MAX_SIZE).contains(n)) else {
+            return Err(item.error(format!(
+                "'{dims}' is not a square board of 1×1 to {MAX_SIZE}×{MAX_SIZE} (sudokit reads square boards)"
+            )));
+        };
+        match item.args.get(1).copied().unwrap_or("") {
+            "" => {}
+            range if range == n.to_string() || range == format!("1-{n}") => {}
+            range => {
+                return Err(item.error(format!(
+                    "digits '{range}': sudokit reads digits 1 to {n} on a {n}×{n} board"
+                )))
+            }
+        }
+        if let Some(kind) = item.args.get(2).filter(|t| **t != "Sudoku") {
+            return Err(item.error(format!("grid type '{kind}': sudokit reads Sudoku grids")));
+        }
+        if side.is_some_and(|s| s != n) {
+            return Err(item.error("a second, different shape"));
+        }
+        side = Some(n);
+    }
+    Ok(side.unwrap_or(9))
+}
+
+/// ISS allows `AntiConsecutive` beside dots and then holds it for dotted
+/// pairs too; sudokit's `nonconsecutive` exempts them, so the two differ.
+fn refuse_anticonsecutive_with_dots(items: &[Item]) -> Result<()> {
+    let anti = items.iter().find(|i| i.ty == "AntiConsecutive");
+    let dot = items.iter().find(|i| i.ty == "WhiteDot" || i.ty == "BlackDot");
+    match (anti, dot) {
+        (Some(anti), Some(dot)) => Err(anti.error(format!(
+            "AntiConsecutive with kropki dots ({}) holds for the dotted pairs too in ISS; \
+             sudokit's nonconsecutive exempts them, so this puzzle is not read",
+            dot.name()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+struct Reader<'r> {
+    registry: &'r Registry,
+    n: usize,
+}
+
+impl Reader<'_> {
+    fn cell(&self, item: &Item, id: &str) -> Result<Cell> {
+        parse_cell(id, self.n).map_err(|e| item.error(e))
+    }
+
+    fn cells(&self, item: &Item, ids: &[&str]) -> Result<Vec<Cell>> {
+        if ids.is_empty() {
+            return Err(item.error("no cells"));
+        }
+        ids.iter().map(|id| self.cell(item, id)).collect()
+    }
+
+    fn number(&self, item: &Item, text: &str, what: &str) -> Result<i64> {
+        text.parse()
+            .map_err(|_| item.error(format!("{what} '{text}' is not a whole number")))
+    }
+
+    fn digit(&self, item: &Item, text: &str) -> Result<Digit> {
+        let n = self.n;
+        match text.parse::<usize>() {
+            Ok(d) if (1..=n).contains(&d) => Ok(d as Digit),
+            _ => Err(item.error(format!("'{text}' is not a digit of the {n}×{n} board (1 to {n})"))),
+        }
+    }
+
+    /// The regions: `.Jigsaw~layout` with `.NoBoxes` is a jigsaw;
+    /// `.NoBoxes` alone leaves rows and columns; a jigsaw beside the boxes
+    /// is one extra region per piece (returned as rules).
+    fn layout(&self, items: &[Item]) -> Result<(Layout, Vec<RuleSpec>)> {
+        let n = self.n;
+        let no_boxes = items.iter().any(|i| i.ty == "NoBoxes");
+        let Some(jigsaw) = items.iter().find(|i| i.ty == "Jigsaw") else {
+            let layout = match no_boxes {
+                true => Layout::Regions((0..n * n).map(|i| (i / n) as u16).collect()),
+                false => Layout::Default,
+            };
+            return Ok((layout, Vec::new()));
+        };
+        let text = jigsaw.args.last().copied().unwrap_or("");
+        if text.chars().count() != n * n {
+            return Err(jigsaw.error(format!(
+                "the layout has {} cells, the {n}×{n} board {}",
+                text.chars().count(),
+                n * n
+            )));
+        }
+        // Region numbers as written when they are digits below n (as
+        // sudokit writes them), else in order of first appearance.
+        let mut symbols: Vec<char> = Vec::new();
+        for c in text.chars() {
+            if !symbols.contains(&c) {
+                symbols.push(c);
+            }
+        }
+        if symbols
+            .iter()
+            .all(|c| c.to_digit(36).is_some_and(|d| (d as usize) < n))
+        {
+            symbols.sort_by_key(|c| c.to_digit(36));
+        }
+        let regions: Vec<u16> = text
+            .chars()
+            .map(|c| symbols.iter().position(|&s| s == c).unwrap_or(0) as u16)
+            .collect();
+        for (index, symbol) in symbols.iter().enumerate() {
+            let size = regions.iter().filter(|&&r| r as usize == index).count();
+            if size != n {
+                return Err(jigsaw.error(format!("region '{symbol}' has {size} cells, not {n}")));
+            }
+        }
+        if no_boxes {
+            return Ok((Layout::Regions(regions), Vec::new()));
+        }
+        let kind = self.kind(jigsaw, "extra-region")?;
+        let pieces = (0..symbols.len())
+            .map(|index| {
+                let cells: Vec<Cell> = (0..n * n)
+                    .filter(|&i| regions[i] as usize == index)
+                    .map(|i| Cell(i as u16))
+                    .collect();
+                RuleSpec::new(kind).with("cells", cells)
+            })
+            .collect();
+        Ok((Layout::Default, pieces))
+    }
+
+    /// The givens (cells with one value) and pencil marks (cells with
+    /// several, as `pencil-marks` rules in cell order); a cell listed twice
+    /// keeps the values both lists allow, as in ISS.
+    fn givens(&self, items: &[Item]) -> Result<(sudokit_core::Grid, Vec<RuleSpec>)> {
+        let mut cells: BTreeMap<Cell, Vec<Digit>> = BTreeMap::new();
+        for item in items.iter().filter(|i| i.ty.is_empty()) {
+            for value_id in &item.args {
+                let mut parts = value_id.split('_');
+                let cell = self.cell(item, parts.next().unwrap_or(""))?;
+                let mut values: Vec<Digit> = parts.map(|v| self.digit(item, v)).collect::<Result<_>>()?;
+                values.sort_unstable();
+                values.dedup();
+                if values.is_empty() {
+                    return Err(item.error(format!("'{value_id}' gives no value")));
+                }
+                cells
+                    .entry(cell)
+                    .and_modify(|old| old.retain(|d| values.contains(d)))
+                    .or_insert(values);
+            }
+        }
+        let mut givens = sudokit_core::Grid::empty(self.n);
+        let mut marks = Vec::new();
+        let kind = self
+            .registry
+            .get("pencil-marks")
+            .ok_or_else(|| IssError::new("the registry has no pencil-marks rule"))?;
+        for (cell, values) in cells {
+            match values[..] {
+                [digit] => givens.set(cell, digit),
+                _ => marks.push(RuleSpec::new(kind).with("cell", cell).with("digits", values)),
+            }
+        }
+        Ok((givens, marks))
+    }
+
+    fn kind(&self, item: &Item, name: &str) -> Result<&'static crate::registry::RuleKind> {
+        self.registry
+            .get(name)
+            .ok_or_else(|| item.error(format!("the registry has no '{name}' rule")))
+    }
+
+    /// The rules of one item, checked by their kinds.
+    fn rules(&self, item: &Item, out: &mut Vec<RuleSpec>) -> Result<()> {
+        if let Some((_, kinds)) = table::COMBINED.iter().find(|c| c.0 == item.ty) {
+            for kind in *kinds {
+                out.push(RuleSpec::new(self.kind(item, kind)?));
+            }
+            return Ok(());
+        }
+        let tag = item.args.first().copied();
+        let Some(row) = table::rows_of(item.ty).find(|r| r.tag.is_none() || r.tag == tag) else {
+            return Err(item.error("not read by sudokit"));
+        };
+        let args = match row.tag {
+            Some(_) => &item.args[1..],
+            None => &item.args[..],
+        };
+        let kind = self.kind(item, row.kind)?;
+        let rules = self.translate(item, row, kind, args)?;
+        for rule in rules {
+            for (param, value) in rule.values() {
+                let two = matches!(param.ty, crate::registry::ParamType::TwoCells);
+                if let (true, Some(crate::registry::Value::Cells(cells))) = (two, value) {
+                    if cells.len() != 2 {
+                        return Err(item.error(format!("takes two cells here, found {}", cells.len())));
+                    }
+                }
+            }
+            let rule = match kind.check {
+                Some(check) => check(rule, self.n).map_err(|refusal| item.error(refusal.message))?,
+                None => rule,
+            };
+            out.push(rule);
+        }
+        Ok(())
+    }
+
+    fn translate(
+        &self,
+        item: &Item,
+        row: &IssRule,
+        kind: &'static crate::registry::RuleKind,
+        args: &[&str],
+    ) -> Result<Vec<RuleSpec>> {
+        let n = self.n;
+        let rule = || RuleSpec::new(kind);
+        Ok(match row.form {
+            Form::Flag => {
+                if !args.is_empty() {
+                    return Err(item.error(format!("takes no arguments, found '{}'", args.join("~"))));
+                }
+                vec![rule()]
+            }
+            Form::Cells => vec![rule().with("cells", self.cells(item, args)?)],
+            Form::Numbered(param) => {
+                let first = args.first().copied().unwrap_or("");
+                // German whispers leave the difference out (ISS: 5).
+                let (value, cells) = match first.parse::<i64>() {
+                    Ok(v) => (Some(v), &args[1..]),
+                    Err(_) if first.is_empty() => (None, args.get(1..).unwrap_or(&[])),
+                    Err(_) if row.kind == "whispers" => (Some(5), args),
+                    Err(_) => return Err(item.error(format!("{param} '{first}' is not a whole number"))),
+                };
+                let value = match row.kind {
+                    // The board's own gap is the rule without a value.
+                    "whispers" => value.filter(|&v| v != n.div_ceil(2) as i64),
+                    // ISS reads a blank or zero cage sum as none.
+                    _ => value.filter(|&v| v != 0),
+                };
+                let mut rule = rule().with("cells", self.cells(item, cells)?);
+                rule.set(param, value.map(Into::into));
+                vec![rule]
+            }
+            Form::Pairs(value) => {
+                let cells = self.cells(item, args)?;
+                let pairs = neighbour_pairs(&cells, n);
+                if pairs.is_empty() {
+                    return Err(item.error("no two of its cells are neighbours"));
+                }
+                pairs
+                    .into_iter()
+                    .map(|pair| rule().with("cells", pair).with("value", value))
+                    .collect()
+            }
+            Form::Arrow => vec![self.arrow(item, kind, args)?],
+            Form::Quad => {
+                let Some((corner, digits)) = args.split_first() else {
+                    return Err(item.error("no cell"));
+                };
+                let corner = self.cell(item, corner)?;
+                if corner.row(n) + 1 >= n || corner.col(n) + 1 >= n {
+                    return Err(item.error("the 2×2 square runs off the grid"));
+                }
+                let i = corner.index();
+                let cells: Vec<Cell> = [i, i + 1, i + n, i + n + 1]
+                    .iter()
+                    .map(|&c| Cell(c as u16))
+                    .collect();
+                let digits: Vec<Digit> = digits
+                    .iter()
+                    .map(|d| self.digit(item, d))
+                    .collect::<Result<_>>()?;
+                vec![rule().with("cells", cells).with("digits", digits)]
+            }
+            Form::Diagonal => {
+                let [sum, id] = args else {
+                    return Err(item.error("expects a sum and a cell"));
+                };
+                let sum = self.number(item, sum, "sum")?;
+                let first = self.cell(item, id)?;
+                let Some((_, direction, _)) = little_killer_diagonals(n).into_iter().find(|d| d.0 == first)
+                else {
+                    return Err(item.error(format!("no little killer diagonal starts at {id}")));
+                };
+                // The clue sits one step before the first cell, outside the grid.
+                let (dr, dc) = match direction {
+                    Direction::UpLeft => (-1, -1),
+                    Direction::UpRight => (-1, 1),
+                    Direction::DownLeft => (1, -1),
+                    Direction::DownRight => (1, 1),
+                };
+                let clue = ClueCell {
+                    row: (first.row(n) as isize + 1 - dr) as usize,
+                    col: (first.col(n) as isize + 1 - dc) as usize,
+                };
+                vec![rule()
+                    .with("clue", clue)
+                    .with("direction", direction)
+                    .with("sum", sum)]
+            }
+            Form::OneSided => {
+                let [value, id] = args else {
+                    return Err(item.error("expects a value and a row or column (R3, C5)"));
+                };
+                let value = self.number(item, value, "value")?;
+                let clue = self.line(item, id, true)?;
+                vec![rule().with("clue", clue).with("sum", value)]
+            }
+            Form::TwoSided(param) => {
+                let (id, values) = args.split_first().ok_or_else(|| item.error("no row or column"))?;
+                if values.len() > 2 {
+                    return Err(item.error("expects a row or column and at most two values"));
+                }
+                let mut rules = Vec::new();
+                for (forward, value) in [true, false].into_iter().zip(values) {
+                    if value.is_empty() {
+                        continue;
+                    }
+                    let value = self.number(item, value, param)?;
+                    let clue = self.line(item, id, forward)?;
+                    rules.push(rule().with("clue", clue).with(param, value));
+                }
+                rules
+            }
+        })
+    }
+
+    /// An arrow: `.Arrow~circle~shaft…` or `.PillArrow~size~pill…~shaft…`
+    /// (a pill reads left to right, top to bottom).
+    fn arrow(
+        &self,
+        item: &Item,
+        kind: &'static crate::registry::RuleKind,
+        args: &[&str],
+    ) -> Result<RuleSpec> {
+        let (pill, rest) = match item.ty {
+            "PillArrow" => {
+                let (size, rest) = args.split_first().ok_or_else(|| item.error("no pill size"))?;
+                let size = match *size {
+                    "2" => 2,
+                    "3" => 3,
+                    other => return Err(item.error(format!("pill size '{other}' is not 2 or 3"))),
+                };
+                (size, rest)
+            }
+            _ => (1, args),
+        };
+        if rest.len() <= pill {
+            return Err(item.error("an arrow needs its circle and a shaft"));
+        }
+        let mut circle = self.cells(item, &rest[..pill])?;
+        circle.sort_unstable();
+        let shaft = self.cells(item, &rest[pill..])?;
+        Ok(RuleSpec::new(kind).with("circle", circle).with("cells", shaft))
+    }
+
+    /// The clue of `R3` or `C5`: from the left or top when `forward`.
+    fn line(&self, item: &Item, id: &str, forward: bool) -> Result<Clue> {
+        let n = self.n;
+        let index = id
+            .get(1..)
+            .and_then(|i| i.parse::<usize>().ok())
+            .filter(|i| (1..=n).contains(i));
+        let side = match (id.chars().next().map(|c| c.to_ascii_uppercase()), forward) {
+            (Some('R'), true) => Side::Left,
+            (Some('R'), false) => Side::Right,
+            (Some('C'), true) => Side::Top,
+            (Some('C'), false) => Side::Bottom,
+            _ => return Err(item.error(format!("'{id}' is not a row or column (R3, C5)"))),
+        };
+        match index {
+            Some(i) => Ok(Clue::new(side, i - 1)),
+            None => Err(item.error(format!("'{id}' is not a row or column of the {n}×{n} board"))),
+        }
+    }
+}
+
+/// Every two orthogonal neighbours among `cells`, as ISS pairs them: each
+/// cell with the later ones next to it.
+fn neighbour_pairs(cells: &[Cell], n: usize) -> Vec<(Cell, Cell)> {
+    let mut pairs = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            let (ra, ca, rb, cb) = (a.row(n), a.col(n), b.row(n), b.col(n));
+            if ra.abs_diff(rb) + ca.abs_diff(cb) == 1 {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}

@@ -1,0 +1,289 @@
+//! A [`PuzzleSpec`] as an ISS constraint string, through the same table
+//! the reader uses.
+
+use std::fmt::Write as _;
+
+use sudokit_core::{Cell, Geometry};
+
+use super::table::{self, Form, IssRule};
+use super::{cell_id, little_killer_diagonals, IssError, MAX_SIZE};
+use crate::clues::{Clue, Side};
+use crate::spec::{Layout, PuzzleSpec, RuleSpec};
+
+type Result<T> = std::result::Result<T, IssError>;
+
+pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
+    let n = spec.size;
+    if n > MAX_SIZE {
+        return Err(IssError::new(format!(
+            "a {n}×{n} board: ISS boards go up to {MAX_SIZE}×{MAX_SIZE}"
+        )));
+    }
+    if !spec.classic {
+        return Err(IssError::new(
+            "a puzzle without the classic rules: ISS always has them",
+        ));
+    }
+    let mut out = String::new();
+    if n != 9 {
+        let _ = write!(out, ".Shape~{n}x{n}");
+    }
+    layout(spec, &mut out)?;
+    givens(spec, &mut out);
+    let mut items: Vec<String> = Vec::new();
+    // Both ends of a row or column are one ISS item: (type, line, item, values).
+    let mut two_sided: Vec<(&str, String, usize, [String; 2])> = Vec::new();
+    let combined = combined(spec)?;
+    for (index, rule) in spec.rules.iter().enumerate() {
+        if rule.name() == "pencil-marks" {
+            continue;
+        }
+        if let Some((iss, first)) = combined.iter().find(|c| c.2.contains(&index)).map(|c| (c.0, c.1)) {
+            if first == index {
+                items.push(format!(".{iss}"));
+            }
+            continue;
+        }
+        let here = |what: String| IssError::new(format!("rules[{}]: {what}", index + 1));
+        let Some(row) = pick_row(rule) else {
+            let detail = match table::rows_for(rule.name()).next() {
+                Some(_) => " with these values",
+                None => "",
+            };
+            return Err(here(format!("{}{detail} has no ISS form", rule.name())));
+        };
+        if let Form::TwoSided(param) = row.form {
+            let clue = rule
+                .clue("clue")
+                .ok_or_else(|| here("an outside clue without its place".into()))?;
+            let id = line_id(clue);
+            let end = usize::from(matches!(clue.side, Side::Right | Side::Bottom));
+            let value = rule.number(param).unwrap_or(0).to_string();
+            match two_sided
+                .iter_mut()
+                .find(|(iss, line, _, _)| *iss == row.iss && *line == id)
+            {
+                Some(entry) => entry.3[end] = value,
+                None => {
+                    let mut values = [String::new(), String::new()];
+                    values[end] = value;
+                    two_sided.push((row.iss, id, items.len(), values));
+                    items.push(String::new());
+                }
+            }
+            continue;
+        }
+        items.extend(item(spec, rule, row).map_err(here)?);
+    }
+    for (iss, id, at, [from_start, from_end]) in two_sided {
+        items[at] = format!(".{iss}~{id}~{from_start}~{from_end}");
+    }
+    out.extend(items);
+    Ok(out)
+}
+
+/// The ISS types that stand for several of the puzzle's rules: each with
+/// the index of its first rule and the indices of all of them. Refuses
+/// `nonconsecutive` beside dots without `negative-ratio`: ISS's
+/// `AntiConsecutive` would hold for the dotted pairs too.
+fn combined(spec: &PuzzleSpec) -> Result<Vec<(&'static str, usize, Vec<usize>)>> {
+    let position = |name: &str| spec.rules.iter().position(|r| r.name() == name);
+    let dots = spec
+        .rules
+        .iter()
+        .filter(|r| matches!(r.name(), "difference" | "ratio"));
+    let only_doubles = spec
+        .rules
+        .iter()
+        .filter(|r| r.name() == "ratio")
+        .all(|r| r.number("value") == Some(2));
+    let mut found = Vec::new();
+    for (iss, kinds) in table::COMBINED {
+        let indices: Option<Vec<usize>> = kinds.iter().map(|k| position(k)).collect();
+        if let Some(indices) = indices.filter(|_| only_doubles) {
+            let first = indices.iter().copied().min().unwrap_or(0);
+            found.push((*iss, first, indices));
+        }
+    }
+    let covered = |i: usize| found.iter().any(|c| c.2.contains(&i));
+    if let Some(i) = position("nonconsecutive").filter(|&i| !covered(i)) {
+        if dots.count() > 0 {
+            return Err(IssError::new(format!(
+                "rules[{}]: nonconsecutive beside kropki dots has no ISS form (ISS's AntiConsecutive \
+                 holds for dotted pairs too; with negative-ratio it is ISS's StrictKropki)",
+                i + 1
+            )));
+        }
+    }
+    Ok(found)
+}
+
+/// The board's regions: the default boxes need nothing; rows as regions
+/// are `.NoBoxes`; a jigsaw is its layout and `.NoBoxes`.
+fn layout(spec: &PuzzleSpec, out: &mut String) -> Result<()> {
+    let n = spec.size;
+    match &spec.layout {
+        Layout::Default => {}
+        Layout::Boxes { rows, cols } => {
+            let default = Geometry::square(n).ok().and_then(|g| g.box_shape());
+            if default != Some((*rows, *cols)) {
+                return Err(IssError::new(format!(
+                    "boxes {rows}×{cols}: ISS has only the default boxes of a {n}×{n} board"
+                )));
+            }
+        }
+        Layout::Regions(regions) => {
+            let rows: Vec<u16> = (0..n * n).map(|i| (i / n) as u16).collect();
+            if *regions != rows {
+                let layout: String = regions
+                    .iter()
+                    .map(|&r| char::from_digit(u32::from(r), 36).unwrap_or('?'))
+                    .collect();
+                let _ = write!(out, ".Jigsaw~{layout}");
+            }
+            out.push_str(".NoBoxes");
+        }
+    }
+    Ok(())
+}
+
+/// Givens and pencil marks, one `.~` item in cell order.
+fn givens(spec: &PuzzleSpec, out: &mut String) {
+    let n = spec.size;
+    let mut values: Vec<(Cell, String)> = (0..n * n)
+        .map(|i| Cell(i as u16))
+        .filter_map(|cell| spec.givens.get(cell).map(|d| (cell, d.to_string())))
+        .collect();
+    for rule in spec.rules.iter().filter(|r| r.name() == "pencil-marks") {
+        let Some(&cell) = rule.cells("cell").first() else {
+            continue;
+        };
+        values.push((cell, digits(rule, "_")));
+    }
+    values.sort_by_key(|(cell, _)| *cell);
+    if values.is_empty() {
+        return;
+    }
+    out.push('.');
+    for (cell, digits) in values {
+        let _ = write!(out, "~{}_{digits}", cell_id(cell, n));
+    }
+}
+
+/// The table row that writes `rule`: for dots and X/V the one whose value
+/// the rule has.
+fn pick_row(rule: &RuleSpec) -> Option<&'static IssRule> {
+    table::rows_for(rule.name()).find(|row| match row.form {
+        Form::Pairs(value) => rule.number("value") == Some(value),
+        _ => true,
+    })
+}
+
+/// The ISS items of one rule (an arrow with several shafts is several).
+fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Result<Vec<String>, String> {
+    let n = spec.size;
+    let ids = |cells: &[Cell]| cells.iter().map(|&c| cell_id(c, n)).collect::<Vec<_>>().join("~");
+    let mut out = format!(".{}", row.iss);
+    if let Some(tag) = row.tag {
+        let _ = write!(out, "~{tag}");
+    }
+    match row.form {
+        Form::Flag => {}
+        Form::Cells | Form::Pairs(_) => {
+            let _ = write!(out, "~{}", ids(rule.cells("cells")));
+        }
+        Form::Numbered(param) => {
+            let value = match (rule.number(param), rule.name()) {
+                (Some(v), _) => v.to_string(),
+                (None, "whispers") => n.div_ceil(2).to_string(),
+                (None, _) => String::new(),
+            };
+            let _ = write!(out, "~{value}~{}", ids(rule.cells("cells")));
+        }
+        Form::Arrow => return arrow(rule, n),
+        Form::Quad => {
+            let mut cells = rule.cells("cells").to_vec();
+            cells.sort_unstable();
+            let square = match cells[..] {
+                [a, b, c, d] => {
+                    let i = a.index();
+                    a.col(n) + 1 < n && [b, c, d].map(Cell::index) == [i + 1, i + n, i + n + 1]
+                }
+                _ => false,
+            };
+            if !square {
+                return Err("a quadruple whose cells are not a 2×2 square has no ISS form".into());
+            }
+            let _ = write!(out, "~{}~{}", cell_id(cells[0], n), digits(rule, "~"));
+        }
+        Form::Diagonal => {
+            let (Some(clue), Some(direction)) = (rule.clue_cell("clue"), rule.direction("direction")) else {
+                return Err("a little killer without its clue".into());
+            };
+            let mut cells = clue.diagonal(direction, n)?;
+            cells.sort_unstable();
+            let first = little_killer_diagonals(n).into_iter().find(|(_, _, d)| {
+                let mut d = d.clone();
+                d.sort_unstable();
+                d == cells
+            });
+            let Some((first, _, _)) = first else {
+                return Err("a little killer along a one-cell diagonal has no ISS form".into());
+            };
+            let sum = rule.number("sum").unwrap_or(0);
+            let _ = write!(out, "~{sum}~{}", cell_id(first, n));
+        }
+        Form::OneSided => {
+            let clue = rule.clue("clue").ok_or("an outside clue without its place")?;
+            let _ = write!(out, "~{}~{}", rule.number("sum").unwrap_or(0), line_id(clue));
+        }
+        Form::TwoSided(_) => unreachable!("written by `write`, which merges both ends of a line"),
+    }
+    Ok(vec![out])
+}
+
+/// `.Arrow~circle~shaft` per shaft, or `.PillArrow~k~pill~shaft` (the
+/// pill's cells in reading order, as ISS reads it).
+fn arrow(rule: &RuleSpec, n: usize) -> std::result::Result<Vec<String>, String> {
+    let circle = rule.cells("circle");
+    let shafts: Vec<Vec<Cell>> = match rule.cells("cells") {
+        [] => rule.shafts("shafts").to_vec(),
+        shaft => vec![shaft.to_vec()],
+    };
+    let ids = |cells: &[Cell]| cells.iter().map(|&c| cell_id(c, n)).collect::<Vec<_>>().join("~");
+    let head =
+        match circle.len() {
+            1 => format!(".Arrow~{}", ids(circle)),
+            2 | 3 if circle.windows(2).all(|w| w[0] < w[1]) => {
+                format!(".PillArrow~{}~{}", circle.len(), ids(circle))
+            }
+            2 | 3 => return Err(
+                "a pill not in reading order has no ISS form (ISS reads pills left to right, top to bottom)"
+                    .into(),
+            ),
+            k => return Err(format!("a pill of {k} cells has no ISS form (2 or 3)")),
+        };
+    Ok(shafts
+        .iter()
+        .map(|shaft| format!("{head}~{}", ids(shaft)))
+        .collect())
+}
+
+/// The rule's `digits`, joined by `separator`.
+fn digits(rule: &RuleSpec, separator: &str) -> String {
+    let digits: Vec<String> = rule
+        .digits("digits")
+        .unwrap_or(&[])
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+    digits.join(separator)
+}
+
+/// `R3` for a clue beside row 3, `C5` beside column 5.
+fn line_id(clue: Clue) -> String {
+    match clue.side {
+        Side::Left | Side::Right => format!("R{}", clue.index + 1),
+        Side::Top | Side::Bottom => format!("C{}", clue.index + 1),
+    }
+}

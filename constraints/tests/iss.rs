@@ -1,0 +1,354 @@
+//! ISS constraint strings: every rule both formats know goes there and
+//! back; strings written as ISS's own grammar shows them read into the same
+//! puzzle as the equivalent native file; what sudokit does not read is
+//! refused by name.
+
+use sudokit_constraints::iss;
+use sudokit_constraints::native;
+use sudokit_constraints::registry::Registry;
+use sudokit_constraints::spec::PuzzleSpec;
+
+fn toml(text: &str) -> PuzzleSpec {
+    native::read(text).unwrap_or_else(|e| panic!("{e} in:\n{text}"))
+}
+
+fn iss_read(text: &str) -> PuzzleSpec {
+    iss::read(text).unwrap_or_else(|e| panic!("{e} in:\n{text}"))
+}
+
+fn iss_err(text: &str) -> String {
+    match iss::read(text) {
+        Ok(spec) => panic!("{text} should not read, got {spec:?}"),
+        Err(e) => e.message,
+    }
+}
+
+/// The rules whose registry example ISS can express (written down here,
+/// not taken from the table, so that a row lost from it fails).
+const EXPRESSIBLE: &[&str] = &[
+    "diagonal+",
+    "diagonal-",
+    "anti-knight",
+    "anti-king",
+    "disjoint-groups",
+    "nonconsecutive",
+    "negative-xv",
+    "pencil-marks",
+    "ratio",
+    "xv",
+    "sum",
+    "killer-cage",
+    "extra-region",
+    "quadruple",
+    "row-indexer",
+    "column-indexer",
+    "thermometer",
+    "palindrome",
+    "whispers",
+    "double-arrow",
+    "zipper",
+    "region-sum-line",
+    "renban",
+    "between",
+    "entropic",
+    "modular",
+    "arrow",
+    "little-killer",
+    "sandwich",
+    "x-sum",
+    "skyscraper",
+    "self-taxicab",
+];
+
+#[test]
+fn every_rule_both_formats_know_goes_there_and_back() {
+    let mut written = Vec::new();
+    for kind in Registry::default().kinds() {
+        let spec = toml(&format!("size = 9\nrules = [{}]\n", kind.example));
+        match iss::write(&spec) {
+            Ok(text) => {
+                assert_eq!(iss_read(&text), spec, "{}: {text}", kind.name);
+                written.push(kind.name);
+            }
+            Err(e) => assert!(
+                e.message.contains(&format!("{} has no ISS form", kind.name))
+                    || e.message
+                        .contains(&format!("{} with these values has no ISS form", kind.name)),
+                "{}: {e}",
+                kind.name
+            ),
+        }
+    }
+    assert_eq!(written, EXPRESSIBLE);
+}
+
+#[test]
+fn rule_values_and_boards_go_there_and_back() {
+    let specs = [
+        // The default dots and marks, the board's own whisper gap, a cage
+        // without a sum, a pill arrow, clues at both ends of a line.
+        r#"size = 9
+givens = "5........ ......... ......... ......... ......... ......... ......... ......... ........9"
+rules = [
+  { type = "difference", cells = "r1c1 r1c2" },
+  { type = "xv", cells = "r2c1 r2c2", value = "V" },
+  { type = "whispers", cells = "r3c1 r3c2 r3c3" },
+  { type = "killer-cage", cells = "r4c1 r4c2" },
+  { type = "arrow", circle = "r5c1 r5c2", cells = "r6c3 r7c3" },
+  { type = "x-sum", clue = "left of r8", sum = 20 },
+  { type = "x-sum", clue = "right of r8", sum = 15 },
+  { type = "skyscraper", clue = "below c2", visible = 4 },
+]"#,
+        // A 6×6 jigsaw with givens and pencil marks.
+        r#"size = 6
+regions = """
+000011
+002111
+222213
+423333
+444553
+445555
+"""
+givens = "1..... ...... ...... ...... ...... .....2"
+rules = [
+  { type = "pencil-marks", cell = "r2c2", digits = [3, 4] },
+  { type = "thermometer", cells = "r3c1 r3c2 r3c3" },
+]"#,
+        // Strict kropki: the negative rules (one ISS item, so written
+        // together) and the dots they exempt.
+        r#"size = 9
+rules = [
+  { type = "ratio", cells = "r1c1 r1c2" },
+  { type = "nonconsecutive" },
+  { type = "negative-ratio" },
+  { type = "difference", cells = "r2c1 r2c2" },
+]"#,
+        // A 16×16 board: cell ids in base 17.
+        r#"size = 16
+rules = [{ type = "renban", cells = "r10c11 r11c11 r16c16" }]"#,
+    ];
+    for text in specs {
+        let spec = toml(text);
+        let written = iss::write(&spec).unwrap_or_else(|e| panic!("{e} for:\n{text}"));
+        assert_eq!(iss_read(&written), spec, "{written}");
+    }
+    let sixteen = iss::write(&toml(specs[3])).unwrap();
+    assert_eq!(sixteen, ".Shape~16x16.Renban~RaCb~RbCb~RgCg");
+}
+
+/// Strings in ISS's own grammar (`js/sudoku_parser.js`, the forms its
+/// constraints serialise to), each beside the native file of the same
+/// puzzle.
+#[test]
+fn iss_strings_read_as_the_equivalent_native_puzzle() {
+    let pairs: &[(&str, &str)] = &[
+        (".~R1C1_5~R9C9_1", &format!("givens = \"5{}1\"", ".".repeat(79))),
+        (
+            ".Given~R1C1_1_2_3~R1C1_2_3_4",
+            "rules = [{ type = \"pencil-marks\", cell = \"r1c1\", digits = [2, 3] }]",
+        ),
+        (".Thermo~R1C1~R1C2~R1C3", "rules = [{ type = \"thermometer\", cells = \"r1c1 r1c2 r1c3\" }]"),
+        (
+            ".Whisper~R1C1~R1C2",
+            "rules = [{ type = \"whispers\", cells = \"r1c1 r1c2\" }]",
+        ),
+        (
+            ".Whisper~4~R1C1~R1C2",
+            "rules = [{ type = \"whispers\", cells = \"r1c1 r1c2\", value = 4 }]",
+        ),
+        (
+            ".Cage~15~R1C1~R1C2~R2C1",
+            "rules = [{ type = \"killer-cage\", cells = \"r1c1 r1c2 r2c1\", sum = 15 }]",
+        ),
+        (
+            ".Cage~~R1C1~R1C2",
+            "rules = [{ type = \"killer-cage\", cells = \"r1c1 r1c2\" }]",
+        ),
+        (
+            ".WhiteDot~R1C1~R1C2~R2C2",
+            "rules = [\n{ type = \"difference\", cells = \"r1c1 r1c2\" },\n{ type = \"difference\", cells = \"r1c2 r2c2\" }]",
+        ),
+        (".BlackDot~R1C1~R2C1", "rules = [{ type = \"ratio\", cells = \"r1c1 r2c1\" }]"),
+        (".X~R1C1~R1C2", "rules = [{ type = \"xv\", cells = \"r1c1 r1c2\", value = \"X\" }]"),
+        (".V~R1C1~R1C2", "rules = [{ type = \"xv\", cells = \"r1c1 r1c2\", value = \"V\" }]"),
+        (
+            ".Arrow~R1C1~R1C2~R1C3",
+            "rules = [{ type = \"arrow\", circle = \"r1c1\", cells = \"r1c2 r1c3\" }]",
+        ),
+        (
+            ".PillArrow~2~R1C2~R1C1~R2C1~R3C1",
+            "rules = [{ type = \"arrow\", circle = \"r1c1 r1c2\", cells = \"r2c1 r3c1\" }]",
+        ),
+        (
+            ".Quad~R4C4~1~3~3",
+            "rules = [{ type = \"quadruple\", cells = \"r4c4 r4c5 r5c4 r5c5\", digits = [1, 3, 3] }]",
+        ),
+        (
+            ".LittleKiller~17~R1C3",
+            "rules = [{ type = \"little-killer\", clue = \"r0c4\", direction = \"DL\", sum = 17 }]",
+        ),
+        (
+            ".LittleKiller~30~R2C9",
+            "rules = [{ type = \"little-killer\", clue = \"r3c10\", direction = \"UL\", sum = 30 }]",
+        ),
+        (".Sandwich~15~R3", "rules = [{ type = \"sandwich\", clue = \"left of r3\", sum = 15 }]"),
+        (
+            ".XSum~C5~~20",
+            "rules = [{ type = \"x-sum\", clue = \"below c5\", sum = 20 }]",
+        ),
+        (
+            ".Skyscraper~R2~3~4",
+            "rules = [\n{ type = \"skyscraper\", clue = \"left of r2\", visible = 3 },\n{ type = \"skyscraper\", clue = \"right of r2\", visible = 4 }]",
+        ),
+        (".Diagonal~1.Diagonal~-1", "rules = [{ type = \"diagonal+\" }, { type = \"diagonal-\" }]"),
+        (
+            ".AntiKnight.AntiKing.DisjointSets.AntiTaxicab.StrictXV",
+            "rules = [{ type = \"anti-knight\" }, { type = \"anti-king\" }, { type = \"disjoint-groups\" }, \
+             { type = \"self-taxicab\" }, { type = \"negative-xv\" }]",
+        ),
+        (
+            ".Indexing~C~R1C1~R2C1.Indexing~R~R1C5",
+            "rules = [{ type = \"column-indexer\", cells = \"r1c1 r2c1\" }, { type = \"row-indexer\", cells = \"r1c5\" }]",
+        ),
+        (
+            ".Modular~3~R1C1~R1C2~R1C3.Entropic~R2C1~R2C2~R2C3",
+            "rules = [{ type = \"modular\", cells = \"r1c1 r1c2 r1c3\" }, { type = \"entropic\", cells = \"r2c1 r2c2 r2c3\" }]",
+        ),
+        (
+            ".Sum~7~R7C4~R7C5.AllDifferent~R1C1~R5C5~R9C9",
+            "rules = [{ type = \"sum\", cells = \"r7c4 r7c5\", value = 7 }, \
+             { type = \"extra-region\", cells = \"r1c1 r5c5 r9c9\" }]",
+        ),
+        (
+            ".StrictKropki.WhiteDot~R1C1~R1C2",
+            "rules = [{ type = \"nonconsecutive\" }, { type = \"negative-ratio\" }, \
+             { type = \"difference\", cells = \"r1c1 r1c2\" }]",
+        ),
+    ];
+    for (iss_text, rules) in pairs {
+        let native = toml(&format!("size = 9\n{rules}\n"));
+        assert_eq!(iss_read(iss_text), native, "{iss_text}");
+    }
+    // Whitespace is ignored, and an ISS page address carries the string.
+    let url = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Thermo%7ER1C1%7ER1C2&mode=all";
+    assert_eq!(iss_read(url), iss_read(" .Thermo~R1C1\n  ~R1C2 "));
+}
+
+#[test]
+fn board_items_read_as_layouts() {
+    let shape = iss_read(".Shape~4x4.~R1C1_1");
+    assert_eq!(
+        (shape.size, shape.givens.get(sudokit_core::Cell(0))),
+        (4, Some(1))
+    );
+    let no_boxes = iss_read(".Shape~4x4.NoBoxes");
+    assert_eq!(
+        no_boxes,
+        toml("size = 4\nregions = \"\"\"\n0000\n1111\n2222\n3333\n\"\"\"\n")
+    );
+    assert_eq!(iss::write(&no_boxes).unwrap(), ".Shape~4x4.NoBoxes");
+    // A jigsaw beside the boxes adds its pieces as extra regions.
+    let both = iss_read(".Shape~4x4.Jigsaw~0011001122332233");
+    let pieces = toml(
+        "size = 4\nrules = [\
+         { type = \"extra-region\", cells = \"r1c1 r1c2 r2c1 r2c2\" },\
+         { type = \"extra-region\", cells = \"r1c3 r1c4 r2c3 r2c4\" },\
+         { type = \"extra-region\", cells = \"r3c1 r3c2 r4c1 r4c2\" },\
+         { type = \"extra-region\", cells = \"r3c3 r3c4 r4c3 r4c4\" }]",
+    );
+    assert_eq!(both, pieces);
+}
+
+#[test]
+fn what_sudokit_does_not_read_is_refused_by_name() {
+    assert_eq!(
+        iss_err(".Lockout~4~R1C1~R1C2.Thermo~R1C1~R1C2.Windoku.Lockout~4~R2C1~R2C2.Frobnicate~1"),
+        "ISS constraint types sudokit does not read: Lockout, Windoku; not ISS constraint types: Frobnicate"
+    );
+    assert_eq!(
+        iss_err(".Modular~4~R1C1~R1C2"),
+        "ISS constraint types sudokit does not read: Modular~4"
+    );
+    let errors = [
+        (
+            ".Thermo~R1C1~R0C2",
+            ".Thermo (item 1): cell 'R0C2' is off the 9×9 grid",
+        ),
+        (
+            ".Shape~4x4.Thermo~R1C1~R5C1",
+            ".Thermo (item 2): cell 'R5C1' is off the 4×4 grid",
+        ),
+        (
+            ".Shape~9x9~0-8",
+            ".Shape (item 1): digits '0-8': sudokit reads digits 1 to 9 on a 9×9 board",
+        ),
+        (
+            ".Shape~6x8",
+            ".Shape (item 1): '6x8' is not a square board of 1×1 to 16×16 (sudokit reads square boards)",
+        ),
+        (
+            ".~R1C1_10",
+            ".~ (givens) (item 1): '10' is not a digit of the 9×9 board (1 to 9)",
+        ),
+        (".Cage~x~R1C1", ".Cage (item 1): sum 'x' is not a whole number"),
+        (
+            ".Sum~0_=_1_1~R1C1~R1C2",
+            ".Sum (item 1): value '0_=_1_1' is not a whole number",
+        ),
+        (
+            ".Sum~12~R1C1~R1C2~R1C3",
+            ".Sum (item 1): takes two cells here, found 3",
+        ),
+        (
+            ".WhiteDot~R1C1~R3C3",
+            ".WhiteDot (item 1): no two of its cells are neighbours",
+        ),
+        (".Thermo", ".Thermo (item 1): no cells"),
+        ("Thermo~R1C1", "an ISS constraint string starts with '.'"),
+    ];
+    for (text, message) in errors {
+        assert_eq!(iss_err(text), message, "{text}");
+    }
+    assert!(iss_err(".AntiConsecutive.WhiteDot~R1C1~R1C2").contains("sudokit's nonconsecutive exempts them"));
+}
+
+#[test]
+fn what_iss_cannot_express_is_refused_by_rule() {
+    let refused = [
+        ("size = 9\nrules = [{ type = \"odd\", cells = \"r1c1\" }]", "rules[1]: odd has no ISS form"),
+        (
+            "size = 9\nrules = [{ type = \"difference\", cells = \"r1c1 r1c2\", value = 3 }]",
+            "rules[1]: difference with these values has no ISS form",
+        ),
+        (
+            "size = 9\nrules = [{ type = \"nonconsecutive\" }, { type = \"ratio\", cells = \"r1c1 r1c2\" }]",
+            "rules[1]: nonconsecutive beside kropki dots has no ISS form (ISS's AntiConsecutive holds for \
+             dotted pairs too; with negative-ratio it is ISS's StrictKropki)",
+        ),
+        ("size = 25\n", "a 25×25 board: ISS boards go up to 16×16"),
+        ("size = 9\nclassic = false\n", "a puzzle without the classic rules: ISS always has them"),
+        (
+            "size = 9\nrules = [{ type = \"arrow\", circle = \"r1c2 r1c1\", cells = \"r2c1\" }]",
+            "rules[1]: a pill not in reading order has no ISS form (ISS reads pills left to right, top to bottom)",
+        ),
+    ];
+    for (text, message) in refused {
+        assert_eq!(iss::write(&toml(text)).unwrap_err().message, message, "{text}");
+    }
+}
+
+#[test]
+fn looks_like_tells_iss_strings_from_grids() {
+    for text in [".Thermo~R1C1~R1C2", ".~R1C1_5", " .AntiKnight", ".Shape~6x6"] {
+        assert!(iss::looks_like(text), "{text}");
+    }
+    for text in [
+        "..3.2.6..9..3.5..1",
+        ".ABC..",
+        "{\"size\":9}",
+        "size = 9",
+        ".Thermometer~R1C1",
+    ] {
+        assert!(!iss::looks_like(text), "{text}");
+    }
+}
