@@ -397,7 +397,7 @@ fn a_puzzle_past_the_time_limit_is_unsolved() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(row(&table, "grid2.txt", "propagation")[2], "1/1");
     refused(
-        bench(&["--timeout", "-1", GRID2]),
+        bench(&["--timeout=-1", GRID2]),
         "expected a number of seconds (0 for none)",
     );
 }
