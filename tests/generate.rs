@@ -340,3 +340,48 @@ fn output_dir_keeps_existing_files_unless_forced() {
     assert_ne!(std::fs::read_to_string(&first).unwrap(), kept);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `experiment heavy-tail` takes any count up to its documented bound
+/// (it used to panic "capacity overflow"), and Ctrl-C prints the table of
+/// the puzzles solved so far and exits 130 (issue 31, item 3).
+#[cfg(unix)]
+#[test]
+fn heavy_tail_is_bounded_and_keeps_its_table_on_ctrl_c() {
+    let (_, err, code) = run_sudokit(
+        &["experiment", "heavy-tail", "--count", &u64::MAX.to_string()],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 1 to 10000000 puzzles"), "{err}");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["experiment", "heavy-tail", "--count", "10000000", "--jobs", "2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("the table holds the "), "{stderr}");
+    let last_n: usize = stdout
+        .split("deterministic: solve times in ms\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("slowest"))
+        .last()
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..10_000_000).contains(&last_n), "{stdout}");
+    assert!(stdout.contains("slowest (random order): "), "{stdout}");
+}
