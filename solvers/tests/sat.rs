@@ -364,3 +364,35 @@ fn encoding_stops_at_the_deadline_and_on_cancel() {
     let search = SatSearch::default().count(&puzzle, &limits).unwrap();
     assert_eq!((search.count, search.stop), (0, Stop::TimeLimit));
 }
+
+/// The limit is exact, whether the at-most-one groups alone pass it (they
+/// are counted before building, so that such a board is refused at once)
+/// or the whole formula does: a formula of exactly the limit is built, one
+/// literal less is refused. On an empty 16×16 board the minimal encoding is
+/// Cell≥1 (256 × 16 literals) and 3·16 groups × 16 digits × 16·15 pairwise
+/// literals.
+#[test]
+fn a_formula_whose_groups_pass_the_limit_is_refused_before_building() {
+    let puzzle = empty(16);
+    let groups = 3 * 16 * 16 * 16 * 15;
+    let limits = EncodeLimits {
+        max_literals: groups - 1,
+        ..EncodeLimits::default()
+    };
+    let err = encode_within(&puzzle, Encoding::Minimal, None, &limits).unwrap_err();
+    assert!(matches!(err, EncodeError::TooLarge { n: 16, .. }), "{err:?}");
+    assert!(err.to_string().contains("try the propagated encoding"), "{err}");
+    let whole = encode(&puzzle, Encoding::Minimal, None).unwrap();
+    assert_eq!(whole.cnf.literal_count(), groups + 256 * 16);
+    let just_enough = EncodeLimits {
+        max_literals: whole.cnf.literal_count(),
+        ..EncodeLimits::default()
+    };
+    assert!(encode_within(&puzzle, Encoding::Minimal, None, &just_enough).is_ok());
+    let one_short = EncodeLimits {
+        max_literals: whole.cnf.literal_count() - 1,
+        ..EncodeLimits::default()
+    };
+    let err = encode_within(&puzzle, Encoding::Minimal, None, &one_short).unwrap_err();
+    assert!(matches!(err, EncodeError::TooLarge { .. }), "{err:?}");
+}

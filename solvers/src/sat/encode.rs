@@ -362,8 +362,9 @@ pub enum EncodeError {
     Unsupported(#[from] Unsupported),
     /// The formula would hold more than `limit` literals.
     #[error(
-        "the SAT formula of this {n}×{n} puzzle has more than {limit} literals (the limit; \
-         the {encoding} encoding grows as n⁴): use another strategy, or the propagated encoding"
+        "the SAT formula of this {n}×{n} puzzle ({encoding} encoding) has more than {limit} \
+         literals, the limit: {}",
+        too_large_advice(*encoding)
     )]
     TooLarge {
         /// Board side.
@@ -377,6 +378,14 @@ pub enum EncodeError {
     /// ([`Stop::TimeLimit`] or [`Stop::Cancelled`]).
     #[error("stopped while encoding ({0:?})")]
     Stopped(Stop),
+}
+
+/// What to do about a formula too large in `encoding`.
+fn too_large_advice(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::Propagated => "solve it with another strategy (propagation)",
+        _ => "try the propagated encoding, which fixes what propagation deduces, or another strategy",
+    }
 }
 
 /// Encodes `puzzle` within [`EncodeLimits::default`] (no deadline, at most
@@ -480,6 +489,16 @@ pub fn encode_within(
         return Err(EncodeError::Stopped(stop));
     }
 
+    // The at-most-one groups are most of a large formula, and their size
+    // is known now: refuse at once rather than after building the limit.
+    if amo_literals(model, &fixed, amo, encoding.cell_at_most_one()) > limits.max_literals {
+        return Err(EncodeError::TooLarge {
+            n,
+            encoding,
+            limit: limits.max_literals,
+        });
+    }
+
     // 2. Dense numbering of the free candidates.
     let mut slots = Vec::with_capacity(total);
     let mut free = 0u32;
@@ -522,6 +541,8 @@ pub fn encode_within(
     for (cell, d) in puzzle.givens().placed() {
         builder.add_clause(&[Lit::positive(Var::of_cand(Cand::new(cell, d), n))]);
     }
+    // The last clause may have crossed the limit: look once more.
+    builder.going();
     match builder.over {
         Some(Over::Size) => {
             return Err(EncodeError::TooLarge {
@@ -622,6 +643,52 @@ pub fn emit_model(model: &Model, options: &ClauseOptions, sink: &mut dyn ClauseS
             }
         }
     }
+}
+
+/// The literals the builder will write for the at-most-one groups (every
+/// group of the model, digit by digit, and each cell's digits when
+/// `cells_too`), counted from the candidates `fixed` leaves free as
+/// [`Builder::at_most_one`] and [`encode_at_most_one`] write them: a lower
+/// bound of the whole formula's literals, cheap to count.
+fn amo_literals(model: &Model, fixed: &[i8], amo: AmoEncoding, cells_too: bool) -> usize {
+    let n = model.size();
+    let cost = |free: usize, trues: usize| -> usize {
+        let pairwise = match amo {
+            AmoEncoding::Pairwise => true,
+            AmoEncoding::Sequential => free <= 2,
+            AmoEncoding::Auto => free <= AmoEncoding::AUTO_PAIRWISE_MAX,
+        };
+        match trues {
+            0 if pairwise => free * free.saturating_sub(1),
+            // Sinz: 3m − 4 binary clauses.
+            0 => 2 * (3 * free - 4),
+            1 => free,
+            _ => 0,
+        }
+    };
+    let count = |cands: &mut dyn Iterator<Item = usize>| {
+        let (mut free, mut trues) = (0, 0);
+        for id in cands {
+            match fixed[id] {
+                0 => free += 1,
+                1 => trues += 1,
+                _ => {}
+            }
+        }
+        cost(free, trues)
+    };
+    let mut literals = 0usize;
+    for group in model.groups() {
+        for d in 1..=n as u8 {
+            literals += count(&mut group.cells().iter().map(|&c| Cand::new(c, d).id(n)));
+        }
+    }
+    if cells_too {
+        for cell in model.geometry().cells() {
+            literals += count(&mut (1..=n as u8).map(|d| Cand::new(cell, d).id(n)));
+        }
+    }
+    literals
 }
 
 /// The clauses of every rule's own propagator; a rule with a propagator
