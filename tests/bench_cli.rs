@@ -384,7 +384,22 @@ fn a_puzzle_past_the_time_limit_is_unsolved() {
     assert_eq!(row(&table, "grid2.txt", "backtracking")[2], "0/1 (1 timed out)");
     assert_eq!(row(&table, "grid2.txt", "propagation")[2], "1/1");
     assert!(!table.contains("vs "), "no ratio column without peers: {table}");
-    refused(bench(&["--timeout", "0", GRID2]), "positive number of seconds");
+    // `--timeout 0` is no limit, as in every command (issue 31, item 6).
+    let (table, err, code) = bench(&[
+        "--runs",
+        "1",
+        "--strategies",
+        "propagation",
+        "--timeout",
+        "0",
+        GRID2,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(row(&table, "grid2.txt", "propagation")[2], "1/1");
+    refused(
+        bench(&["--timeout=-1", GRID2]),
+        "expected a number of seconds (0 for none)",
+    );
 }
 
 /// A harness that solved fewer than all exits 1 with its line: the line

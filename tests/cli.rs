@@ -511,3 +511,82 @@ fn json_errors_carry_kind_line_column_and_key() {
         }
     }
 }
+
+/// `--timeout 0` means "no limit" in every command that takes a timeout,
+/// as in `solve` and `compare` (issue 31, item 6): count, candidates and
+/// bench used to refuse it.
+#[test]
+fn a_timeout_of_zero_is_no_limit_everywhere() {
+    for command in [
+        &["solve", "--timeout", "0"][..],
+        &["count", "--timeout", "0"],
+        &["candidates", "--timeout", "0"],
+        &["compare", "--timeout", "0", "--strategies", "propagation"],
+    ] {
+        let (out, err, code) = run(command, GRID2);
+        assert_eq!(code, 0, "{command:?}: {err}");
+        assert!(!out.contains("unknown"), "{command:?}: {out}");
+    }
+    let (_, err, code) = run(&["count", "--timeout=-2"], GRID2);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected a number of seconds (0 for none)"), "{err}");
+}
+
+/// A count cut short by a limit is an `unknown:` line, and the summary
+/// does not count it as solved, whatever it found before (issue 31, item 6:
+/// after Ctrl-C it said "Solved 2 of 2").
+#[test]
+fn a_count_cut_short_is_not_counted_as_solved() {
+    let empty = ".".repeat(81);
+    let (out, err, code) = run(
+        &[
+            "solve",
+            "--count",
+            "--all",
+            "--timeout",
+            "0.05",
+            "--strategy",
+            "propagation",
+        ],
+        &format!("{empty}\n{GRID2}\n"),
+    );
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("unknown: time limit reached"), "{out}");
+    assert_eq!(lines[1], "1", "{out}");
+    assert!(err.contains("Solved 1 of 2 puzzles"), "{err}");
+}
+
+/// `explain --techniques help` lists the techniques, as its help says,
+/// and exits 0 (issue 31, item 6).
+#[test]
+fn techniques_help_lists_them() {
+    for command in ["explain", "grade"] {
+        let (out, err, code) = run(&[command, "--techniques", "help"], "");
+        assert_eq!(code, 0, "{err}");
+        for name in sudokit::logic::techniques::NAMES {
+            assert!(out.contains(name), "{command}: {name} missing:\n{out}");
+        }
+    }
+}
+
+/// `grade --json` writes scores as the decimals they are (1.2, not
+/// 1.2000000476837158): each score is the shortest decimal of its `f32`
+/// (issue 31, item 6).
+#[test]
+fn json_scores_are_short_decimals() {
+    let top95 = shared("classic/top95.txt");
+    let text = std::fs::read_to_string(&top95).unwrap();
+    let some: String = text.lines().take(10).map(|l| format!("{l}\n")).collect();
+    let (out, err, code) = run(&["grade", "--json"], &some);
+    assert!(code == 0 || code == 1, "{err}");
+    for line in out.lines() {
+        let score = line.split("\"score\":").nth(1).unwrap();
+        let number: String = score
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let shortest = number.parse::<f32>().unwrap().to_string();
+        assert!(number == shortest || number == format!("{shortest}.0"), "{line}");
+    }
+}

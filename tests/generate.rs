@@ -218,3 +218,170 @@ fn rules_alone_can_need_no_givens() {
     assert!(read.puzzle.givens().values().iter().all(|&d| d == 0), "{out}");
     assert_eq!(dlx_count(&read.puzzle), 1);
 }
+
+/// Starts `sudokit generate ARGS` with its output piped.
+fn spawn_generate(args: &[&str]) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .arg("generate")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// `generate` streams (issue 31, item 3): with a count no memory could
+/// hold, the first puzzles come out at once and a reader that goes away
+/// ends the run quietly; Ctrl-C keeps every puzzle printed, each whole and
+/// unique, and exits 130.
+#[cfg(unix)]
+#[test]
+fn generate_streams_any_count_and_keeps_its_output_on_ctrl_c() {
+    use std::io::{BufRead, BufReader};
+    let huge = u64::MAX.to_string();
+    for kind in ["random", "unique"] {
+        let mut child = spawn_generate(&[kind, "--count", &huge, "--seed", "5", "--jobs", "2"]);
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        assert_eq!(grid(&first).size(), 9, "{first}");
+        drop(lines);
+        let status = child.wait().unwrap();
+        assert_eq!(
+            status.code(),
+            Some(0),
+            "{kind}: a closed pipe ends the run quietly"
+        );
+    }
+    let mut child = spawn_generate(&["unique", "--count", "1000000", "--seed", "6", "--jobs", "2"]);
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut printed = Vec::new();
+    for _ in 0..3 {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        printed.push(line);
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted: "), "{stderr}");
+    printed.extend(rest.lines().map(|l| format!("{l}\n")));
+    assert!(printed.len() < 1_000_000);
+    for line in &printed {
+        assert!(line.ends_with('\n'), "a whole line: {line:?}");
+        let puzzle = classic_puzzle(grid(line.trim())).unwrap();
+        assert_eq!(dlx_count(&puzzle), 1, "{line}");
+    }
+}
+
+/// Failures are said on standard error, never among the puzzles on
+/// standard output (issue 31, item 6); rules with no solution exit 1.
+#[test]
+fn generate_errors_go_to_standard_error() {
+    let template = common::shared("variants/err-6x6-thermometer-too-long-no-solution.json");
+    let (out, err, code) = run_sudokit(
+        &[
+            "generate",
+            "unique",
+            "--count",
+            "3",
+            "--seed",
+            "1",
+            template.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, "", "nothing but puzzles on standard output");
+    assert!(err.contains("puzzle 1: the rules have no solution"), "{err}");
+}
+
+/// `--output-dir` does not overwrite the files of an earlier run unless
+/// `--force` (issue 31, item 6).
+#[test]
+fn output_dir_keeps_existing_files_unless_forced() {
+    let dir = std::env::temp_dir().join(format!("sudokit-output-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = |seed: &'static str, force: bool| {
+        let mut args = vec![
+            "generate",
+            "unique",
+            "--count",
+            "2",
+            "--seed",
+            seed,
+            "--output-dir",
+        ];
+        args.push(dir.to_str().unwrap());
+        if force {
+            args.push("--force");
+        }
+        run_sudokit(&args, "")
+    };
+    let first = dir.join("puzzle-0001.txt");
+    let (_, err, code) = args("1", false);
+    assert_eq!(code, 0, "{err}");
+    let kept = std::fs::read_to_string(&first).unwrap();
+    let (_, err, code) = args("2", false);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("puzzle-0001.txt exists (--force replaces it)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), kept);
+    let (_, err, code) = args("2", true);
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(std::fs::read_to_string(&first).unwrap(), kept);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `experiment heavy-tail` takes any count up to its documented bound
+/// (it used to panic "capacity overflow"), and Ctrl-C prints the table of
+/// the puzzles solved so far and exits 130 (issue 31, item 3).
+#[cfg(unix)]
+#[test]
+fn heavy_tail_is_bounded_and_keeps_its_table_on_ctrl_c() {
+    let (_, err, code) = run_sudokit(
+        &["experiment", "heavy-tail", "--count", &u64::MAX.to_string()],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 1 to 10000000 puzzles"), "{err}");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["experiment", "heavy-tail", "--count", "10000000", "--jobs", "2"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("the table holds the "), "{stderr}");
+    let last_n: usize = stdout
+        .split("deterministic: solve times in ms\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("slowest"))
+        .last()
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..10_000_000).contains(&last_n), "{stdout}");
+    assert!(stdout.contains("slowest (random order): "), "{stdout}");
+}

@@ -83,12 +83,14 @@ fn encode_writes_a_header_and_decode_reads_a_model_back() {
         &format!(" {} ", &first_false[1..]),
         1,
     );
-    let (_, stderr, code) = run(&["decode", path.to_str().unwrap(), "-"], &broken);
+    let (stdout, stderr, code) = run(&["decode", path.to_str().unwrap(), "-"], &broken);
     assert_eq!(code, 1);
     assert!(
-        stderr.contains("the decoded grid is not a solution: it breaks clause "),
+        stderr.contains("the model is not a solution: it breaks clause "),
         "{stderr}"
     );
+    // No grid is printed for it: it would read as an answer (issue 31, item 6).
+    assert_eq!(stdout, "", "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

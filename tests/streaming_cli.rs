@@ -156,11 +156,17 @@ fn compare_counts_the_same_on_any_number_of_threads() {
     assert_eq!(rows("3"), one);
 }
 
-/// A line on a pipe is answered while the pipe stays open.
-#[test]
-fn standard_input_is_answered_before_it_closes() {
-    let mut child = common::spawn_sudokit(&["solve"], Stdio::null());
-    let mut stdin = child.stdin.take().unwrap();
+/// Starts `sudokit ARGS` with its standard input open, and its output
+/// lines coming through a channel as they are written.
+fn piped(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    mpsc::Receiver<String>,
+) {
+    let mut child = common::spawn_sudokit(args, Stdio::null());
+    let stdin = child.stdin.take().unwrap();
     let (sender, answers) = mpsc::channel();
     let stdout = BufReader::new(child.stdout.take().unwrap());
     std::thread::spawn(move || {
@@ -168,6 +174,13 @@ fn standard_input_is_answered_before_it_closes() {
             let _ = sender.send(line.unwrap());
         }
     });
+    (child, stdin, answers)
+}
+
+/// A line on a pipe is answered while the pipe stays open.
+#[test]
+fn standard_input_is_answered_before_it_closes() {
+    let (mut child, mut stdin, answers) = piped(&["solve"]);
     let solutions = lines("classic/top95.solutions.txt");
     for (puzzle, solution) in lines("classic/top95.txt").iter().zip(&solutions).take(3) {
         writeln!(stdin, "{puzzle}").unwrap();
@@ -254,4 +267,27 @@ fn a_large_file_streams_through() {
         .map(|l| l.replace('0', "."))
         .collect();
     assert_eq!(read, given);
+}
+
+/// Every command that answers puzzles answers a piped one while the pipe
+/// stays open, as `solve` does (issue 31, item 6): each first line comes
+/// before the input closes.
+#[test]
+fn every_answering_command_answers_before_the_input_closes() {
+    for args in [
+        &["count"][..],
+        &["candidates"],
+        &["explain"],
+        &["grade"],
+        &["convert", "--to", "line"],
+    ] {
+        let (mut child, mut stdin, answers) = piped(args);
+        writeln!(stdin, "{GRID}").unwrap();
+        stdin.flush().unwrap();
+        // Generous: a command that waits for the end of input never answers.
+        let answer = answers.recv_timeout(Duration::from_secs(60));
+        assert!(answer.is_ok(), "{args:?}: no answer before the input closed");
+        drop(stdin);
+        assert!(child.wait().unwrap().code().is_some(), "{args:?}");
+    }
 }

@@ -608,3 +608,40 @@ fn sudokupad_links_read_as_their_native_puzzle() {
         "{stderr}"
     );
 }
+
+/// `bench-variants` on a folder with a file it cannot read and a manifest
+/// with a negative oracle time: each said on stderr, the good puzzle still
+/// timed, exit 2 (issue 31, item 6); a manifest that is not JSON is warned
+/// about, not ignored.
+#[test]
+fn bench_variants_reports_refused_files_and_a_broken_manifest() {
+    let dir = std::env::temp_dir().join(format!("sudokit-bench-variants-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let row = r#"[{},{},{},{}]"#;
+    let good = format!(r#"{{"size":4,"grid":[{row},{row},{row},{row}]}}"#);
+    std::fs::write(dir.join("good.json"), &good).unwrap();
+    std::fs::write(dir.join("broken.json"), r#"{"size":4,"grid":"#).unwrap();
+    let manifest =
+        r#"[{"file":"good.json","solutions":2,"solutions_is_lower_bound":true,"oracle_time_s":-1}]"#;
+    std::fs::write(dir.join("manifest.json"), manifest).unwrap();
+    let bench = || run(&["bench-variants", "--runs", "1", dir.to_str().unwrap()], "");
+    let (out, err, code) = bench();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("broken.json: not read: "), "{err}");
+    assert!(
+        err.contains("entry 1 (good.json): oracle_time_s -1 is not a time"),
+        "{err}"
+    );
+    assert!(out.contains("1 puzzles read, 1 refused"), "{out}");
+    std::fs::remove_file(dir.join("broken.json")).unwrap();
+    std::fs::write(dir.join("manifest.json"), "[{").unwrap();
+    let (_, err, code) = bench();
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("manifest.json: not JSON"), "{err}");
+    let fixed = manifest.replace("-1", "0.5");
+    std::fs::write(dir.join("manifest.json"), fixed).unwrap();
+    let (out, err, code) = bench();
+    assert_eq!(code, 0, "{err}\n{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -619,8 +619,12 @@ fn kind(value: &DeValue<'_>) -> &'static str {
     }
 }
 
-/// The closest of `candidates` to a misspelt `word`, if one is close.
-fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str> + Clone) -> Option<&'a str> {
+/// The closest of `candidates` to a misspelt `word`, if one is close
+/// (the f-puzzles reader's unknown fields use it too).
+pub(crate) fn suggest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> Option<&'a str> {
     let norm = |s: &str| -> String {
         s.chars()
             .filter(|c| !matches!(c, '-' | '_' | ' ' | ':'))

@@ -777,3 +777,57 @@ fn fog_of_war_keys_are_read_and_left_out_of_the_rules() {
         ]
     );
 }
+
+/// A misspelt field of a known key is refused by name, with the closest
+/// known field (issue 31, item 4: `"valeu"` used to drop the cage's sum);
+/// the fields f-puzzles writes only to draw are still read past.
+#[test]
+fn misspelt_fields_are_refused_by_name() {
+    let refused = [
+        (
+            r#","killercage":[{"cells":["R1C1","R1C2"],"valeu":"3"}]"#,
+            "unknown field 'valeu' in killercage[0] (did you mean 'value'?)",
+        ),
+        (
+            r#","thermometer":[{"lines":[["R1C1","R1C2"]]},{"line":[["R2C1","R2C2"]]}]"#,
+            "unknown field 'line' in thermometer[1] (did you mean 'lines'?)",
+        ),
+        (
+            r#","arrow":[{"lines":[["R1C1","R1C2"]],"cels":["R1C1"]}]"#,
+            "unknown field 'cels' in arrow[0] (did you mean 'cells'?)",
+        ),
+        (
+            r#","odd":[{"cel":"R1C1"}]"#,
+            "unknown field 'cel' in odd[0] (did you mean 'cell'?)",
+        ),
+        (
+            r#","extraregion":[{"cells":["R1C1"],"sparkle":true}]"#,
+            "unknown field 'sparkle' in extraregion[0] (expected 'cells')",
+        ),
+        (
+            r#","clone":[{"cells":["R1C1"],"clonecell":["R2C2"]}]"#,
+            "unknown field 'clonecell' in clone[0] (did you mean 'cloneCells'?)",
+        ),
+        (
+            r#","quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"value":[1]}]"#,
+            "unknown field 'value' in quadruple[0] (did you mean 'values'?)",
+        ),
+    ];
+    for (extra, expected) in refused {
+        let err = read_err(&four(extra));
+        assert_eq!(err.message, expected, "{extra}");
+    }
+    // Drawing fields and blank ones are not rules: read past.
+    let drawn = four(
+        r##","killercage":[{"cells":["R1C1","R1C2"],"value":"3","outlineC":"#000","fontC":"#000"}],
+        "thermometer":[{"lines":[["R3C1","R3C2"]],"baseC":"#CFCFCF","outlineC":"#CFCFCF","width":0.5,"value":""}]"##,
+    );
+    let import = read_ok(&drawn);
+    let sums: Vec<_> = import
+        .spec
+        .rules
+        .iter()
+        .filter_map(|r| r.get("sum").cloned())
+        .collect();
+    assert_eq!(sums.len(), 1, "the cage keeps its sum: {:?}", import.spec.rules);
+}

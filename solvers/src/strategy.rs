@@ -16,6 +16,11 @@ pub enum SolveError {
     /// The board is larger than the strategy handles.
     #[error("a {0}×{0} board is too large for this strategy")]
     TooLarge(usize),
+    /// The strategy's formula would be larger than its documented limit
+    /// (SAT: [`MAX_LITERALS`](crate::sat::MAX_LITERALS)); the message says
+    /// which and what to do.
+    #[error("{0}")]
+    FormulaTooLarge(String),
     /// A [`Start`] names a cell off the board.
     #[error("the start restricts cell #{0}, which is off the board")]
     OffBoard(u16),

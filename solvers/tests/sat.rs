@@ -8,8 +8,10 @@ use sudokit_constraints::{classic_puzzle, AllDifferent, ClassicRules};
 use sudokit_core::cnf::{parse_model, Model};
 use sudokit_core::format::{parse_grids, ParseOptions};
 use sudokit_core::{Cell, Geometry, Grid, Puzzle};
-use sudokit_solvers::sat::{decode_dimacs_model, encode, Encoding, SatSearch, SatSolver};
-use sudokit_solvers::{Limits, PropagationSearch, Strategy};
+use sudokit_solvers::sat::{
+    decode_dimacs_model, encode, encode_within, EncodeError, EncodeLimits, Encoding, SatSearch, SatSolver,
+};
+use sudokit_solvers::{Cancel, Limits, PropagationSearch, SolveError, Stop, Strategy};
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
 
@@ -293,4 +295,104 @@ fn run_external(solver: &str, cnf: &Path, dir: &Path) -> String {
         let output = Command::new(solver).arg("-q").arg(cnf).output().unwrap();
         String::from_utf8(output.stdout).unwrap()
     }
+}
+
+/// An empty classic board of side `n`.
+fn empty(n: usize) -> Puzzle {
+    Puzzle::new(Geometry::square(n).unwrap())
+        .with(ClassicRules)
+        .unwrap()
+}
+
+/// A formula past the literal limit is refused with a message that says
+/// what and why (issue 31, item 5), on any encoding; the limit is made
+/// small here instead of encoding a 128×128 board. Under the limit the same
+/// puzzle solves.
+#[test]
+fn a_formula_past_the_literal_limit_is_refused() {
+    let puzzle = empty(9);
+    for encoding in Encoding::ALL {
+        let small = SatSearch {
+            encoding,
+            max_literals: 2_000,
+            ..SatSearch::default()
+        };
+        let err = small.solve(&puzzle, &Limits::solutions(1)).unwrap_err();
+        assert!(
+            matches!(err, SolveError::FormulaTooLarge(_)),
+            "{encoding}: {err:?}"
+        );
+        let message = err.to_string();
+        assert!(
+            message.contains("9×9") && message.contains("more than 2000 literals"),
+            "{message}"
+        );
+        assert!(small.prepare(&puzzle).is_err(), "{encoding}: prepare too");
+        let big_enough = SatSearch {
+            max_literals: 100_000,
+            ..small
+        };
+        let found = big_enough.solve(&puzzle, &Limits::solutions(1)).unwrap();
+        assert_eq!(found.count, 1, "{encoding}");
+        puzzle.verify_solution(&found.solutions[0]).unwrap();
+    }
+}
+
+/// The deadline and the cancel token are looked at while encoding: a
+/// deadline already past stops the encoder itself (not only the solver),
+/// and a solve with it answers "time limit", not an error.
+#[test]
+fn encoding_stops_at_the_deadline_and_on_cancel() {
+    let puzzle = empty(16);
+    let past = EncodeLimits {
+        deadline: Some(std::time::Instant::now()),
+        ..EncodeLimits::default()
+    };
+    for encoding in Encoding::ALL {
+        let err = encode_within(&puzzle, encoding, None, &past).unwrap_err();
+        assert_eq!(err, EncodeError::Stopped(Stop::TimeLimit), "{encoding}");
+    }
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let cancelled = EncodeLimits {
+        cancel: Some(cancel),
+        ..EncodeLimits::default()
+    };
+    let err = encode_within(&puzzle, Encoding::Extended, None, &cancelled).unwrap_err();
+    assert_eq!(err, EncodeError::Stopped(Stop::Cancelled));
+    let limits = Limits::solutions(1).with_time(std::time::Duration::ZERO);
+    let search = SatSearch::default().count(&puzzle, &limits).unwrap();
+    assert_eq!((search.count, search.stop), (0, Stop::TimeLimit));
+}
+
+/// The limit is exact, whether the at-most-one groups alone pass it (they
+/// are counted before building, so that such a board is refused at once)
+/// or the whole formula does: a formula of exactly the limit is built, one
+/// literal less is refused. On an empty 16×16 board the minimal encoding is
+/// Cell≥1 (256 × 16 literals) and 3·16 groups × 16 digits × 16·15 pairwise
+/// literals.
+#[test]
+fn a_formula_whose_groups_pass_the_limit_is_refused_before_building() {
+    let puzzle = empty(16);
+    let groups = 3 * 16 * 16 * 16 * 15;
+    let limits = EncodeLimits {
+        max_literals: groups - 1,
+        ..EncodeLimits::default()
+    };
+    let err = encode_within(&puzzle, Encoding::Minimal, None, &limits).unwrap_err();
+    assert!(matches!(err, EncodeError::TooLarge { n: 16, .. }), "{err:?}");
+    assert!(err.to_string().contains("try the propagated encoding"), "{err}");
+    let whole = encode(&puzzle, Encoding::Minimal, None).unwrap();
+    assert_eq!(whole.cnf.literal_count(), groups + 256 * 16);
+    let just_enough = EncodeLimits {
+        max_literals: whole.cnf.literal_count(),
+        ..EncodeLimits::default()
+    };
+    assert!(encode_within(&puzzle, Encoding::Minimal, None, &just_enough).is_ok());
+    let one_short = EncodeLimits {
+        max_literals: whole.cnf.literal_count() - 1,
+        ..EncodeLimits::default()
+    };
+    let err = encode_within(&puzzle, Encoding::Minimal, None, &one_short).unwrap_err();
+    assert!(matches!(err, EncodeError::TooLarge { .. }), "{err:?}");
 }

@@ -12,11 +12,11 @@ use sudokit::core::{Cell, Digits};
 use sudokit::logic::Verdict;
 use sudokit::solvers::{candidate_counts, true_candidates, Limits};
 
+use super::compare::{parse_timeout, Timeout};
 use super::explain::LadderArgs;
 use super::input::{Echo, InputArgs};
 use super::output;
 use super::report::ms;
-use super::solve::parse_seconds;
 use super::strategies::strategy_names;
 use super::Status;
 
@@ -38,8 +38,9 @@ pub(crate) struct CandidatesArgs {
     #[arg(long, value_name = "NAME", default_value = "propagation", value_parser = strategy_names())]
     strategy: String,
     /// Give up on each search after SECS seconds (its candidate is then unknown).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    timeout: Option<Duration>,
+    /// `--timeout 0`: no limit, as everywhere.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    timeout: Option<Timeout>,
     /// What logic alone reaches instead (the logical solver's candidates
     /// when it is solved or stuck), to compare with the true candidates.
     /// Exit code 3 when some cell keeps several.
@@ -66,10 +67,10 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
         }
     };
     let limits = Limits {
-        time_limit: args.timeout,
+        time_limit: args.timeout.and_then(|Timeout(t)| t),
         ..Limits::all()
     };
-    let mut out = output::stdout();
+    let mut out = output::answers(args.input.reads_stdin());
     let mut status = Status::Ok;
     let mut tally = Tally::default();
     for (index, entry) in args.input.entries().enumerate() {
@@ -246,7 +247,7 @@ impl Tally {
 /// `candidates --logical`: the candidates the logical solver reaches.
 fn run_logical(args: &CandidatesArgs) -> Status {
     let solver = args.ladder.solver();
-    let mut out = output::stdout();
+    let mut out = output::answers(args.input.reads_stdin());
     let mut status = Status::Ok;
     for (index, entry) in args.input.entries().enumerate() {
         if index > 0 && !args.json {
@@ -270,7 +271,7 @@ fn run_logical(args: &CandidatesArgs) -> Status {
                 "input": origin,
                 "logical": true,
                 "verdict": grade.verdict.to_string(),
-                "score": grade.score,
+                "score": super::report::json_decimal(grade.score),
                 "hardest": grade.hardest,
                 "steps": grade.steps,
                 "candidates": explanation.end.iter().map(digits).collect::<Vec<_>>(),

@@ -44,7 +44,7 @@ pub(crate) struct ConvertArgs {
 /// other (TOML documents separated by a blank line).
 pub(crate) fn run(args: &ConvertArgs) -> Status {
     let mut status = Status::Ok;
-    let mut out = output::stdout();
+    let mut out = output::answers(args.input.reads_stdin());
     for (index, entry) in args.input.entries().enumerate() {
         let Some((origin, read)) = Echo::Quiet.take(entry, false, &mut out, &mut status) else {
             continue;

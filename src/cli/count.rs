@@ -20,6 +20,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 use sudokit::solvers::{count_exact_with, CountProgress, CountResult, Limits, Stop};
 
+use super::compare::{parse_timeout, Timeout};
 use super::estimate::{EstimateOptions, DEFAULT_TIME};
 use super::input::{Echo, InputArgs};
 use super::output;
@@ -34,8 +35,9 @@ pub(crate) struct CountArgs {
     input: InputArgs,
     /// Stop each count after SECS seconds: its line then reads
     /// `at least N (stopped: time limit)`, and the exit code is 1.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, conflicts_with = "estimate")]
-    timeout: Option<Duration>,
+    /// `--timeout 0`: no limit, as everywhere.
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, conflicts_with = "estimate")]
+    timeout: Option<Timeout>,
     /// Solving strategy for the sub-searches (propagation, dlx, sat, backtracking).
     #[arg(
         long,
@@ -96,10 +98,10 @@ pub(crate) fn run(args: &CountArgs) -> Status {
     };
     let cancel = super::interrupt::cancel_on_ctrl_c();
     let limits = Limits {
-        time_limit: args.timeout,
+        time_limit: args.timeout.and_then(|Timeout(t)| t),
         ..Limits::all()
     };
-    let mut out = output::stdout();
+    let mut out = output::answers(args.input.reads_stdin());
     let mut status = Status::Ok;
     let (mut counted, mut puzzles, mut total) = (0usize, 0usize, Duration::ZERO);
     for entry in args.input.entries() {

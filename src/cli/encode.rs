@@ -100,9 +100,10 @@ pub(crate) struct DecodeArgs {
     boxes: Option<(usize, usize)>,
 }
 
-/// Runs `sudokit decode`: prints the grid, exit 1 when the solver said
-/// UNSAT or the model breaks a clause of the CNF or leaves a cell without
-/// exactly one digit, 2 on unreadable input.
+/// Runs `sudokit decode`: prints the grid; exit 1 when the solver said
+/// UNSAT (`no solution`) or the model breaks a clause of the CNF or leaves a
+/// cell without exactly one digit (then nothing is printed on stdout, and
+/// the reason goes to stderr), 2 on unreadable input.
 pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
     let read = |path: &PathBuf| super::input::read_bounded(path);
     let (cnf, model) = match (read(&args.cnf), read(&args.model)) {
@@ -130,8 +131,16 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
             return Status::BadInput;
         }
     };
-    let mut out = output::stdout();
     let n = grid.size();
+    // The CNF is the puzzle, whatever its rules: the model must satisfy
+    // every clause, and give every cell one digit. A grid that does not is
+    // not printed: it would read as an answer.
+    let verdict = unsatisfied_clause(&cnf, &values).or_else(|| cell_problem(&cnf, &values, n));
+    if let Some(why) = verdict {
+        eprintln!("sudokit: the model is not a solution: {why}");
+        return Status::NoSolution;
+    }
+    let mut out = output::stdout();
     let geometry = match args.boxes {
         Some((r, c)) => Geometry::with_boxes(n, r, c),
         None => Geometry::square(n),
@@ -143,16 +152,7 @@ pub(crate) fn run_decode(args: &DecodeArgs) -> Status {
     if let (Err(e), true) = (&geometry, args.pretty) {
         eprintln!("sudokit: no box shape to draw ({e}): printed as one line");
     }
-    // The CNF is the puzzle, whatever its rules: the model must satisfy
-    // every clause, and give every cell one digit.
-    let verdict = unsatisfied_clause(&cnf, &values).or_else(|| cell_problem(&cnf, &values, n));
-    match verdict {
-        None => Status::Ok,
-        Some(why) => {
-            eprintln!("sudokit: the decoded grid is not a solution: {why}");
-            Status::NoSolution
-        }
-    }
+    Status::Ok
 }
 
 /// The first clause of `cnf` the model leaves false, if any: `clause 12 (line

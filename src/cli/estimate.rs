@@ -47,7 +47,7 @@ pub(crate) fn run(input: &InputArgs, options: &EstimateOptions, cancel: Cancel) 
         cancel: Some(cancel),
         ..Limits::all()
     };
-    let mut out = output::stdout();
+    let mut out = output::answers(input.reads_stdin());
     let mut status = Status::Ok;
     for entry in input.entries() {
         if cancel.is_cancelled() {

@@ -19,6 +19,7 @@ use sudokit::logic::{Ending, Explanation, LogicalSolver, Technique};
 
 use super::input::{Echo, InputArgs};
 use super::output;
+use super::report::json_decimal;
 use super::strategies::technique;
 use super::Status;
 
@@ -42,8 +43,26 @@ pub(crate) struct ExplainArgs {
 pub(crate) struct LadderArgs {
     /// Only these techniques, comma-separated (default: every one, simplest
     /// first; `sudokit explain --techniques help` lists them).
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = technique)]
+    #[arg(long, value_name = "A,B,...", value_delimiter = ',', value_parser = technique_or_help)]
     techniques: Vec<Box<dyn Technique>>,
+}
+
+/// A `--techniques` name, or `help`: the list of techniques with their
+/// difficulties on standard output, and the end of the program (exit 0),
+/// as `--help` ends it.
+fn technique_or_help(name: &str) -> Result<Box<dyn Technique>, String> {
+    if name.trim() != "help" {
+        return technique(name);
+    }
+    let mut out = output::stdout();
+    let _ = writeln!(out, "Techniques for --techniques (difficulty, simplest first):");
+    for name in sudokit::logic::techniques::NAMES {
+        if let Some(technique) = sudokit::logic::techniques::by_name(name) {
+            let _ = writeln!(out, "  {name:<20} {:.1}", technique.difficulty());
+        }
+    }
+    let _ = out.flush();
+    std::process::exit(0);
 }
 
 impl LadderArgs {
@@ -59,7 +78,7 @@ impl LadderArgs {
 /// Runs `sudokit explain`.
 pub(crate) fn run(args: &ExplainArgs) -> Status {
     let solver = args.ladder.solver();
-    let mut out = output::stdout();
+    let mut out = output::answers(args.input.reads_stdin());
     let mut status = Status::Ok;
     for (index, entry) in args.input.entries().enumerate() {
         let echo = Echo::Line { json: args.json };
@@ -146,7 +165,7 @@ fn to_json(origin: &str, puzzle: &Puzzle, explanation: &Explanation) -> Value {
         .map(|s| {
             json!({
                 "technique": s.technique,
-                "difficulty": s.difficulty,
+                "difficulty": json_decimal(s.difficulty),
                 "text": s.describe(model),
                 "removed": cands(model, &s.step.removed),
                 "placed": cands(model, &s.step.placed),
@@ -157,7 +176,7 @@ fn to_json(origin: &str, puzzle: &Puzzle, explanation: &Explanation) -> Value {
     json!({
         "input": origin,
         "verdict": grade.verdict.to_string(),
-        "score": grade.score,
+        "score": json_decimal(grade.score),
         "hardest": grade.hardest,
         "steps": steps,
         "candidates": explanation.end.iter().map(digits).collect::<Vec<_>>(),

@@ -2,17 +2,18 @@
 //!
 //! One puzzle per line on stdout, in order, the same for the same `--seed`
 //! whatever `--jobs` is (puzzle `i` has its own generator, seeded from the
-//! seed and `i`). Variant templates print native TOML, one document per
+//! seed and `i`), each printed as soon as it and the ones before it are
+//! made, in bounded memory (any `--count`; Ctrl-C keeps what was printed). Variant templates print native TOML, one document per
 //! puzzle (`--output-dir` writes one file each). The seed, a progress bar
 //! (when stderr is a terminal) and notes go to stderr.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use sudokit::constraints::spec::PuzzleSpec;
 use sudokit::constraints::{native, ClassicRules};
 use sudokit::core::format::to_line;
@@ -24,10 +25,11 @@ use sudokit::solvers::generate::{
 use sudokit::solvers::{Limits, PropagationSearch, Strategy};
 
 use super::input::{first_puzzle, parse_boxes};
+use super::interrupt::cancel_on_ctrl_c;
 use super::jobs::JobsArgs;
-use super::output;
 use super::report::ms;
 use super::Status;
+use super::{output, pipeline};
 
 /// Options of `sudokit generate`.
 #[derive(Debug, Args)]
@@ -88,9 +90,13 @@ struct UniqueArgs {
     /// `6.5..`, `..2.3`).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     grade: Option<(f32, f32)>,
-    /// Write one file per puzzle there (`puzzle-0001.toml`, or `.txt` for classic ones).
+    /// Write one file per puzzle there (`puzzle-0001.toml`, or `.txt` for
+    /// classic ones). Existing files are not replaced (an error) unless `--force`.
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// Replace existing files in `--output-dir`.
+    #[arg(long, requires = "output_dir")]
+    force: bool,
 }
 
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
@@ -135,13 +141,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Status {
         eprintln!("sudokit: seed {seed}");
         seed
     });
-    let Some(pool) = common.jobs.pool() else {
-        return Status::BadInput;
-    };
-    pool.install(|| match &args.kind {
+    match &args.kind {
         Kind::Random(a) => run_random(a, seed),
         Kind::Unique(a) => run_unique(a, seed),
-    })
+    }
 }
 
 /// The classic blank of `--size` and `--boxes`.
@@ -170,6 +173,54 @@ fn progress(count: usize) -> ProgressBar {
     ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr()).with_style(style)
 }
 
+/// Makes puzzles `0..count` with `make` on the `--jobs` threads and hands
+/// each to `emit` in seed order as soon as it and every earlier one are
+/// made ([`pipeline::ordered`]): the first comes out at once and memory
+/// holds a window of puzzles, whatever `--count` is. The first failure
+/// (of `make`, said on standard error, or of `emit`) stops the taking of
+/// new puzzles, as Ctrl-C does; after Ctrl-C what was printed stays, and
+/// the run exits 130.
+fn stream<T: Send>(
+    common: &Common,
+    make: impl Fn(usize) -> Result<T, String> + Sync,
+    mut emit: impl FnMut(usize, T) -> Result<(), Status>,
+) -> Status {
+    let Some(pool) = common.jobs.pool() else {
+        return Status::BadInput;
+    };
+    let cancel = cancel_on_ctrl_c();
+    let failed = AtomicBool::new(false);
+    let items = (0..common.count).take_while(|_| !failed.load(Ordering::Relaxed));
+    let bar = progress(common.count);
+    let mut status = Status::Ok;
+    let made = |i: usize| {
+        let made = make(i);
+        bar.inc(1);
+        (i, made)
+    };
+    let progress = pipeline::ordered(&pool, items, 1, cancel, made, |(i, made)| {
+        let emitted = made
+            .map_err(|e| {
+                eprintln!("sudokit: puzzle {}: {e}", i + 1);
+                Status::NoSolution
+            })
+            .and_then(|puzzle| emit(i, puzzle));
+        if let Err(worse) = emitted {
+            failed.store(true, Ordering::Relaxed);
+            status = status.worst(worse);
+        }
+    });
+    bar.finish_and_clear();
+    if cancel.is_cancelled() {
+        eprintln!(
+            "sudokit: interrupted: {} puzzles written; the rest were not made",
+            progress.answered
+        );
+        return Status::Interrupted;
+    }
+    status
+}
+
 fn run_random(args: &RandomArgs, seed: u64) -> Status {
     let blank = match classic_blank(&args.common) {
         Ok(blank) => blank,
@@ -179,45 +230,35 @@ fn run_random(args: &RandomArgs, seed: u64) -> Status {
         }
     };
     let clues = random_puzzle_clues(blank.size());
-    let bar = progress(args.common.count);
     let started = Instant::now();
-    let lines: Vec<Option<String>> = (0..args.common.count)
-        .into_par_iter()
-        .map(|i| {
-            let grid = random_puzzle(&blank, clues, &mut item_rng(seed, i))?;
-            let mut line = to_line(&grid);
-            if args.check {
-                let puzzle = blank.clone().with_givens(grid).expect("same board");
-                let count = PropagationSearch::default()
-                    .count(&puzzle, &Limits::solutions(2))
-                    .ok()?
-                    .count;
-                line.push_str(match count {
-                    0 => "  # no solution",
-                    1 => "  # unique",
-                    _ => "  # several solutions",
-                });
-            }
-            bar.inc(1);
-            Some(line)
-        })
-        .collect();
-    bar.finish_and_clear();
-    let mut out = output::stdout();
-    for line in &lines {
-        match line {
-            Some(line) => {
-                let _ = writeln!(out, "{line}");
-            }
-            None => {
-                eprintln!("sudokit: no random puzzle found after 1,000 starts");
-                return Status::NoSolution;
-            }
+    let make = |i: usize| {
+        let grid = random_puzzle(&blank, clues, &mut item_rng(seed, i))
+            .ok_or("no random puzzle found after 1,000 starts")?;
+        let mut line = to_line(&grid);
+        if args.check {
+            let puzzle = blank.clone().with_givens(grid).expect("same board");
+            let count = PropagationSearch::default()
+                .count(&puzzle, &Limits::solutions(2))
+                .map_err(|e| e.to_string())?
+                .count;
+            line.push_str(match count {
+                0 => "  # no solution",
+                1 => "  # unique",
+                _ => "  # several solutions",
+            });
         }
-    }
+        Ok(line)
+    };
+    let mut out = output::stdout();
+    let mut written = 0u64;
+    let status = stream(&args.common, make, |_, line| {
+        let _ = writeln!(out, "{line}");
+        written += 1;
+        Ok(())
+    });
     let _ = out.flush();
-    eprintln!("{} puzzles in {} ms.", lines.len(), ms(started.elapsed()));
-    Status::Ok
+    eprintln!("{written} puzzles in {} ms.", ms(started.elapsed()));
+    status
 }
 
 /// The blank of a template file: its rules, no givens, and its spec for writing.
@@ -254,36 +295,20 @@ fn run_unique(args: &UniqueArgs, seed: u64) -> Status {
     if let Ok(true) = rules_alone {
         eprintln!("sudokit: the rules alone have exactly one solution: no givens are needed");
     }
-    let bar = progress(args.common.count);
-    let results: Vec<Result<Grid, String>> = (0..args.common.count)
-        .into_par_iter()
-        .map_init(
-            || strategy.prepare(&blank),
-            |session, i| {
-                let session = session.as_mut().map_err(|e| e.to_string())?;
-                let found = generate_one(args, &blank, session.as_mut(), &mut item_rng(seed, i));
-                bar.inc(1);
-                found
-            },
-        )
-        .collect();
-    bar.finish_and_clear();
+    // A session per puzzle: sessions stay on their thread, and preparing
+    // one costs little beside the uniqueness checks of a minimal puzzle.
+    let make = |i: usize| {
+        let mut session = strategy.prepare(&blank).map_err(|e| e.to_string())?;
+        generate_one(args, &blank, session.as_mut(), &mut item_rng(seed, i))
+    };
     let mut out = output::stdout();
-    let mut status = Status::Ok;
-    for (i, result) in results.iter().enumerate() {
-        let grid = match result {
-            Ok(grid) => grid,
-            Err(e) => {
-                eprintln!("sudokit: puzzle {}: {e}", i + 1);
-                let _ = writeln!(out, "error: {e}");
-                status = status.worst(Status::NoSolution);
-                continue;
-            }
-        };
+    let (mut made, mut clues) = (0usize, 0usize);
+    let status = stream(&args.common, make, |i, grid| {
+        let givens = grid.values().iter().filter(|&&d| d != 0).count();
         let text = match &spec {
             Some(spec) => {
                 let mut text = native::write(&PuzzleSpec {
-                    givens: grid.clone(),
+                    givens: grid,
                     ..spec.clone()
                 });
                 if !text.ends_with('\n') {
@@ -291,39 +316,58 @@ fn run_unique(args: &UniqueArgs, seed: u64) -> Status {
                 }
                 text
             }
-            None => format!("{}\n", to_line(grid)),
+            None => format!("{}\n", to_line(&grid)),
         };
         match &args.output_dir {
             Some(dir) => {
                 let ext = if spec.is_some() { "toml" } else { "txt" };
                 let path = dir.join(format!("puzzle-{:04}.{ext}", i + 1));
-                if let Err(e) = std::fs::write(&path, &text) {
-                    eprintln!("sudokit: cannot write {}: {e}", path.display());
-                    return Status::BadInput;
-                }
+                write_new(&path, &text, args.force).map_err(|e| {
+                    eprintln!("sudokit: {e}");
+                    Status::BadInput
+                })?;
             }
             None => {
                 if spec.is_some() && i > 0 {
                     let _ = writeln!(out);
                 }
                 let _ = write!(out, "{text}");
+                let _ = out.flush();
             }
         }
-    }
+        made += 1;
+        clues += givens;
+        Ok(())
+    });
     let _ = out.flush();
-    let clues: usize = results
-        .iter()
-        .flatten()
-        .map(|g| g.values().iter().filter(|&&d| d != 0).count())
-        .sum();
-    let made = results.iter().flatten().count().max(1);
     eprintln!(
-        "{} unique minimal puzzles in {} ms, {:.1} givens on average.",
-        results.iter().flatten().count(),
+        "{made} unique minimal puzzles in {} ms, {:.1} givens on average.",
         ms(started.elapsed()),
-        clues as f64 / made as f64
+        clues as f64 / made.max(1) as f64
     );
     status
+}
+
+/// Writes `text` to a new file at `path`; an existing file is replaced
+/// only with `force` (`--force`), so that a second run into the same
+/// `--output-dir` does not silently overwrite the first one's puzzles.
+fn write_new(path: &Path, text: &str, force: bool) -> Result<(), String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let written = options
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()));
+    written.map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            format!("{} exists (--force replaces it)", path.display())
+        }
+        _ => format!("cannot write {}: {e}", path.display()),
+    })
 }
 
 /// One unique minimal puzzle, within the grade range when one is asked.

@@ -32,7 +32,7 @@ pub(crate) struct GradeArgs {
 /// Runs `sudokit grade`.
 pub(crate) fn run(args: &GradeArgs) -> Status {
     let solver = args.ladder.solver();
-    let mut out = output::stdout();
+    let mut out = output::answers(args.input.reads_stdin());
     let mut status = Status::Ok;
     let stdin = [std::path::PathBuf::from("-")];
     let mut files: Vec<(String, Box<dyn Iterator<Item = super::input::Entry>>)> = Vec::new();
@@ -68,7 +68,7 @@ pub(crate) fn run(args: &GradeArgs) -> Status {
             if args.json {
                 let line = json!({
                     "input": origin,
-                    "score": grade.score,
+                    "score": super::report::json_decimal(grade.score),
                     "hardest": grade.hardest,
                     "steps": grade.steps,
                     "verdict": grade.verdict.to_string(),

@@ -15,12 +15,26 @@ use std::process;
 #[derive(Debug)]
 pub(crate) struct Out {
     inner: BufWriter<StdoutLock<'static>>,
+    /// Flush at every end of line.
+    by_line: bool,
 }
 
 /// Standard output, locked and buffered for the whole command.
 pub(crate) fn stdout() -> Out {
     Out {
         inner: BufWriter::new(io::stdout().lock()),
+        by_line: false,
+    }
+}
+
+/// Standard output for a command that answers puzzles as they come: when
+/// it reads standard input (`reads_stdin`), every line is flushed as it is
+/// written, because the program at the other end of the pipe may wait for
+/// an answer before it sends the next puzzle; otherwise as [`stdout`].
+pub(crate) fn answers(reads_stdin: bool) -> Out {
+    Out {
+        inner: BufWriter::new(io::stdout().lock()),
+        by_line: reads_stdin,
     }
 }
 
@@ -35,7 +49,14 @@ fn stop(error: io::Error) -> ! {
 
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf).or_else(|e| stop(e))
+        let written = match self.inner.write(buf) {
+            Ok(written) => written,
+            Err(e) => stop(e),
+        };
+        if self.by_line && buf[..written].contains(&b'\n') {
+            self.flush()?;
+        }
+        Ok(written)
     }
 
     fn flush(&mut self) -> io::Result<()> {

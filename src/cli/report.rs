@@ -14,6 +14,15 @@ pub(crate) fn ms(d: Duration) -> String {
     }
 }
 
+/// A difficulty (an `f32`) for JSON as the decimal it is written as: `1.2`,
+/// not `1.2000000476837158`, which is what widening it to `f64` gives.
+///
+/// The shortest decimal that reads back as the same `f32` (Rust's `Display`)
+/// is parsed as an `f64`, whose own shortest form is that decimal again.
+pub(crate) fn json_decimal(x: f32) -> f64 {
+    x.to_string().parse().unwrap_or(f64::from(x))
+}
+
 /// Puzzle times, summed as they come: memory stays the same however long
 /// the input.
 #[derive(Clone, Copy, Debug, Default)]

@@ -386,6 +386,9 @@ impl Solver<'_> {
             // `unknown:` line).
             let _ = writeln!(out, "{}", unknown_line(outcome));
             answer.status = answer.status.worst(Status::NoSolution);
+            // An `unknown:` line is no answer, whatever was found before
+            // the limit: the summary must not count it as solved.
+            answer.solved = false;
         } else if args.count {
             let _ = writeln!(out, "{}", outcome.count_label());
             if let [a, b, ..] = outcome.solutions.as_slice() {

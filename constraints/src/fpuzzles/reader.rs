@@ -46,6 +46,40 @@ const IGNORED: &[(&str, &str)] = &[
 /// Keys read by this module besides the rules' (which the registry gives).
 const READ: &[&str] = &["size", "grid", "title", "author", "ruleset"];
 
+/// Fields of list entries that f-puzzles writes for drawing only (colours,
+/// sizes, the editor's bookkeeping): accepted on any entry and not read.
+const COSMETIC_FIELDS: &[&str] = &[
+    "outlineC",
+    "fontC",
+    "baseC",
+    "c",
+    "width",
+    "height",
+    "angle",
+    "size",
+    "fromConstraint",
+    "isNewConstraint",
+    "fromRangskSolver",
+];
+
+/// The fields read from the entries of the keys whose shape is their own
+/// ([`Shape::Own`]); the common shapes' fields follow from the shape (see
+/// [`entry_fields`]). A key missing here is not checked.
+const OWN_FIELDS: &[(&str, &[&str])] = &[
+    ("difference", &["cells", "value"]),
+    ("ratio", &["cells", "value"]),
+    ("xv", &["cells", "value"]),
+    ("killercage", &["cells", "value"]),
+    ("clone", &["cells", "cloneCells"]),
+    ("quadruple", &["cells", "values"]),
+    ("whispers", &["lines", "value"]),
+    ("arrow", &["cells", "lines"]),
+    ("littlekillersum", &["cell", "cells", "direction", "value"]),
+    ("sandwichsum", &["cell", "value"]),
+    ("xsum", &["cell", "value"]),
+    ("skyscraper", &["cell", "value"]),
+];
+
 /// Cell fields that are colours.
 const CELL_COLOURS: &[&str] = &["c", "cArray", "highlight"];
 
@@ -58,6 +92,7 @@ pub(super) fn read_value(registry: &Registry, value: &Value) -> Result<super::Im
         )));
     };
     check_keys(registry, object)?;
+    check_fields(registry, object)?;
     let n = read_size(object)?;
     let mut reader = Reader {
         n,
@@ -146,6 +181,65 @@ fn check_keys(registry: &Registry, object: &Map<String, Value>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The fields the entries of a rule key may hold, or `None` when its
+/// entries are not objects (flags, the `negative` list) or not checked.
+fn entry_fields(key: &str, shape: Shape) -> Option<&'static [&'static str]> {
+    match shape {
+        Shape::Flag | Shape::Negative(_) => None,
+        Shape::Markers => Some(&["cell"]),
+        Shape::CellLists => Some(&["cells"]),
+        Shape::Lines => Some(&["lines"]),
+        Shape::Own => OWN_FIELDS.iter().find(|(k, _)| *k == key).map(|&(_, f)| f),
+    }
+}
+
+/// Refuses a field no reader of its key knows (`"valeu"` for `"value"`),
+/// by name and with the closest known one: dropping it would quietly lose
+/// a rule's clue (a cage's sum). Fields that only draw (colours, widths)
+/// and unused ones (`""`, `null`) are let through.
+fn check_fields(registry: &Registry, object: &Map<String, Value>) -> Result<()> {
+    for kind in registry.kinds() {
+        let Some(form) = kind.fpuzzles else { continue };
+        let key = form.json_key();
+        if IGNORED.iter().any(|(k, _)| *k == key) {
+            continue;
+        }
+        let (Some(known), Some(Value::Array(items))) = (entry_fields(key, form.shape), object.get(key))
+        else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let Value::Object(fields) = item else { continue };
+            for (field, value) in fields {
+                if known.contains(&field.as_str())
+                    || COSMETIC_FIELDS.contains(&field.as_str())
+                    || unused(value)
+                {
+                    continue;
+                }
+                let path = format!("{key}[{i}]");
+                let mut message = format!("unknown field '{field}' in {path}");
+                if let Some(close) = crate::native::suggest(field, known.iter().copied()) {
+                    message.push_str(&format!(" (did you mean '{close}'?)"));
+                } else {
+                    message.push_str(&format!(" (expected {})", quoted(known)));
+                }
+                return Err(FpuzzlesError::about(format!("{path}.{field}"), message));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `'cells', 'value'`.
+fn quoted(names: &[&str]) -> String {
+    names
+        .iter()
+        .map(|n| format!("'{n}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn not_supported(key: &str, what: &str) -> FpuzzlesError {

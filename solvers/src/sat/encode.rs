@@ -29,10 +29,17 @@
 //! Clause counts of the first three follow Kwon's formulas exactly, with
 //! `k` givens: minimal `n² + 3·n²·n(n−1)/2 + k`, efficient
 //! `n² + 4·n²·n(n−1)/2 + k`, extended `(n² + n²·n(n−1)/2)·4 + k`.
+//!
+//! Those grow as `n⁴`: extended on an empty 128×128 board is over 500
+//! million clauses. The builder counts the literals it keeps and gives up
+//! past [`MAX_LITERALS`] (an error, [`EncodeError::TooLarge`]), and looks at
+//! the deadline and the cancel token of [`EncodeLimits`] as it goes.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::clock::Instant;
+use crate::limits::{Cancel, Stop};
 use sudokit_core::cnf::{encode_at_most_one, AmoEncoding, ClauseOptions, ClauseSink, Cnf, Lit, Var};
 use sudokit_core::{Cand, Cell, Engine, Grid, Kind, Model, Puzzle, State, Unsupported, Width, Word};
 
@@ -306,8 +313,83 @@ pub fn decode_dimacs_model(cnf_text: &str, model: &[bool]) -> Result<Grid, Strin
     grid.ok_or_else(|| "no `c encoding … size N` line: not a CNF written by `sudokit encode`".to_string())
 }
 
-/// Encodes `puzzle`. Techniques ([`Kind::Technique`]) are skipped: they are
-/// implied by the rules. A rule without a clause form is an error.
+/// The most literals a formula may hold: 32 Mi, 128 MB of formula and
+/// about 1.5 GB once loaded into CaDiCaL. The default `propagated`
+/// encoding of the largest shared puzzles (100×100) needs about a third of
+/// it; an empty 128×128 board, or Kwon's unreduced encodings above 64×64,
+/// need more.
+pub const MAX_LITERALS: usize = 32 << 20;
+
+/// How far building a formula may go.
+#[derive(Clone, Copy, Debug)]
+pub struct EncodeLimits {
+    /// The most literals the formula may hold ([`MAX_LITERALS`] by default).
+    pub max_literals: usize,
+    /// Give up at this instant (a solve's time limit counts encoding).
+    pub deadline: Option<Instant>,
+    /// Give up once this is cancelled (Ctrl-C).
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for EncodeLimits {
+    fn default() -> EncodeLimits {
+        EncodeLimits {
+            max_literals: MAX_LITERALS,
+            deadline: None,
+            cancel: None,
+        }
+    }
+}
+
+impl EncodeLimits {
+    /// Why to stop now, if the deadline passed or the token was cancelled.
+    pub(crate) fn stop(&self) -> Option<Stop> {
+        if self.cancel.is_some_and(|c| c.is_cancelled()) {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::TimeLimit)
+        } else {
+            None
+        }
+    }
+}
+
+/// Why no formula was built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// A rule has no clause form.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    /// The formula would hold more than `limit` literals.
+    #[error(
+        "the SAT formula of this {n}×{n} puzzle ({encoding} encoding) has more than {limit} \
+         literals, the limit: {}",
+        too_large_advice(*encoding)
+    )]
+    TooLarge {
+        /// Board side.
+        n: usize,
+        /// The encoding asked for.
+        encoding: Encoding,
+        /// [`EncodeLimits::max_literals`].
+        limit: usize,
+    },
+    /// The deadline passed or the token was cancelled while building
+    /// ([`Stop::TimeLimit`] or [`Stop::Cancelled`]).
+    #[error("stopped while encoding ({0:?})")]
+    Stopped(Stop),
+}
+
+/// What to do about a formula too large in `encoding`.
+fn too_large_advice(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::Propagated => "solve it with another strategy (propagation)",
+        _ => "try the propagated encoding, which fixes what propagation deduces, or another strategy",
+    }
+}
+
+/// Encodes `puzzle` within [`EncodeLimits::default`] (no deadline, at most
+/// [`MAX_LITERALS`]); see [`encode_within`].
 ///
 /// ```
 /// use sudokit_constraints::ClassicRules;
@@ -317,7 +399,47 @@ pub fn decode_dimacs_model(cnf_text: &str, model: &[bool]) -> Result<Grid, Strin
 /// let e = encode(&puzzle, Encoding::Extended, None).unwrap();
 /// assert_eq!(e.cnf.clause_count(), (81 + 81 * 36) * 4);
 /// ```
-pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> Result<Encoded, Unsupported> {
+pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> Result<Encoded, EncodeError> {
+    encode_within(puzzle, encoding, amo, &EncodeLimits::default())
+}
+
+/// Checks that every rule of `puzzle` has a clause form, without building
+/// the formula (which can be huge).
+pub(crate) fn check_rules(puzzle: &Puzzle) -> Result<(), Unsupported> {
+    /// Takes clauses and forgets them.
+    struct Discard(u32);
+    impl ClauseSink for Discard {
+        fn new_var(&mut self) -> Var {
+            self.0 += 1;
+            Var(self.0 - 1)
+        }
+        fn add_clause(&mut self, _clause: &[Lit]) {}
+        fn at_most_one(&mut self, _lits: &[Lit], _amo: AmoEncoding) {}
+    }
+    let n = puzzle.size();
+    let mut sink = Discard((n * n * n) as u32);
+    emit_rules(puzzle.model(), &ClauseOptions::default(), &mut sink)
+}
+
+/// Encodes `puzzle`, giving up past `limits`. Techniques ([`Kind::Technique`])
+/// are skipped: they are implied by the rules. A rule without a clause form
+/// is an error.
+///
+/// ```
+/// use sudokit_constraints::ClassicRules;
+/// use sudokit_core::{Geometry, Puzzle};
+/// let puzzle = Puzzle::new(Geometry::square(9).unwrap()).with(ClassicRules).unwrap();
+/// use sudokit_solvers::sat::{encode_within, EncodeError, EncodeLimits, Encoding};
+/// let too_small = EncodeLimits { max_literals: 1_000, ..EncodeLimits::default() };
+/// let err = encode_within(&puzzle, Encoding::Extended, None, &too_small).unwrap_err();
+/// assert!(matches!(err, EncodeError::TooLarge { limit: 1_000, .. }));
+/// ```
+pub fn encode_within(
+    puzzle: &Puzzle,
+    encoding: Encoding,
+    amo: Option<AmoEncoding>,
+    limits: &EncodeLimits,
+) -> Result<Encoded, EncodeError> {
     let geometry = puzzle.geometry();
     let n = geometry.size();
     let total = n * n * n;
@@ -363,6 +485,19 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
             None => conflict = true,
         },
     }
+    if let Some(stop) = limits.stop() {
+        return Err(EncodeError::Stopped(stop));
+    }
+
+    // The at-most-one groups are most of a large formula, and their size
+    // is known now: refuse at once rather than after building the limit.
+    if amo_literals(model, &fixed, amo, encoding.cell_at_most_one()) > limits.max_literals {
+        return Err(EncodeError::TooLarge {
+            n,
+            encoding,
+            limit: limits.max_literals,
+        });
+    }
 
     // 2. Dense numbering of the free candidates.
     let mut slots = Vec::with_capacity(total);
@@ -385,6 +520,9 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
         total: total as u32,
         aux: Vec::new(),
         scratch: Vec::new(),
+        limits,
+        calls: 0,
+        over: None,
     };
     if conflict {
         builder.cnf.add_clause(&[]);
@@ -402,6 +540,19 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding, amo: Option<AmoEncoding>) -> 
     emit_rules(model, &options, &mut builder)?;
     for (cell, d) in puzzle.givens().placed() {
         builder.add_clause(&[Lit::positive(Var::of_cand(Cand::new(cell, d), n))]);
+    }
+    // The last clause may have crossed the limit: look once more.
+    builder.going();
+    match builder.over {
+        Some(Over::Size) => {
+            return Err(EncodeError::TooLarge {
+                n,
+                encoding,
+                limit: limits.max_literals,
+            })
+        }
+        Some(Over::Stopped(stop)) => return Err(EncodeError::Stopped(stop)),
+        None => {}
     }
     let cnf = builder.cnf;
     Ok(Encoded {
@@ -492,6 +643,52 @@ pub fn emit_model(model: &Model, options: &ClauseOptions, sink: &mut dyn ClauseS
             }
         }
     }
+}
+
+/// The literals the builder will write for the at-most-one groups (every
+/// group of the model, digit by digit, and each cell's digits when
+/// `cells_too`), counted from the candidates `fixed` leaves free as
+/// [`Builder::at_most_one`] and [`encode_at_most_one`] write them: a lower
+/// bound of the whole formula's literals, cheap to count.
+fn amo_literals(model: &Model, fixed: &[i8], amo: AmoEncoding, cells_too: bool) -> usize {
+    let n = model.size();
+    let cost = |free: usize, trues: usize| -> usize {
+        let pairwise = match amo {
+            AmoEncoding::Pairwise => true,
+            AmoEncoding::Sequential => free <= 2,
+            AmoEncoding::Auto => free <= AmoEncoding::AUTO_PAIRWISE_MAX,
+        };
+        match trues {
+            0 if pairwise => free * free.saturating_sub(1),
+            // Sinz: 3m − 4 binary clauses.
+            0 => 2 * (3 * free - 4),
+            1 => free,
+            _ => 0,
+        }
+    };
+    let count = |cands: &mut dyn Iterator<Item = usize>| {
+        let (mut free, mut trues) = (0, 0);
+        for id in cands {
+            match fixed[id] {
+                0 => free += 1,
+                1 => trues += 1,
+                _ => {}
+            }
+        }
+        cost(free, trues)
+    };
+    let mut literals = 0usize;
+    for group in model.groups() {
+        for d in 1..=n as u8 {
+            literals += count(&mut group.cells().iter().map(|&c| Cand::new(c, d).id(n)));
+        }
+    }
+    if cells_too {
+        for cell in model.geometry().cells() {
+            literals += count(&mut (1..=n as u8).map(|d| Cand::new(cell, d).id(n)));
+        }
+    }
+    literals
 }
 
 /// The clauses of every rule's own propagator; a rule with a propagator
@@ -607,7 +804,24 @@ struct Builder<'a> {
     /// Dense variable of auxiliary `total + i`.
     aux: Vec<Var>,
     scratch: Vec<Lit>,
+    limits: &'a EncodeLimits,
+    /// Clauses and groups taken so far, to look at the clock every so often.
+    calls: u32,
+    /// Why building gave up; everything after is ignored.
+    over: Option<Over>,
 }
+
+/// Why a [`Builder`] gave up.
+#[derive(Clone, Copy, Debug)]
+enum Over {
+    /// Past [`EncodeLimits::max_literals`].
+    Size,
+    /// Past the deadline, or cancelled.
+    Stopped(Stop),
+}
+
+/// Clauses between two looks at the clock.
+const CLOCK_EVERY: u32 = 1 << 12;
 
 enum Mapped {
     True,
@@ -616,6 +830,22 @@ enum Mapped {
 }
 
 impl Builder<'_> {
+    /// Whether to go on: not past the size limit, the deadline or Ctrl-C.
+    fn going(&mut self) -> bool {
+        if self.over.is_some() {
+            return false;
+        }
+        if self.cnf.literal_count() > self.limits.max_literals {
+            self.over = Some(Over::Size);
+            return false;
+        }
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls % CLOCK_EVERY == 0 {
+            self.over = self.limits.stop().map(Over::Stopped);
+        }
+        self.over.is_none()
+    }
+
     fn map(&self, lit: Lit) -> Mapped {
         let v = lit.var().0;
         let var = if v < self.total {
@@ -640,6 +870,9 @@ impl ClauseSink for Builder<'_> {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
+        if !self.going() {
+            return;
+        }
         let mut out = std::mem::take(&mut self.scratch);
         out.clear();
         for &lit in clause {
@@ -657,6 +890,9 @@ impl ClauseSink for Builder<'_> {
     }
 
     fn at_most_one(&mut self, lits: &[Lit], amo: AmoEncoding) {
+        if !self.going() {
+            return;
+        }
         let mut trues = 0;
         let mut free = Vec::with_capacity(lits.len());
         for &lit in lits {

@@ -19,7 +19,8 @@
 //!
 //! Limits: `max_solutions` and `time_limit` are honoured (the solvers are
 //! interrupted from a callback at the deadline; the encoding time counts
-//! too). `max_nodes` has no meaning for a CDCL solver and is ignored.
+//! too, and encoding and loading stop at the deadline). A formula past
+//! [`MAX_LITERALS`] is refused ([`SolveError::FormulaTooLarge`]). `max_nodes` has no meaning for a CDCL solver and is ignored.
 //! [`Stats::nodes`] counts solver calls and [`Stats::backtracks`] the
 //! conflicts where the solver reports them (batsat).
 //!
@@ -47,14 +48,17 @@ use sudokit_core::cnf::{AmoEncoding, Lit, Var};
 use sudokit_core::{Cand, Grid, Puzzle, Unsupported};
 
 pub use backend::SatSolver;
-pub use encode::{decode_dimacs_model, emit_model, encode, Encoded, Encoding, Slot, UnknownEncoding};
+pub use encode::{
+    decode_dimacs_model, emit_model, encode, encode_within, EncodeError, EncodeLimits, Encoded, Encoding,
+    Slot, UnknownEncoding, MAX_LITERALS,
+};
 
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
 use crate::strategy::{Session, SolveError, Start, Strategy};
 use backend::Backend;
 
 /// Solves through a SAT encoding and an embedded CDCL solver.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SatSearch {
     /// Which clauses to generate.
     pub encoding: Encoding,
@@ -62,6 +66,20 @@ pub struct SatSearch {
     pub amo: Option<AmoEncoding>,
     /// Which embedded solver to run.
     pub solver: SatSolver,
+    /// The most literals of a formula ([`MAX_LITERALS`] by default; smaller
+    /// in tests).
+    pub max_literals: usize,
+}
+
+impl Default for SatSearch {
+    fn default() -> SatSearch {
+        SatSearch {
+            encoding: Encoding::default(),
+            amo: None,
+            solver: SatSolver::default(),
+            max_literals: MAX_LITERALS,
+        }
+    }
 }
 
 impl SatSearch {
@@ -83,11 +101,46 @@ impl SatSearch {
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
-        SatSession::new(self.solver, puzzle, Cow::Borrowed(encoded))?.visit(
-            &Start::default(),
-            limits,
-            visitor,
-        )
+        let started = Instant::now();
+        let bounds = self.bounds(limits, started);
+        match SatSession::new(self.solver, puzzle, Cow::Borrowed(encoded), &bounds)? {
+            Ok(mut session) => session.visit(&Start::default(), limits, visitor),
+            Err(stop) => Ok(stopped(stop, started)),
+        }
+    }
+
+    /// How far encoding may go under `limits`, counted from `started`.
+    fn bounds(&self, limits: &Limits, started: Instant) -> EncodeLimits {
+        EncodeLimits {
+            max_literals: self.max_literals,
+            deadline: limits.deadline(started),
+            cancel: limits.cancel,
+        }
+    }
+
+    /// The formula of `puzzle`, or why there is none: a stop is not an
+    /// error (`Err(Ok(stop))`), a formula too large or a rule without
+    /// clauses is (`Err(Err(…))`).
+    fn formula(&self, puzzle: &Puzzle, bounds: &EncodeLimits) -> Result<Encoded, Result<Stop, SolveError>> {
+        encode_within(puzzle, self.encoding, self.amo, bounds).map_err(|e| match e {
+            EncodeError::Stopped(stop) => Ok(stop),
+            EncodeError::Unsupported(u) => Err(u.into()),
+            too_large @ EncodeError::TooLarge { .. } => {
+                Err(SolveError::FormulaTooLarge(too_large.to_string()))
+            }
+        })
+    }
+}
+
+/// The answer of a search stopped (deadline, Ctrl-C) before solving.
+fn stopped(stop: Stop, started: Instant) -> Search {
+    Search {
+        count: 0,
+        stop,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            ..Stats::default()
+        },
     }
 }
 
@@ -97,16 +150,45 @@ impl Strategy for SatSearch {
     }
 
     fn supports(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
-        encode(puzzle, Encoding::Minimal, None).map(|_| ())
+        encode::check_rules(puzzle)
     }
 
     fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
-        let encoded = encode(puzzle, self.encoding, self.amo)?;
-        Ok(Box::new(SatSession::new(
-            self.solver,
-            puzzle,
-            Cow::Owned(encoded),
-        )?))
+        let bounds = EncodeLimits {
+            max_literals: self.max_literals,
+            ..EncodeLimits::default()
+        };
+        let encoded = self.formula(puzzle, &bounds).map_err(|e| match e {
+            Ok(stop) => unreachable!("no deadline, no token: {stop:?}"),
+            Err(e) => e,
+        })?;
+        let session = SatSession::new(self.solver, puzzle, Cow::Owned(encoded), &bounds)?
+            .unwrap_or_else(|stop| unreachable!("no deadline, no token: {stop:?}"));
+        Ok(Box::new(session))
+    }
+
+    /// One search: encoding and loading the solver count against the time
+    /// limit and stop at it (or at Ctrl-C), as the search does.
+    fn visit(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Result<Search, SolveError> {
+        let started = Instant::now();
+        let bounds = self.bounds(limits, started);
+        let encoded = match self.formula(puzzle, &bounds) {
+            Ok(encoded) => encoded,
+            Err(Ok(stop)) => return Ok(stopped(stop, started)),
+            Err(Err(e)) => return Err(e),
+        };
+        let mut session = match SatSession::new(self.solver, puzzle, Cow::Owned(encoded), &bounds)? {
+            Ok(session) => session,
+            Err(stop) => return Ok(stopped(stop, started)),
+        };
+        let mut search = session.visit(&Start::default(), &limits.after(started), visitor)?;
+        search.stats.elapsed = started.elapsed();
+        Ok(search)
     }
 }
 
@@ -119,8 +201,18 @@ struct SatSession<'p> {
     visits: u32,
 }
 
+/// Clauses loaded into the solver between two looks at the clock.
+const LOAD_CLOCK_EVERY: usize = 1 << 14;
+
 impl<'p> SatSession<'p> {
-    fn new(solver: SatSolver, puzzle: &'p Puzzle, encoded: Cow<'p, Encoded>) -> Result<Self, SolveError> {
+    /// The formula loaded into a new solver, or where loading stopped
+    /// (`Ok(Err(stop))`: the deadline of `bounds` passed, or Ctrl-C).
+    fn new(
+        solver: SatSolver,
+        puzzle: &'p Puzzle,
+        encoded: Cow<'p, Encoded>,
+        bounds: &EncodeLimits,
+    ) -> Result<Result<Self, Stop>, SolveError> {
         let mut backend = solver.instance().ok_or_else(|| {
             Unsupported::new(
                 format!("sat (solver {} not compiled in)", solver.name()),
@@ -128,16 +220,21 @@ impl<'p> SatSession<'p> {
             )
         })?;
         if !encoded.cnf.has_empty_clause() {
-            for clause in encoded.cnf.clauses() {
+            for (i, clause) in encoded.cnf.clauses().enumerate() {
+                if i % LOAD_CLOCK_EVERY == 0 {
+                    if let Some(stop) = bounds.stop() {
+                        return Ok(Err(stop));
+                    }
+                }
                 backend.add_clause(clause);
             }
         }
-        Ok(SatSession {
+        Ok(Ok(SatSession {
             puzzle,
             encoded,
             backend,
             visits: 0,
-        })
+        }))
     }
 
     /// The assumptions of a start: every candidate it rules out is false.

@@ -59,8 +59,9 @@ pub(crate) struct BenchArgs {
     #[arg(long, value_name = "SECS", default_value = "600", value_parser = crate::cli::solve::parse_seconds)]
     peer_timeout: Duration,
     /// Give up on one of our puzzles after SECS seconds (it then counts as unsolved).
-    #[arg(long, value_name = "SECS", value_parser = crate::cli::solve::parse_seconds)]
-    timeout: Option<Duration>,
+    /// `--timeout 0`: no limit, as everywhere.
+    #[arg(long, value_name = "SECS", value_parser = crate::cli::compare::parse_timeout)]
+    timeout: Option<crate::cli::compare::Timeout>,
     #[command(flatten)]
     jobs: JobsArgs,
     /// Write one JSON object per (file, solver) instead of the table.
@@ -124,7 +125,7 @@ fn bench(args: &BenchArgs) -> Result<Vec<Record>, String> {
         _ => Some(args.jobs.pool().ok_or("cannot start the --jobs threads")?),
     };
     let limits = Limits {
-        time_limit: args.timeout,
+        time_limit: args.timeout.and_then(|t| t.0),
         ..Limits::solutions(args.limit)
     };
     let mut records = Vec::new();

@@ -7,7 +7,6 @@ mod measure;
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
 use measure::{bench_sat, summary, BenchOptions, BenchRow};
@@ -30,8 +29,9 @@ pub(crate) struct BenchSatArgs {
     #[arg(long, value_name = "A,B", value_delimiter = ',', value_parser = parse_solver)]
     solvers: Vec<SatSolver>,
     /// Time limit per solver run, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
-    timeout: f64,
+    /// `--timeout 0`: no limit, as everywhere.
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = crate::cli::compare::parse_timeout)]
+    timeout: crate::cli::compare::Timeout,
     /// Only puzzles whose file name contains this (e.g. `n25_`, `f70`).
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
@@ -78,7 +78,7 @@ pub(crate) fn run(args: &BenchSatArgs) -> Status {
         } else {
             args.solvers.clone()
         },
-        timeout: Duration::from_secs_f64(args.timeout.max(0.0)),
+        timeout: args.timeout.0,
         full_max: args.full_max,
         filter: args.filter.clone(),
         amo: args.amo,

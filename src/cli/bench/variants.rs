@@ -71,7 +71,10 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
             return Status::BadInput;
         }
     };
-    let manifest = read_manifest(&args.dir);
+    let (manifest, manifest_problems) = read_manifest(&args.dir);
+    for problem in &manifest_problems {
+        eprintln!("sudokit: {problem}");
+    }
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&args.dir) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -156,26 +159,77 @@ pub(crate) fn run(args: &BenchVariantsArgs) -> Status {
     let mut out = output::stdout();
     let _ = writeln!(out, "{}", report(&puzzles, &refused, args.runs.max(1)));
     let _ = out.flush();
-    // A wrong answer fails the run, as in `bench-sat`.
-    if puzzles.iter().any(|m| m.problem.is_some()) {
+    for (file, why) in &refused {
+        eprintln!("sudokit: {file}: not read: {why}");
+    }
+    // Files that could not be read or a broken manifest make the figures
+    // incomplete: exit 2 (bad input), as every command does; a wrong
+    // answer fails the run too, as in `bench-sat`.
+    if !refused.is_empty() || !manifest_problems.is_empty() {
+        Status::BadInput
+    } else if puzzles.iter().any(|m| m.problem.is_some()) {
         Status::NoSolution
     } else {
         Status::Ok
     }
 }
 
-/// `(file, expectation)` for every entry of `dir/manifest.json`, if any.
-fn read_manifest(dir: &Path) -> Vec<(String, Expected)> {
-    let Ok(text) = crate::cli::input::read_bounded(&dir.join("manifest.json")) else {
-        return Vec::new();
+/// `(file, expectation)` for every entry of `dir/manifest.json` (none
+/// when there is no manifest), and what is wrong with it: a manifest that
+/// cannot be read or is not a list, entries without a file name, times
+/// that are not a number of seconds. A wrong part is left out, and said.
+fn read_manifest(dir: &Path) -> (Vec<(String, Expected)>, Vec<String>) {
+    let path = dir.join("manifest.json");
+    if !path.exists() {
+        return (Vec::new(), Vec::new());
+    }
+    let name = path.display();
+    let text = match crate::cli::input::read_bounded(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            return (
+                Vec::new(),
+                vec![format!("{e}; no expected counts nor oracle times")],
+            )
+        }
     };
-    let Ok(Value::Array(entries)) = serde_json::from_str::<Value>(&text) else {
-        return Vec::new();
+    let entries = match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Array(entries)) => entries,
+        Ok(_) => {
+            let why = "expected a list of entries ({\"file\": …, \"solutions\": …, \"oracle_time_s\": …})";
+            return (
+                Vec::new(),
+                vec![format!("{name}: {why}; no expected counts nor oracle times")],
+            );
+        }
+        Err(e) => {
+            let why = format!("{name}: not JSON ({e}); no expected counts nor oracle times");
+            return (Vec::new(), vec![why]);
+        }
     };
-    entries
+    let mut problems = Vec::new();
+    let read = entries
         .iter()
-        .filter_map(|e| {
-            let file = e["file"].as_str()?.to_string();
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let Some(file) = e["file"].as_str() else {
+                problems.push(format!("{name}: entry {}: no \"file\" name (left out)", i + 1));
+                return None;
+            };
+            let file = file.to_string();
+            let oracle = match &e["oracle_time_s"] {
+                Value::Null => None,
+                time => match time.as_f64() {
+                    Some(s) if s.is_finite() && s >= 0.0 => Some(s),
+                    _ => {
+                        problems.push(format!(
+                            "{name}: entry {} ({file}): oracle_time_s {time} is not a time (seconds, 0 or more); left out",
+                            i + 1
+                        ));
+                        None
+                    }
+                },
+            };
             let count = match (e["solutions"].as_u64(), e["solutions_is_lower_bound"].as_bool()) {
                 (Some(n), Some(true)) => Some(format!("{n}+")),
                 (Some(n), _) => Some(n.to_string()),
@@ -184,11 +238,12 @@ fn read_manifest(dir: &Path) -> Vec<(String, Expected)> {
             let expected = Expected {
                 count,
                 solution: e["solution"].as_str().map(str::to_string),
-                oracle: e["oracle_time_s"].as_f64(),
+                oracle,
             };
             Some((file, expected))
         })
-        .collect()
+        .collect();
+    (read, problems)
 }
 
 /// What is wrong with an answer, judged by the manifest and the rules.

@@ -14,16 +14,16 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use plotters::prelude::*;
-use rayon::prelude::*;
 use sudokit::constraints::ClassicRules;
 use sudokit::core::format::to_line;
 use sudokit::core::{Geometry, Puzzle};
 use sudokit::solvers::generate::{item_rng, random_puzzle, random_puzzle_clues};
 use sudokit::solvers::{Limits, PropagationSearch, Strategy, ValueOrder};
 
+use crate::cli::interrupt::cancel_on_ctrl_c;
 use crate::cli::jobs::JobsArgs;
-use crate::cli::output;
 use crate::cli::Status;
+use crate::cli::{output, pipeline};
 
 /// Options of `sudokit experiment`.
 #[derive(Debug, Args)]
@@ -54,20 +54,28 @@ struct HeavyTailArgs {
     svg: Option<PathBuf>,
 }
 
-/// One puzzle's run.
+/// One puzzle's run (puzzle `i` of the run is the `i`-th one: it is made
+/// again from its seed when it is printed, not kept).
 struct Run {
-    line: String,
     /// Seconds, deterministic order then random order.
     times: [f64; 2],
 }
+
+/// The most puzzles one run takes: every time is kept (the table's
+/// percentiles need them all), 16 bytes a puzzle and a sorted copy of one
+/// column, so under 400 MB.
+const MAX_COUNT: usize = 10_000_000;
 
 const ORDERS: [&str; 2] = ["deterministic", "random order"];
 
 /// Runs `sudokit experiment`.
 pub(crate) fn run(args: &ExperimentArgs) -> Status {
     let Experiment::HeavyTail(args) = &args.kind;
-    if args.count == 0 {
-        eprintln!("sudokit: --count must be at least 1");
+    if !(1..=MAX_COUNT).contains(&args.count) {
+        eprintln!(
+            "sudokit: --count {}: from 1 to {MAX_COUNT} puzzles (every time is kept for the table)",
+            args.count
+        );
         return Status::BadInput;
     }
     let Some(pool) = args.jobs.pool() else {
@@ -78,30 +86,35 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         .expect("the classic rules fit");
     let clues = random_puzzle_clues(9);
     let started = Instant::now();
-    let runs: Vec<Run> = pool.install(|| {
-        (0..args.count)
-            .into_par_iter()
-            .map(|i| {
-                let mut rng = item_rng(args.seed, i);
-                let grid = random_puzzle(&blank, clues, &mut rng).expect("the classic rules have grids");
-                let puzzle = blank.clone().with_givens(grid).expect("same board");
-                let random = PropagationSearch {
-                    order: ValueOrder::Random { seed: rng.u64(..) },
-                    ..PropagationSearch::default()
-                };
-                let mut times = [0.0; 2];
-                for (k, search) in [PropagationSearch::default(), random].iter().enumerate() {
-                    let t = Instant::now();
-                    let _ = search.solve(&puzzle, &Limits::solutions(1));
-                    times[k] = t.elapsed().as_secs_f64();
-                }
-                Run {
-                    line: to_line(puzzle.givens()),
-                    times,
-                }
-            })
-            .collect()
-    });
+    let cancel = cancel_on_ctrl_c();
+    let mut runs: Vec<Run> = Vec::new();
+    // Puzzle `i` and the generator that made it, which then seeds the random order.
+    let puzzle = |i: usize| {
+        let mut rng = item_rng(args.seed, i);
+        let grid = random_puzzle(&blank, clues, &mut rng).expect("the classic rules have grids");
+        (blank.clone().with_givens(grid).expect("same board"), rng)
+    };
+    let solved = |i: usize| {
+        let (puzzle, mut rng) = puzzle(i);
+        let random = PropagationSearch {
+            order: ValueOrder::Random { seed: rng.u64(..) },
+            ..PropagationSearch::default()
+        };
+        let mut times = [0.0; 2];
+        for (k, search) in [PropagationSearch::default(), random].iter().enumerate() {
+            let t = Instant::now();
+            let _ = search.solve(&puzzle, &Limits::solutions(1));
+            times[k] = t.elapsed().as_secs_f64();
+        }
+        Run { times }
+    };
+    // In seed order as they finish, so that Ctrl-C keeps a prefix: the
+    // table of the puzzles done so far.
+    let progress = pipeline::ordered(&pool, 0..args.count, 16, cancel, solved, |run| runs.push(run));
+    if runs.is_empty() {
+        eprintln!("sudokit: interrupted before any puzzle was solved");
+        return Status::Interrupted;
+    }
     let elapsed = started.elapsed();
     let mut out = output::stdout();
     for (k, order) in ORDERS.iter().enumerate() {
@@ -126,19 +139,12 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
             }
             n *= 10;
         }
-        let slowest = runs
+        let (slowest, run) = runs
             .iter()
-            .max_by(|a, b| a.times[k].total_cmp(&b.times[k]))
+            .enumerate()
+            .max_by(|a, b| a.1.times[k].total_cmp(&b.1.times[k]))
             .expect("at least one run");
-        let puzzle = blank
-            .clone()
-            .with_givens(
-                sudokit::core::format::parse_grids(&slowest.line, &Default::default())
-                    .remove(0)
-                    .expect("our own line")
-                    .grid,
-            )
-            .expect("same board");
+        let (puzzle, _) = puzzle(slowest);
         let count = PropagationSearch::default()
             .count(&puzzle, &Limits::solutions(2))
             .map(|o| o.count_label())
@@ -146,9 +152,9 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         let _ = writeln!(
             out,
             "slowest ({order}): {:.3} ms, {} solution(s): {}\n",
-            slowest.times[k] * 1e3,
+            run.times[k] * 1e3,
             count,
-            slowest.line
+            to_line(puzzle.givens())
         );
     }
     let _ = out.flush();
@@ -157,6 +163,12 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         runs.len(),
         elapsed.as_secs_f64()
     );
+    if !progress.complete {
+        eprintln!(
+            "sudokit: interrupted: the table holds the {} puzzles solved before Ctrl-C",
+            runs.len()
+        );
+    }
     if let Some(path) = &args.svg {
         if let Err(e) = histogram(path, &runs) {
             eprintln!("sudokit: cannot draw {}: {e}", path.display());
@@ -164,7 +176,11 @@ pub(crate) fn run(args: &ExperimentArgs) -> Status {
         }
         eprintln!("histogram written to {}", path.display());
     }
-    Status::Ok
+    if progress.complete {
+        Status::Ok
+    } else {
+        Status::Interrupted
+    }
 }
 
 /// Norvig's columns.

@@ -136,7 +136,7 @@ async fn bench(args: &BenchServeArgs) -> Result<(), String> {
                 port: 0,
                 host: None,
                 allow_origin: Vec::new(),
-                timeout: Duration::from_secs(60),
+                timeout: crate::cli::compare::Timeout(Some(Duration::from_secs(60))),
                 quiet: true,
             };
             let server = Server::bind(&serve).await?;

@@ -26,7 +26,7 @@ pub(crate) struct Shared {
     /// One permit per core: a job holds one while it runs.
     pub(crate) permits: Arc<Semaphore>,
     /// The time limit of one job.
-    pub(crate) timeout: Duration,
+    pub(crate) timeout: Option<Duration>,
     /// No request log lines.
     pub(crate) quiet: bool,
     /// Connections so far, to tell them apart in the log.
@@ -258,7 +258,7 @@ impl Run {
         };
         let started = Instant::now();
         let limits = Limits {
-            time_limit: Some(self.shared.timeout),
+            time_limit: self.shared.timeout,
             cancel: Some(token),
             ..Limits::all()
         };

@@ -29,7 +29,6 @@ use clap::Args;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use super::solve::parse_seconds;
 use super::Status;
 use connection::Shared;
 use origin::OriginPolicy;
@@ -56,8 +55,9 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "ORIGIN")]
     pub(crate) allow_origin: Vec<String>,
     /// Give up on a request after SECS seconds.
-    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
-    pub(crate) timeout: Duration,
+    /// `--timeout 0`: no limit, as everywhere.
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = crate::cli::compare::parse_timeout)]
+    pub(crate) timeout: crate::cli::compare::Timeout,
     /// No log line per request on stderr.
     #[arg(long)]
     pub(crate) quiet: bool,
@@ -130,7 +130,7 @@ impl Server {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let shared = Arc::new(Shared {
             permits: Arc::new(Semaphore::new(cores)),
-            timeout: args.timeout,
+            timeout: args.timeout.0,
             quiet: args.quiet,
             connections: Default::default(),
         });

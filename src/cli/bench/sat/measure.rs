@@ -27,7 +27,7 @@ pub(crate) struct BenchOptions {
     /// Solvers to compare.
     pub(crate) solvers: Vec<SatSolver>,
     /// Time limit per solver run (encoding not included).
-    pub(crate) timeout: Duration,
+    pub(crate) timeout: Option<Duration>,
     /// Largest `n` for the unreduced encodings.
     pub(crate) full_max: usize,
     /// Only puzzles whose file name contains this.
@@ -41,7 +41,7 @@ impl Default for BenchOptions {
         BenchOptions {
             encodings: Encoding::ALL.to_vec(),
             solvers: vec![SatSolver::default()],
-            timeout: Duration::from_secs(30),
+            timeout: Some(Duration::from_secs(30)),
             full_max: 36,
             filter: None,
             amo: None,
@@ -185,7 +185,10 @@ pub(crate) fn bench_sat(
                     solver,
                     ..SatSearch::default()
                 };
-                let limits = Limits::solutions(1).with_time(options.timeout);
+                let limits = Limits {
+                    time_limit: options.timeout,
+                    ..Limits::solutions(1)
+                };
                 let mut found = None;
                 let t = Instant::now();
                 let search = strategy
