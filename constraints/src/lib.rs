@@ -10,18 +10,21 @@
 //!   (extra regions, killer cages without a sum);
 //! * global: [`Diagonal`], [`AntiKnight`], [`AntiKing`], [`DisjointGroups`],
 //!   and [`Negative`] rules over every unmarked pair (non-consecutive,
-//!   negative ratio and XV, diagonal non-consecutive);
+//!   negative ratio and XV, diagonal non-consecutive); [`SquareClasses`]
+//!   over every 2×2 square (global entropy and global modular);
 //! * cells: [`ParityCells`] (odd, even), [`ExtremeCells`] (minimum,
 //!   maximum), [`PencilMarks`];
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
 //!   [`SumPair`];
 //! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
-//!   propagator of its own), [`Indexer`] (row, column and box indexers);
+//!   propagator of its own), [`LookAndSay`] cages (digits counted),
+//!   [`Indexer`] (row, column and box indexers), [`ValueIndexing`] arrows;
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
 //!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
 //!   propagator of its own);
-//! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`] (each beside a
-//!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
+//! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`],
+//!   [`NumberedRoom`], [`HiddenSkyscraper`] (each beside a row or column,
+//!   at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
 //!   [`RegionSumLine`], [`LittleKiller`], declared as linear sums the
@@ -67,15 +70,19 @@ mod dots;
 pub mod fpuzzles;
 mod indexers;
 mod lines;
+mod look_and_say;
 pub mod native;
 mod outside;
+mod outside_rooms;
 mod quadruple;
 mod regions;
 pub mod registry;
 mod rule;
 pub mod spec;
+mod squares;
 mod sums;
 mod units;
+mod value_indexing;
 
 pub use all_different::AllDifferent;
 pub use between::BetweenLine;
@@ -87,7 +94,11 @@ pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use indexers::{Indexer, IndexerKind};
 pub use lines::{Line, LineKind, Renban};
+pub use look_and_say::LookAndSay;
 pub use outside::{Sandwich, Skyscraper, XSum};
+pub use outside_rooms::{HiddenSkyscraper, NumberedRoom};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
+pub use squares::SquareClasses;
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};
+pub use value_indexing::ValueIndexing;
