@@ -23,8 +23,8 @@
 //!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
 //!   propagator of its own);
 //! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`],
-//!   [`NumberedRoom`], [`HiddenSkyscraper`] (each beside a row or column,
-//!   at a [`Clue`]); little killers ([`ClueCell`],
+//!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (each beside a
+//!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
 //!   [`RegionSumLine`], [`LittleKiller`], declared as linear sums the
@@ -68,6 +68,7 @@ mod clues;
 mod diagonal;
 mod dots;
 pub mod fpuzzles;
+mod full_rank;
 mod indexers;
 mod lines;
 mod look_and_say;
@@ -92,6 +93,7 @@ pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use clues::{Clue, ClueCell, Direction, Side};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+pub use full_rank::FullRank;
 pub use indexers::{Indexer, IndexerKind};
 pub use lines::{Line, LineKind, Renban};
 pub use look_and_say::LookAndSay;

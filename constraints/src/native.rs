@@ -333,6 +333,11 @@
 //! digit = 4
 //!
 //! [[rules]]
+//! type = "full-rank"        # rows and columns read from each end as numbers: this line ranks rank of 4n
+//! clue = "left of r3"
+//! rank = 12
+//!
+//! [[rules]]
 //! type = "little-killer"    # the diagonal from the clue sums to sum; digits may repeat
 //! clue = "r0c4"             # a cell of the ring around the grid (row or column 0 or n + 1) …
 //! direction = "DL"          # … and where the diagonal goes: UL, UR, DL, DR (or down-left …)

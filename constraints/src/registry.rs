@@ -27,8 +27,8 @@ pub use crate::rule::{
     Value,
 };
 use crate::{
-    between, cells, chess, diagonal, dots, indexers, lines, look_and_say, outside, outside_rooms, quadruple,
-    regions, squares, sums, value_indexing,
+    between, cells, chess, diagonal, dots, full_rank, indexers, lines, look_and_say, outside, outside_rooms,
+    quadruple, regions, squares, sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -84,6 +84,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &outside::SKYSCRAPER,
     &outside_rooms::NUMBERED_ROOM,
     &outside_rooms::HIDDEN_SKYSCRAPER,
+    &full_rank::FULL_RANK,
     &chess::CHESS,
     &chess::TAXICAB,
     &chess::SELF_TAXICAB,

@@ -136,6 +136,9 @@ fn every_rule() -> PuzzleSpec {
         rule("hidden-skyscraper")
             .with("clue", Clue::new(Side::Top, 1))
             .with("digit", 4),
+        rule("full-rank")
+            .with("clue", Clue::new(Side::Right, 8))
+            .with("rank", 30),
         rule("global-entropy"),
         rule("global-modular"),
         rule("value-indexing").with("cells", vec![c(7, 7), c(7, 8), c(7, 9), c(8, 9)]),

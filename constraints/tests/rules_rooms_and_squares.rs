@@ -8,17 +8,21 @@
 mod common;
 
 use sudokit_constraints::{
-    ClassicRules, Clue, HiddenSkyscraper, LineKind, LookAndSay, NumberedRoom, Side, SquareClasses,
+    ClassicRules, Clue, FullRank, HiddenSkyscraper, LineKind, LookAndSay, NumberedRoom, Side, SquareClasses,
     ValueIndexing,
 };
 use sudokit_core::cnf::{ClauseOptions, Cnf, Lit};
-use sudokit_core::testkit::{check_search, count_solutions, propagate, propagate_from, Soundness};
+use sudokit_core::testkit::{
+    assert_sound, check_search, count_solutions, propagate, propagate_from, Soundness,
+};
 use sudokit_core::{Cand, Cell, Constraint, Digits, Geometry, Grid, Puzzle};
 
 /// Every rule of this file on an `n`×`n` board (global entropy only where
-/// the side is divisible by 3), by name. The value-indexing arrow leaves
-/// the circle's row, column and box, so that the classic rules allow it.
-fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
+/// the side is divisible by 3), by name; `classic` when the classic rules
+/// are on too (full rank then knows that rows and columns are Latin). The
+/// value-indexing arrow leaves the circle's row, column and box, so that
+/// the classic rules allow it.
+fn every_rule(n: usize, classic: bool) -> Vec<(&'static str, Box<dyn Constraint>)> {
     let mut rules: Vec<(&'static str, Box<dyn Constraint>)> = vec![
         ("global modular", Box::new(SquareClasses::new(LineKind::Modular))),
         (
@@ -56,6 +60,10 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
             )),
         ),
     ];
+    rules.push((
+        "full rank",
+        Box::new(FullRank::new(Clue::new(Side::Left, 1), 2 * n + 1, classic)),
+    ));
     if n % 3 == 0 {
         rules.push(("global entropy", Box::new(SquareClasses::new(LineKind::Entropic))));
     }
@@ -68,11 +76,46 @@ fn every_rule_propagates_soundly_with_the_classic_rules() {
         trials: 60,
         ..Soundness::default()
     };
-    common::sound_on_small_boards(|g: &Geometry| every_rule(g.size()), true, &options);
+    let without_rank = |g: &Geometry| {
+        every_rule(g.size(), true)
+            .into_iter()
+            .filter(|(name, _)| *name != "full rank")
+            .collect()
+    };
+    common::sound_on_small_boards(without_rank, true, &options);
 }
 
-/// Alone; the rules over every 2×2 square read the whole board, whose
-/// brute force is slow without the classic rules: fewer starts, more givens.
+/// Full rank beside the classic rules, on 4×4 only: its check sees little
+/// in a partial grid, so the brute force on 6×6 takes too long.
+#[test]
+fn full_rank_propagates_soundly_with_the_classic_rules() {
+    let geometry = Geometry::square(4).unwrap();
+    for (side, rank) in [
+        (Side::Top, 1),
+        (Side::Left, 6),
+        (Side::Bottom, 11),
+        (Side::Right, 16),
+    ] {
+        let puzzle = Puzzle::new(geometry.clone())
+            .with(ClassicRules)
+            .unwrap()
+            .with(FullRank::new(Clue::new(side, 2), rank, true))
+            .unwrap();
+        let options = Soundness {
+            trials: 40,
+            ..Soundness::default()
+        };
+        let report = assert_sound(&puzzle, &options);
+        assert!(
+            report.removed > 0 && report.satisfiable > 0,
+            "rank {rank}: {report:?}"
+        );
+    }
+}
+
+/// Alone; the rules that read the whole board (the 2×2 squares, full
+/// rank) are slow to brute-force without the classic rules: fewer starts,
+/// more givens.
 #[test]
 fn every_rule_propagates_soundly_alone() {
     let options = Soundness {
@@ -83,11 +126,11 @@ fn every_rule_propagates_soundly_alone() {
         max_nodes: 100_000,
         ..Soundness::default()
     };
-    let global = |name: &str| name.starts_with("global");
+    let whole_board = |name: &str| name.starts_with("global") || name == "full rank";
     let local = |g: &Geometry| {
-        every_rule(g.size())
+        every_rule(g.size(), false)
             .into_iter()
-            .filter(|(name, _)| !global(name))
+            .filter(|(name, _)| !whole_board(name))
             .collect()
     };
     common::sound_on_small_boards(local, false, &options);
@@ -98,9 +141,9 @@ fn every_rule_propagates_soundly_alone() {
         ..options
     };
     let squares = |g: &Geometry| {
-        every_rule(g.size())
+        every_rule(g.size(), false)
             .into_iter()
-            .filter(|(name, _)| global(name))
+            .filter(|(name, _)| whole_board(name))
             .collect()
     };
     common::sound_on_small_boards(squares, false, &options);
@@ -141,7 +184,7 @@ fn first_solution(puzzle: &Puzzle, start: &[Digits<u128>]) -> Option<Grid> {
 fn small_puzzles_count_what_brute_force_counts() {
     for n in [4, 6] {
         let geometry = Geometry::square(n).unwrap();
-        for (name, rule) in every_rule(n) {
+        for (name, rule) in every_rule(n, true) {
             let mut puzzle = Puzzle::new(geometry.clone()).with(ClassicRules).unwrap();
             puzzle.push(rule).unwrap();
             let Some(solution) = first_solution(&puzzle, &vec![Digits::full(n); n * n]) else {
@@ -194,7 +237,7 @@ fn clauses_hold_exactly_on_the_grids_check_accepts() {
     let mut rng = fastrand::Rng::with_seed(5);
     for n in [4, 6] {
         let geometry = Geometry::square(n).unwrap();
-        for (name, rule) in every_rule(n) {
+        for (name, rule) in every_rule(n, false) {
             let mut cnf = Cnf::new(n * n * n);
             if rule
                 .clauses(&geometry, &ClauseOptions::default(), &mut cnf)
@@ -243,7 +286,7 @@ fn clauses_hold_exactly_on_the_grids_check_accepts() {
 /// at a time (global entropy and modular look only around the new digit).
 #[test]
 fn accepts_placement_agrees_with_check() {
-    common::placements_agree_with_check(|g: &Geometry| every_rule(g.size()), 7, |n| n * n);
+    common::placements_agree_with_check(|g: &Geometry| every_rule(g.size(), false), 7, |n| n * n);
 }
 
 fn snapshot(rule: impl Constraint + 'static, n: usize, candidates: &str) -> String {
@@ -347,5 +390,21 @@ fn snapshot_look_and_say() {
          . . . .
          . . . .
          . . . ."
+    ));
+}
+
+/// Full rank 14 of 16 left of row 1 on 4×4 (alone, without the classic
+/// rules' first-digit domain): rows 2 and 3 and the two lines from r4c4
+/// start with a 4, so any first digit below 4 would leave four lines
+/// larger, and rank 14 allows two.
+#[test]
+fn snapshot_full_rank() {
+    insta::assert_snapshot!(snapshot(
+        FullRank::new(Clue::new(Side::Left, 0), 14, false),
+        4,
+        ". . . .
+         4 . . .
+         4 . . .
+         . . . 4"
     ));
 }
