@@ -28,7 +28,8 @@ fn cell(name: &str, n: usize) -> Cell {
 
 /// The puzzle an ISS constraint string describes, for the constraint types
 /// these examples use (givens, `Shape`, `GlobalEntropy`, `GlobalMod`,
-/// `NumberedRoom`, `ValueIndexing`, `LookAndSay`, `Cage`, `X`, `V`).
+/// `NumberedRoom`, `FullRank`, `ValueIndexing`, `LookAndSay`, `Cage`, `X`,
+/// `V`).
 fn from_iss(input: &str) -> PuzzleSpec {
     let n = input
         .split(".Shape~")
@@ -48,7 +49,12 @@ fn from_iss(input: &str) -> PuzzleSpec {
             "Shape" => {}
             "GlobalEntropy" => spec.rules.push(rule("global-entropy")),
             "GlobalMod" => spec.rules.push(rule("global-modular")),
-            "NumberedRoom" => {
+            // A row or column, then the clue from its start and from its end.
+            "NumberedRoom" | "FullRank" => {
+                let (name, param) = match args[0] {
+                    "NumberedRoom" => ("numbered-room", "digit"),
+                    _ => ("full-rank", "rank"),
+                };
                 let index: usize = args[1][1..].parse::<usize>().unwrap() - 1;
                 let sides = match &args[1][..1] {
                     "R" => [Side::Left, Side::Right],
@@ -57,9 +63,9 @@ fn from_iss(input: &str) -> PuzzleSpec {
                 for (side, value) in sides.into_iter().zip(&args[2..]) {
                     if !value.is_empty() {
                         spec.rules.push(
-                            rule("numbered-room")
+                            rule(name)
                                 .with("clue", Clue::new(side, index))
-                                .with("digit", value.parse::<i64>().unwrap()),
+                                .with(param, value.parse::<i64>().unwrap()),
                         );
                     }
                 }
@@ -216,5 +222,19 @@ fn look_and_say_killer() {
          .LookAndSay~26~R6C9~R7C8~R8C7~R9C6.",
         "893456712654217983721839465562741398948623571317985246179362854435178629286594137",
         9,
+    );
+}
+
+/// "DSM 2023 Leftover: Full Rank Sudoku", logic-masters.de puzzle 000EDA,
+/// as ISS lists it. sudokit's full rank propagates first digits only, so
+/// the search is long in a test build: the first four rows are given.
+#[test]
+fn full_rank() {
+    solves_to_from(
+        ".FullRank~C2~26~.FullRank~C4~32~.FullRank~C6~6~.FullRank~C8~35~.FullRank~R1~17~.FullRank~R3~13~\
+         .FullRank~R5~10~.FullRank~R7~21~.FullRank~C3~~12.FullRank~C5~~19.FullRank~C7~~2.FullRank~C9~~14\
+         .FullRank~R8~~23.FullRank~R6~~20.FullRank~R4~~34.FullRank~R2~~11.",
+        "576832491829514763431769852768125349354698217192473685615347928247981536983256174",
+        36,
     );
 }
