@@ -10,17 +10,20 @@
 //!   (extra regions, killer cages without a sum);
 //! * global: [`Diagonal`], [`AntiKnight`], [`AntiKing`], [`DisjointGroups`],
 //!   and [`Negative`] rules over every unmarked pair (non-consecutive,
-//!   negative ratio and XV, diagonal non-consecutive);
+//!   negative ratio and XV, diagonal non-consecutive); [`SquareClasses`]
+//!   over every 2×2 square (global entropy and global modular);
 //! * cells: [`ParityCells`] (odd, even), [`ExtremeCells`] (minimum,
 //!   maximum), [`PencilMarks`];
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
 //!   [`SumPair`];
 //! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
-//!   propagator of its own), [`Indexer`] (row, column and box indexers);
+//!   propagator of its own), [`LookAndSay`] cages (digits counted),
+//!   [`Indexer`] (row, column and box indexers), [`ValueIndexing`] arrows;
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
 //!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
 //!   propagator of its own);
-//! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`] (each beside a
+//! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`],
+//!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (each beside a
 //!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
@@ -65,20 +68,25 @@ mod clues;
 mod diagonal;
 mod dots;
 pub mod fpuzzles;
+mod full_rank;
 mod indexers;
 pub mod iss;
 mod lines;
+mod look_and_say;
 pub mod native;
 mod outside;
+mod outside_rooms;
 mod quadruple;
 mod regions;
 pub mod registry;
 mod rule;
 pub mod spec;
+mod squares;
 pub mod sudokupad;
 pub mod sukaku;
 mod sums;
 mod units;
+mod value_indexing;
 
 pub use all_different::AllDifferent;
 pub use between::BetweenLine;
@@ -88,9 +96,14 @@ pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use clues::{Clue, ClueCell, Direction, Side};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+pub use full_rank::FullRank;
 pub use indexers::{Indexer, IndexerKind};
 pub use lines::{Line, LineKind, Renban};
+pub use look_and_say::LookAndSay;
 pub use outside::{Sandwich, Skyscraper, XSum};
+pub use outside_rooms::{HiddenSkyscraper, NumberedRoom};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
+pub use squares::SquareClasses;
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};
+pub use value_indexing::ValueIndexing;

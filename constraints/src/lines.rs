@@ -135,7 +135,7 @@ impl Line {
 
     /// The class of digit `d` on an entropic (third) or modular (residue)
     /// line of an `n`×`n` board the line fits.
-    fn class(kind: LineKind, n: usize, d: Digit) -> usize {
+    pub(crate) fn class(kind: LineKind, n: usize, d: Digit) -> usize {
         match kind {
             LineKind::Entropic => (d as usize - 1) / (n / 3).max(1),
             _ => d as usize % 3,
@@ -143,7 +143,7 @@ impl Line {
     }
 
     /// The class of a digit in words: `low (1-3)`, `≡ 2 mod 3`.
-    fn class_name(kind: LineKind, n: usize, d: Digit) -> String {
+    pub(crate) fn class_name(kind: LineKind, n: usize, d: Digit) -> String {
         match kind {
             LineKind::Entropic => {
                 let third = (n / 3).max(1);

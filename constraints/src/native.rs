@@ -131,6 +131,12 @@
 //!
 //! [[rules]]
 //! type = "self-taxicab"     # a digit d does not repeat d cells apart (taxicab distance)
+//!
+//! [[rules]]
+//! type = "global-entropy"   # every 2×2 square: a low, a middle and a high digit (1-3, 4-6, 7-9)
+//!
+//! [[rules]]
+//! type = "global-modular"   # every 2×2 square: digits of all three residues mod 3
 //! ```
 //!
 //! ## Cells
@@ -214,6 +220,16 @@
 //! [[rules]]
 //! type = "box-indexer"      # the i-th cell of a region holding v puts i in its v-th cell
 //! cells = ["r2c2"]
+//!
+//! [[rules]]
+//! type = "value-indexing"   # the 1st cell's digit X stands again K cells after the 2nd, K its digit
+//! cells = "r1c1 r1c2 r1c3 r1c4"
+//!
+//! [[rules]]
+//! type = "look-and-say"     # the cells hold each digit exactly its count of times (ISS clue "2305")
+//! cells = "r1c1 r1c2 r2c1 r2c2"
+//! digits = [3, 5]
+//! counts = [2, 0]           # two 3s, no 5; digits may repeat
 //! ```
 //!
 //! ## Lines
@@ -305,6 +321,21 @@
 //! type = "skyscraper"       # seen from the clue, taller digits hide lower ones: visible are seen
 //! clue = "right of r2"
 //! visible = 3
+//!
+//! [[rules]]
+//! type = "numbered-room"    # the first digit N from the clue: the N-th cell holds digit
+//! clue = "left of r3"
+//! digit = 7
+//!
+//! [[rules]]
+//! type = "hidden-skyscraper" # seen from the clue, the first building hidden is digit high
+//! clue = "above c2"
+//! digit = 4
+//!
+//! [[rules]]
+//! type = "full-rank"        # rows and columns read from each end as numbers: this line ranks rank of 4n
+//! clue = "left of r3"
+//! rank = 12
 //!
 //! [[rules]]
 //! type = "little-killer"    # the diagonal from the clue sums to sum; digits may repeat

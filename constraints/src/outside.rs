@@ -31,12 +31,13 @@ use crate::rule::{
 use crate::units::mask::{self, bit, full};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, Report};
 
-/// What the three outside clue rules share: a constructor and accessors
+/// What the outside clue rules share: a constructor and accessors
 /// for the clue and its value, and a `Rule` named `<word> <value> <clue>`
 /// of medium cost over the clue's line (declared as a group), checked by
 /// `verify`.
 macro_rules! outside_clue_rule {
-    ($rule:ident, $word:literal, $value:ident: $ty:ty, $new:literal, idempotent: $idempotent:expr) => {
+    ($rule:ident, $word:literal, $value:ident: $ty:ty, $new:literal, idempotent: $idempotent:expr
+        $(, more: { $($more:item)* })?) => {
         impl $rule {
             #[doc = concat!("The rule of ", $new, ".")]
             pub fn new(clue: Clue, $value: $ty) -> $rule {
@@ -76,9 +77,12 @@ macro_rules! outside_clue_rule {
             }
 
             checks_through_verify!();
+
+            $($($more)*)?
         }
     };
 }
+pub(crate) use outside_clue_rule;
 
 // ---------------------------------------------------------------------------
 // Shared machinery: digit masks as u128 (`units::mask`), so that the
@@ -258,7 +262,7 @@ fn sum_bounds(cands: &[u128], target: u32, support: &mut [u128]) -> bool {
 }
 
 /// Narrows every cell of `cells` to its mask in `keep`, with `reason`.
-fn restrict_all<W: Word>(
+pub(crate) fn restrict_all<W: Word>(
     cx: &mut Ctx<'_, W>,
     cells: &[Cell],
     keep: &[u128],
@@ -280,12 +284,18 @@ fn restrict_all<W: Word>(
 }
 
 /// The line's digits from the clue inward, `None` for empty cells.
-fn line_values(grid: &Grid, cells: &[Cell]) -> Vec<Option<Digit>> {
+pub(crate) fn line_values(grid: &Grid, cells: &[Cell]) -> Vec<Option<Digit>> {
     cells.iter().map(|&c| grid.get(c)).collect()
 }
 
 /// The repeated digit of a line, as a violation.
-fn repeated(report: Report, n: usize, grid: &Grid, cells: &[Cell], clue: Clue) -> Result<(), Violation> {
+pub(crate) fn repeated(
+    report: Report,
+    n: usize,
+    grid: &Grid,
+    cells: &[Cell],
+    clue: Clue,
+) -> Result<(), Violation> {
     match first_duplicate(grid, cells) {
         Some(dup) => Err(duplicate_violation(report, n, dup, || line_name(clue))),
         None => Ok(()),
@@ -293,7 +303,7 @@ fn repeated(report: Report, n: usize, grid: &Grid, cells: &[Cell], clue: Clue) -
 }
 
 /// "the r3c2, r3c3 …" list of cell names.
-fn names(cells: &[Cell], n: usize) -> String {
+pub(crate) fn names(cells: &[Cell], n: usize) -> String {
     cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(", ")
 }
 
@@ -824,10 +834,10 @@ impl Propagate for Skyscraper {
 // ---------------------------------------------------------------------------
 
 /// Where an outside clue is, in files.
-const CLUE: Param = Param::required("clue", ParamType::OutsideClue, "clue = \"left of r3\"");
+pub(crate) const CLUE: Param = Param::required("clue", ParamType::OutsideClue, "clue = \"left of r3\"");
 
 /// The value of an outside clue, `what` in messages.
-const fn clue_value(what: &'static str, example: &'static str) -> Param {
+pub(crate) const fn clue_value(what: &'static str, example: &'static str) -> Param {
     Param::required(
         what,
         ParamType::Integer {

@@ -26,7 +26,10 @@ pub use crate::rule::{
     BuildContext, BuildFn, CheckFn, Fpuzzles, Mark, Param, ParamType, Presence, Refusal, RuleKind, Shape,
     Value,
 };
-use crate::{between, cells, chess, diagonal, dots, indexers, lines, outside, quadruple, regions, sums};
+use crate::{
+    between, cells, chess, diagonal, dots, full_rank, indexers, lines, look_and_say, outside, outside_rooms,
+    quadruple, regions, squares, sums, value_indexing,
+};
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
 /// f-puzzles reader reads them: global rules, cells, pairs, regions, lines,
@@ -37,6 +40,8 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &chess::ANTI_KNIGHT,
     &chess::ANTI_KING,
     &regions::DISJOINT_GROUPS,
+    &squares::GLOBAL_ENTROPY,
+    &squares::GLOBAL_MODULAR,
     &dots::NONCONSECUTIVE,
     &dots::NEGATIVE_RATIO,
     &dots::NEGATIVE_XV,
@@ -54,9 +59,11 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &regions::EXTRA_REGION,
     &regions::CLONE,
     &quadruple::QUADRUPLE,
+    &look_and_say::LOOK_AND_SAY,
     &indexers::ROW_INDEXER,
     &indexers::COLUMN_INDEXER,
     &indexers::BOX_INDEXER,
+    &value_indexing::VALUE_INDEXING,
     &lines::THERMOMETER,
     &lines::SLOW_THERMOMETER,
     &lines::PALINDROME,
@@ -75,6 +82,9 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &outside::SANDWICH,
     &outside::X_SUM,
     &outside::SKYSCRAPER,
+    &outside_rooms::NUMBERED_ROOM,
+    &outside_rooms::HIDDEN_SKYSCRAPER,
+    &full_rank::FULL_RANK,
     &chess::CHESS,
     &chess::TAXICAB,
     &chess::SELF_TAXICAB,

@@ -3,7 +3,7 @@
 //! line), and puzzles that build.
 
 use sudokit_constraints::native::{read, write, NativeError};
-use sudokit_constraints::registry::Registry;
+use sudokit_constraints::registry::{Registry, Value};
 use sudokit_constraints::spec::{Layout, PuzzleSpec, RuleSpec, SpecError};
 use sudokit_constraints::{Clue, ClueCell, Direction, Side};
 use sudokit_core::format::{parse_grids, ParseOptions};
@@ -130,6 +130,22 @@ fn every_rule() -> PuzzleSpec {
         rule("skyscraper")
             .with("clue", Clue::new(Side::Right, 1))
             .with("visible", 3),
+        rule("numbered-room")
+            .with("clue", Clue::new(Side::Left, 4))
+            .with("digit", 7),
+        rule("hidden-skyscraper")
+            .with("clue", Clue::new(Side::Top, 1))
+            .with("digit", 4),
+        rule("full-rank")
+            .with("clue", Clue::new(Side::Right, 8))
+            .with("rank", 30),
+        rule("global-entropy"),
+        rule("global-modular"),
+        rule("value-indexing").with("cells", vec![c(7, 7), c(7, 8), c(7, 9), c(8, 9)]),
+        rule("look-and-say")
+            .with("cells", vec![c(2, 7), c(2, 8), c(3, 7), c(3, 8)])
+            .with("digits", vec![3, 5])
+            .with("counts", Value::Numbers(vec![2, 0])),
         rule("chess")
             .with("name", "anti-camel")
             .with("moves", vec![(1isize, 3isize)]),

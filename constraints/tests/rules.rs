@@ -12,7 +12,7 @@ use sudokit_constraints::{
     Parity, ParityCells, PencilMarks, SumPair, Taxicab,
 };
 use sudokit_core::testkit::{assert_sound, propagate, Soundness};
-use sudokit_core::{Cell, Constraint, Geometry, Grid, Kind, Puzzle};
+use sudokit_core::{Cell, Constraint, Geometry, Kind, Puzzle};
 
 /// Every rule of the crate on an `n`×`n` board (n ≥ 4), by name.
 fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
@@ -398,30 +398,7 @@ fn snapshot_chess_taxicab_and_custom_pairs() {
 /// verdict whenever the grid before the placement was accepted.
 #[test]
 fn accepts_placement_agrees_with_check() {
-    let mut rng = fastrand::Rng::with_seed(7);
-    for n in [4, 6, 9] {
-        let geometry = Geometry::square(n).unwrap();
-        for (name, rule) in every_rule(n) {
-            let mut disagreements = 0;
-            for _ in 0..50 {
-                let mut grid = Grid::empty(n);
-                for _ in 0..n * n / 2 {
-                    let cell = Cell(rng.u16(0..(n * n) as u16));
-                    if grid.get(cell).is_some() {
-                        continue;
-                    }
-                    grid.set(cell, rng.u8(1..=n as u8));
-                    let quick = rule.accepts_placement(&geometry, &grid, cell);
-                    let full = rule.check(&geometry, &grid).is_ok();
-                    disagreements += usize::from(quick != full);
-                    if !full {
-                        grid.set(cell, 0);
-                    }
-                }
-            }
-            assert_eq!(disagreements, 0, "{name} on {n}×{n}");
-        }
-    }
+    common::placements_agree_with_check(|g: &Geometry| every_rule(g.size()), 7, |n| n * n / 2);
 }
 
 /// Every rule here is declarative: DLX and SAT take it through its groups,

@@ -317,30 +317,7 @@ fn snapshot_indexers() {
 /// `accepts_placement` is the quick form of `check` after one placement.
 #[test]
 fn accepts_placement_agrees_with_check() {
-    let mut rng = fastrand::Rng::with_seed(11);
-    for n in [4, 6, 9] {
-        let geometry = Geometry::square(n).unwrap();
-        for (name, rule) in new_rules(&geometry, true) {
-            let mut disagreements = 0;
-            for _ in 0..50 {
-                let mut grid = Grid::empty(n);
-                for _ in 0..n * n / 2 {
-                    let cell = Cell(rng.u16(0..(n * n) as u16));
-                    if grid.get(cell).is_some() {
-                        continue;
-                    }
-                    grid.set(cell, rng.u8(1..=n as u8));
-                    let quick = rule.accepts_placement(&geometry, &grid, cell);
-                    let full = rule.check(&geometry, &grid).is_ok();
-                    disagreements += usize::from(quick != full);
-                    if !full {
-                        grid.set(cell, 0);
-                    }
-                }
-            }
-            assert_eq!(disagreements, 0, "{name} on {n}×{n}");
-        }
-    }
+    common::placements_agree_with_check(|g: &Geometry| new_rules(g, true), 11, |n| n * n / 2);
 }
 
 /// The between line and the quadruple have a propagator and SAT clauses

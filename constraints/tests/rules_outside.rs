@@ -289,30 +289,7 @@ fn snapshot_skyscraper_contradiction() {
 /// changing its verdict with the order of filling).
 #[test]
 fn accepts_placement_agrees_with_check() {
-    let mut rng = fastrand::Rng::with_seed(7);
-    for n in [4, 6, 9] {
-        let geometry = Geometry::square(n).unwrap();
-        for (name, rule) in every_rule(n) {
-            let mut disagreements = 0;
-            for _ in 0..50 {
-                let mut grid = Grid::empty(n);
-                for _ in 0..n * n / 2 {
-                    let cell = Cell(rng.u16(0..(n * n) as u16));
-                    if grid.get(cell).is_some() {
-                        continue;
-                    }
-                    grid.set(cell, rng.u8(1..=n as u8));
-                    let quick = rule.accepts_placement(&geometry, &grid, cell);
-                    let full = rule.check(&geometry, &grid).is_ok();
-                    disagreements += usize::from(quick != full);
-                    if !full {
-                        grid.set(cell, 0);
-                    }
-                }
-            }
-            assert_eq!(disagreements, 0, "{name} on {n}×{n}");
-        }
-    }
+    common::placements_agree_with_check(|g: &Geometry| every_rule(g.size()), 7, |n| n * n / 2);
 }
 
 /// Each rule declares its line as a group and has a propagator of its own;

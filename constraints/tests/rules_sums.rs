@@ -330,3 +330,10 @@ fn checks_agree_with_the_declared_sums_on_full_grids() {
         }
     }
 }
+
+/// `accepts_placement` (the quick, message-free path of each rule's check)
+/// agrees with `check`.
+#[test]
+fn accepts_placement_agrees_with_check() {
+    common::placements_agree_with_check(|g: &Geometry| every_rule(g.size()), 13, |n| n * n / 2);
+}

@@ -2,7 +2,7 @@
 
 use sudokit_constraints::ClassicRules;
 use sudokit_core::testkit::{assert_sound, Soundness, SoundnessReport};
-use sudokit_core::{Constraint, Geometry, Puzzle};
+use sudokit_core::{Cell, Constraint, Geometry, Grid, Puzzle};
 
 /// A list of rules, by name, for a board.
 pub(crate) type RuleList = Vec<(&'static str, Box<dyn Constraint>)>;
@@ -45,5 +45,41 @@ pub(crate) fn sound_on_small_boards(
         }
         let satisfiable: usize = reports.iter().map(|r| r.satisfiable).sum();
         assert!(satisfiable * 4 >= options.trials, "{name}: {reports:?}");
+    }
+}
+
+/// `accepts_placement` is the quick form of `check` after one placement:
+/// on random grids (from `seed`) filled one cell at a time, `fill(n)`
+/// tries each, both must give the same verdict whenever the grid before the
+/// placement was accepted, for every rule `rules` lists on 4×4, 6×6 and
+/// 9×9 boards.
+pub(crate) fn placements_agree_with_check(
+    rules: impl Fn(&Geometry) -> RuleList,
+    seed: u64,
+    fill: impl Fn(usize) -> usize,
+) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for n in [4, 6, 9] {
+        let geometry = Geometry::square(n).unwrap();
+        for (name, rule) in rules(&geometry) {
+            let mut disagreements = 0;
+            for _ in 0..50 {
+                let mut grid = Grid::empty(n);
+                for _ in 0..fill(n) {
+                    let cell = Cell(rng.u16(0..(n * n) as u16));
+                    if grid.get(cell).is_some() {
+                        continue;
+                    }
+                    grid.set(cell, rng.u8(1..=n as u8));
+                    let quick = rule.accepts_placement(&geometry, &grid, cell);
+                    let full = rule.check(&geometry, &grid).is_ok();
+                    disagreements += usize::from(quick != full);
+                    if !full {
+                        grid.set(cell, 0);
+                    }
+                }
+            }
+            assert_eq!(disagreements, 0, "{name} on {n}×{n}");
+        }
     }
 }
