@@ -31,6 +31,8 @@ const EXPRESSIBLE: &[&str] = &[
     "anti-knight",
     "anti-king",
     "disjoint-groups",
+    "global-entropy",
+    "global-modular",
     "nonconsecutive",
     "negative-xv",
     "pencil-marks",
@@ -42,6 +44,7 @@ const EXPRESSIBLE: &[&str] = &[
     "quadruple",
     "row-indexer",
     "column-indexer",
+    "value-indexing",
     "thermometer",
     "palindrome",
     "whispers",
@@ -57,6 +60,9 @@ const EXPRESSIBLE: &[&str] = &[
     "sandwich",
     "x-sum",
     "skyscraper",
+    "numbered-room",
+    "hidden-skyscraper",
+    "full-rank",
     "self-taxicab",
 ];
 

@@ -106,6 +106,12 @@ pub(crate) const RULES: &[IssRule] = &[
     row("Sandwich", "sandwich", Form::OneSided),
     row("XSum", "x-sum", Form::TwoSided("sum")),
     row("Skyscraper", "skyscraper", Form::TwoSided("visible")),
+    row("NumberedRoom", "numbered-room", Form::TwoSided("digit")),
+    row("HiddenSkyscraper", "hidden-skyscraper", Form::TwoSided("digit")),
+    row("FullRank", "full-rank", Form::TwoSided("rank")),
+    row("GlobalEntropy", "global-entropy", Form::Flag),
+    row("GlobalMod", "global-modular", Form::Flag),
+    row("ValueIndexing", "value-indexing", Form::Cells),
 ];
 
 /// ISS types that are several sudokit rules together: `StrictKropki`
