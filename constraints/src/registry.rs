@@ -6,7 +6,7 @@
 //! an example, and how to build it. Everything else derives from that
 //! declaration: the native reader and writer, the f-puzzles reader and
 //! writer (one translator organised by key, which takes its keys from here),
-//! `sudokit rules`, the README's table and the tests that go through every
+//! `sudokit rules`, the rules table (docs/rules.md) and the tests that go through every
 //! rule.
 //!
 //! A rule from another crate joins the same way: declare a `static`

@@ -60,7 +60,7 @@ pub struct RuleKind {
     /// Its parameters, in the order they are written.
     pub params: &'static [Param],
     /// A native rule table, inline: `{ type = "thermometer", cells = "r1c1 r2c2" }`
-    /// (valid on 9×9; the README's table and the tests use it).
+    /// (valid on 9×9; docs/rules.md and the tests use it).
     pub example: &'static str,
     /// Checks a rule once its parameters are read (each by its declared
     /// type): what they say together, and the form files keep it in.
