@@ -6,8 +6,10 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::rule::{Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
-use crate::units::{checks_through_verify, offset, pairs_apart, Report};
+use crate::rule::{
+    fits, within_relations, Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape,
+};
+use crate::units::{checks_through_verify, count_pairs_apart, offset, pairs_apart, Report};
 
 /// The moves of a knight, one of each pair of opposite moves.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
@@ -193,6 +195,14 @@ impl ChessMoves {
         }
     }
 
+    /// Whether the rule's pairs stay within a rule's bound
+    /// ([`MAX_RULE_RELATIONS`](crate::registry::MAX_RULE_RELATIONS)) on an
+    /// `n`×`n` board, in words when they do not: each move relates about
+    /// `n²` pairs, so a list of many long moves on a large board is refused.
+    pub fn fits(&self, n: usize) -> Result<(), String> {
+        within_relations(count_pairs_apart(n, &self.moves), n)
+    }
+
     /// Only these digits may not repeat a move apart.
     pub fn for_digits(mut self, digits: impl IntoIterator<Item = Digit>) -> ChessMoves {
         self.digits = Some(digits.into_iter().collect());
@@ -298,6 +308,32 @@ pub enum Taxicab {
 impl Taxicab {
     fn distance(a: Cell, b: Cell, n: usize) -> usize {
         a.row(n).abs_diff(b.row(n)) + a.col(n).abs_diff(b.col(n))
+    }
+
+    /// The moves of taxicab distance `d`, each or its opposite.
+    fn moves(d: usize) -> Vec<(isize, isize)> {
+        let d = d as isize;
+        (0..=d).flat_map(|dr| [(dr, d - dr), (dr, dr - d)]).collect()
+    }
+
+    /// Whether the rule's pairs stay within a rule's bound
+    /// ([`MAX_RULE_RELATIONS`](crate::registry::MAX_RULE_RELATIONS)) on an
+    /// `n`×`n` board, in words when they do not: a self-taxicab rule relates
+    /// every two cells up to `n` apart, about `n⁴/3` pairs, so it is refused
+    /// above 25×25; a taxicab distance always fits.
+    ///
+    /// ```
+    /// use sudokit_constraints::Taxicab;
+    /// assert!(Taxicab::OwnDigit.fits(25).is_ok());
+    /// assert!(Taxicab::OwnDigit.fits(36).unwrap_err().contains("more than the 262144"));
+    /// assert!(Taxicab::Distance(254).fits(128).is_ok());
+    /// ```
+    pub fn fits(&self, n: usize) -> Result<(), String> {
+        let pairs = match *self {
+            Taxicab::Distance(d) => count_pairs_apart(n, &Taxicab::moves(d)),
+            Taxicab::OwnDigit => (1..=n).map(|d| count_pairs_apart(n, &Taxicab::moves(d))).sum(),
+        };
+        within_relations(pairs, n)
     }
 
     /// The pairs of cells at distance `d`.
@@ -517,15 +553,23 @@ pub(crate) static CHESS: RuleKind = RuleKind {
         Param::optional("digits", ParamType::Digits, "digits = [1, 2]"),
     ],
     example: r#"{ type = "chess", name = "anti-camel", moves = [[1, 3]], digits = [1, 9] }"#,
-    ..RuleKind::new("chess", |rule, _| {
+    ..RuleKind::new("chess", |rule, context| {
         let moves = rule.moves("moves").iter().copied();
         let chess = ChessMoves::new(rule.text("name").unwrap_or("chess"), moves);
+        fits(chess.name(), chess.fits(context.size()))?;
         Ok(Box::new(match rule.digits("digits") {
             Some(digits) => chess.for_digits(digits.iter().copied()),
             None => chess,
         }))
     })
 };
+
+/// A taxicab rule, refused when it relates too many pairs on an `n`×`n`
+/// board ([`Taxicab::fits`]).
+fn build_taxicab(taxicab: Taxicab, n: usize) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
+    fits(taxicab.name(), taxicab.fits(n))?;
+    Ok(Box::new(taxicab))
+}
 
 /// `taxicab` in files.
 pub(crate) static TAXICAB: RuleKind = RuleKind {
@@ -540,10 +584,11 @@ pub(crate) static TAXICAB: RuleKind = RuleKind {
         "value = 3",
     )],
     example: r#"{ type = "taxicab", value = 4 }"#,
-    ..RuleKind::new("taxicab", |rule, _| {
-        Ok(Box::new(Taxicab::Distance(
-            rule.number("value").unwrap_or(1) as usize
-        )))
+    ..RuleKind::new("taxicab", |rule, context| {
+        build_taxicab(
+            Taxicab::Distance(rule.number("value").unwrap_or(1) as usize),
+            context.size(),
+        )
     })
 };
 
@@ -551,7 +596,9 @@ pub(crate) static TAXICAB: RuleKind = RuleKind {
 pub(crate) static SELF_TAXICAB: RuleKind = RuleKind {
     meaning: "a digit d does not repeat at taxicab distance d",
     example: r#"{ type = "self-taxicab" }"#,
-    ..RuleKind::new("self-taxicab", |_, _| Ok(Box::new(Taxicab::OwnDigit)))
+    ..RuleKind::new("self-taxicab", |_, context| {
+        build_taxicab(Taxicab::OwnDigit, context.size())
+    })
 };
 
 /// `custom-pairs` in files: exactly one of `allowed` and `forbidden`.

@@ -589,6 +589,27 @@ pub enum SpecError {
     NotSupported(String),
 }
 
+/// The most related pairs of cells one rule may declare. The model holds
+/// each pair in a few dozen bytes (its table once per distinct table), and
+/// tabulates each pair's relation once (`n²` digit pairs): at 128×128 a rule
+/// at this bound takes about 30 MB and a few seconds to compile. Rules
+/// whose pairs grow faster than their cells (an indexer relates each cell
+/// to the `n − 1` it may point to, a self-taxicab rule every two cells up
+/// to `n` apart) are refused above it, with this number in the message
+/// (issue 27).
+pub const MAX_RULE_RELATIONS: usize = 262_144;
+
+/// Whether a rule declaring `pairs` related pairs stays within
+/// [`MAX_RULE_RELATIONS`], in words when it does not.
+pub(crate) fn within_relations(pairs: usize, n: usize) -> Result<(), String> {
+    if pairs <= MAX_RULE_RELATIONS {
+        return Ok(());
+    }
+    Err(format!(
+        "it relates {pairs} pairs of cells on a {n}×{n} board, more than the {MAX_RULE_RELATIONS} one rule may declare"
+    ))
+}
+
 /// A rule's own verdict on the board, as a [`SpecError::Rule`]: how a
 /// kind's build refuses a rule that does not fit.
 pub fn fits(rule: impl Into<String>, verdict: Result<(), String>) -> Result<(), SpecError> {
