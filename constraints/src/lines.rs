@@ -6,8 +6,9 @@
 //! thermometer relates neighbours only (`<`), and bounds each cell by its
 //! position (the `k`-th cell is at least `k` and leaves room for the cells
 //! above it): a line longer than the board's side then has an empty domain
-//! and no solution, found at once. A slow thermometer relates neighbours
-//! (`≤`). Whispers relate neighbours, a palindrome its mirror cells,
+//! and no solution, found at once. A slow thermometer relates every pair
+//! (`≤`, which with the `≠` of a shared row is `<`) up to
+//! [`MAX_RULE_RELATIONS`] pairs (724 cells), and neighbours only beyond. Whispers relate neighbours, a palindrome its mirror cells,
 //! entropic and modular lines cells one, two and three steps apart
 //! (different, different, same class). Nabner and renban lines relate every
 //! pair, and are refused above the longest line that can hold (⌈n/2⌉ and
@@ -23,7 +24,9 @@ use sudokit_core::{
     Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
-use crate::rule::{fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError};
+use crate::rule::{
+    fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError, MAX_RULE_RELATIONS,
+};
 use crate::units::{mask, Report};
 
 /// What a line says about its digits.
@@ -177,12 +180,17 @@ impl Line {
 
     /// The pairs `(i, j)` of positions the rule relates, `i < j`: at most
     /// three per cell, but on the nabner and renban lines, whose length
-    /// [`Line::fits`] bounds.
+    /// [`Line::fits`] bounds, and on slow thermometers up to
+    /// [`MAX_RULE_RELATIONS`] pairs.
     fn position_pairs(&self) -> Vec<(usize, usize)> {
         let len = self.cells.len();
         match self.kind {
-            LineKind::Nabner | LineKind::Renban => {
-                (0..len).flat_map(|i| (i + 1..len).map(move |j| (i, j))).collect()
+            LineKind::Nabner | LineKind::Renban => every_pair(len),
+            // Every pair while a rule's bound allows: `≤` between cells that
+            // also differ (one row) is `<`, which neighbours alone do not
+            // carry (the 9×9 slow thermometers took 3 times the nodes).
+            LineKind::SlowThermometer if len * len.saturating_sub(1) / 2 <= MAX_RULE_RELATIONS => {
+                every_pair(len)
             }
             LineKind::Thermometer | LineKind::SlowThermometer | LineKind::Whispers { .. } => {
                 (1..len).map(|j| (j - 1, j)).collect()
@@ -412,6 +420,11 @@ impl Rule for Line {
 }
 
 impl Constraint for Line {}
+
+/// Every pair `(i, j)` of positions of a line of `len` cells, `i < j`.
+fn every_pair(len: usize) -> Vec<(usize, usize)> {
+    (0..len).flat_map(|i| (i + 1..len).map(move |j| (i, j))).collect()
+}
 
 /// A renban line: its digits are different and form a run of consecutive
 /// digits, in any order.
