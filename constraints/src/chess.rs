@@ -8,6 +8,7 @@ use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Viol
 
 use crate::rule::{
     fits, within_relations, Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape,
+    MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
 use crate::units::{checks_through_verify, count_pairs_apart, offset, pairs_apart, Report};
 
@@ -195,12 +196,17 @@ impl ChessMoves {
         }
     }
 
-    /// Whether the rule's pairs stay within a rule's bound
-    /// ([`MAX_RULE_RELATIONS`](crate::registry::MAX_RULE_RELATIONS)) on an
-    /// `n`×`n` board, in words when they do not: each move relates about
-    /// `n²` pairs, so a list of many long moves on a large board is refused.
+    /// Whether the rule's pairs stay within a rule's bound on an `n`×`n`
+    /// board, in words when they do not: each move relates about `n²`
+    /// pairs, so a list of many long moves on a large board is refused
+    /// above [`MAX_RULE_RELATIONS`], or above
+    /// [`MAX_RULE_PREDICATE_RELATIONS`] for some digits only (a predicate).
     pub fn fits(&self, n: usize) -> Result<(), String> {
-        within_relations(count_pairs_apart(n, &self.moves), n)
+        let most = match self.digits {
+            None => MAX_RULE_RELATIONS,
+            Some(_) => MAX_RULE_PREDICATE_RELATIONS,
+        };
+        within_relations(count_pairs_apart(n, &self.moves), n, most)
     }
 
     /// Only these digits may not repeat a move apart.
@@ -316,24 +322,28 @@ impl Taxicab {
         (0..=d).flat_map(|dr| [(dr, d - dr), (dr, dr - d)]).collect()
     }
 
-    /// Whether the rule's pairs stay within a rule's bound
-    /// ([`MAX_RULE_RELATIONS`](crate::registry::MAX_RULE_RELATIONS)) on an
-    /// `n`×`n` board, in words when they do not: a self-taxicab rule relates
-    /// every two cells up to `n` apart, about `n⁴/3` pairs, so it is refused
-    /// above 25×25; a taxicab distance always fits.
+    /// Whether the rule's pairs stay within a rule's bound on an `n`×`n`
+    /// board, in words when they do not: a self-taxicab rule relates every
+    /// two cells up to `n` apart by a predicate, about `n⁴/3` pairs, so it
+    /// is refused above [`MAX_RULE_PREDICATE_RELATIONS`] (above 16×16); a
+    /// taxicab distance (`≠`, within [`MAX_RULE_RELATIONS`]) always fits.
     ///
     /// ```
     /// use sudokit_constraints::Taxicab;
-    /// assert!(Taxicab::OwnDigit.fits(25).is_ok());
-    /// assert!(Taxicab::OwnDigit.fits(36).unwrap_err().contains("more than the 262144"));
+    /// assert!(Taxicab::OwnDigit.fits(16).is_ok());
+    /// assert!(Taxicab::OwnDigit.fits(25).unwrap_err().contains("more than the 32768"));
     /// assert!(Taxicab::Distance(254).fits(128).is_ok());
     /// ```
     pub fn fits(&self, n: usize) -> Result<(), String> {
-        let pairs = match *self {
-            Taxicab::Distance(d) => count_pairs_apart(n, &Taxicab::moves(d)),
-            Taxicab::OwnDigit => (1..=n).map(|d| count_pairs_apart(n, &Taxicab::moves(d))).sum(),
-        };
-        within_relations(pairs, n)
+        match *self {
+            Taxicab::Distance(d) => {
+                within_relations(count_pairs_apart(n, &Taxicab::moves(d)), n, MAX_RULE_RELATIONS)
+            }
+            Taxicab::OwnDigit => {
+                let pairs = (1..=n).map(|d| count_pairs_apart(n, &Taxicab::moves(d))).sum();
+                within_relations(pairs, n, MAX_RULE_PREDICATE_RELATIONS)
+            }
+        }
     }
 
     /// The pairs of cells at distance `d`.

@@ -11,7 +11,8 @@ use std::borrow::Cow;
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
 use crate::rule::{
-    fits, within_relations, BuildContext, Fpuzzles, RuleKind, RuleSpec, Shape, SpecError, MAX_RULE_RELATIONS,
+    fits, within_relations, BuildContext, Fpuzzles, RuleKind, RuleSpec, Shape, SpecError,
+    MAX_RULE_PREDICATE_RELATIONS,
 };
 use crate::units::{checks_through_verify, Report};
 
@@ -83,8 +84,8 @@ impl Indexer {
     /// Whether the indexer's declarations stay within a rule's bound on an
     /// `n`×`n` board, in words when they do not: each cell is related to
     /// the `n − 1` others of its column, row or region, so at most
-    /// [`MAX_RULE_RELATIONS`]` / (n − 1)` cells (2064 on 128×128; more than
-    /// the board up to 64×64).
+    /// [`MAX_RULE_PREDICATE_RELATIONS`]` / (n − 1)` cells (258 on 128×128;
+    /// more than the board up to 25×25).
     ///
     /// ```
     /// use sudokit_constraints::{Indexer, IndexerKind};
@@ -92,15 +93,20 @@ impl Indexer {
     /// let column = Indexer::new(IndexerKind::Column, (0..128).map(|r| Cell(r * 128)));
     /// assert!(column.fits(128).is_ok());
     /// let board = Indexer::new(IndexerKind::Row, (0..128 * 128).map(Cell));
-    /// assert!(board.fits(128).unwrap_err().contains("more than the 262144"));
+    /// assert!(board.fits(128).unwrap_err().contains("more than the 32768"));
     /// ```
     pub fn fits(&self, n: usize) -> Result<(), String> {
-        within_relations(self.cells.len() * n.saturating_sub(1), n).map_err(|why| {
+        within_relations(
+            self.cells.len() * n.saturating_sub(1),
+            n,
+            MAX_RULE_PREDICATE_RELATIONS,
+        )
+        .map_err(|why| {
             format!(
                 "{} cells, each pointing into {} others: {why} (split them over rules of at most {} cells)",
                 self.cells.len(),
                 n - 1,
-                MAX_RULE_RELATIONS / (n - 1)
+                MAX_RULE_PREDICATE_RELATIONS / (n - 1)
             )
         })
     }

@@ -8,7 +8,8 @@
 //! above it): a line longer than the board's side then has an empty domain
 //! and no solution, found at once. A slow thermometer relates every pair
 //! (`≤`, which with the `≠` of a shared row is `<`) up to
-//! [`MAX_RULE_RELATIONS`] pairs (724 cells), and neighbours only beyond. Whispers relate neighbours, a palindrome its mirror cells,
+//! [`MAX_RULE_RELATIONS`] pairs (724 cells), and neighbours only beyond.
+//! Whispers relate neighbours, a palindrome its mirror cells,
 //! entropic and modular lines cells one, two and three steps apart
 //! (different, different, same class). Nabner and renban lines relate every
 //! pair, and are refused above the longest line that can hold (⌈n/2⌉ and

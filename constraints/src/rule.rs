@@ -591,22 +591,30 @@ pub enum SpecError {
 
 /// The most related pairs of cells one rule may declare. The model holds
 /// each pair in a few dozen bytes (its table once per distinct table), and
-/// tabulates each pair's relation once (`n²` digit pairs): at 128×128 a rule
-/// at this bound takes about 30 MB and a few seconds to compile. Rules
-/// whose pairs grow faster than their cells (an indexer relates each cell
-/// to the `n − 1` it may point to, a self-taxicab rule every two cells up
-/// to `n` apart) are refused above it, with this number in the message
-/// (issue 27).
+/// tabulates each pair's relation (`n²` digit pairs; `≠` once for all): at
+/// 128×128 a rule at this bound takes about 30 MB. Rules whose pairs grow
+/// faster than their cells (chess moves, a taxicab distance) are refused
+/// above it, with this number in the message (issue 27); rules relating by
+/// a predicate have the lower [`MAX_RULE_PREDICATE_RELATIONS`].
 pub const MAX_RULE_RELATIONS: usize = 262_144;
 
-/// Whether a rule declaring `pairs` related pairs stays within
-/// [`MAX_RULE_RELATIONS`], in words when it does not.
-pub(crate) fn within_relations(pairs: usize, n: usize) -> Result<(), String> {
-    if pairs <= MAX_RULE_RELATIONS {
+/// The most related pairs one rule may declare when its relation is a
+/// predicate ([`Relation::custom`](sudokit_core::Relation::custom): an
+/// indexer's "v points to c", a self-taxicab's "not both d", chess moves for
+/// some digits): the model tabulates each such pair by calling the
+/// predicate on all `n²` digit pairs, which at 128×128 takes seconds per
+/// 30,000 pairs.
+pub const MAX_RULE_PREDICATE_RELATIONS: usize = 32_768;
+
+/// Whether a rule declaring `pairs` related pairs stays within `most`
+/// ([`MAX_RULE_RELATIONS`] or [`MAX_RULE_PREDICATE_RELATIONS`]), in words
+/// when it does not.
+pub(crate) fn within_relations(pairs: usize, n: usize, most: usize) -> Result<(), String> {
+    if pairs <= most {
         return Ok(());
     }
     Err(format!(
-        "it relates {pairs} pairs of cells on a {n}×{n} board, more than the {MAX_RULE_RELATIONS} one rule may declare"
+        "it relates {pairs} pairs of cells on a {n}×{n} board, more than the {most} one rule may declare"
     ))
 }
 
