@@ -566,11 +566,12 @@ pub(crate) static CHESS: RuleKind = RuleKind {
     ..RuleKind::new("chess", |rule, context| {
         let moves = rule.moves("moves").iter().copied();
         let chess = ChessMoves::new(rule.text("name").unwrap_or("chess"), moves);
-        fits(chess.name(), chess.fits(context.size()))?;
-        Ok(Box::new(match rule.digits("digits") {
+        let chess = match rule.digits("digits") {
             Some(digits) => chess.for_digits(digits.iter().copied()),
             None => chess,
-        }))
+        };
+        fits(chess.name(), chess.fits(context.size()))?;
+        Ok(Box::new(chess))
     })
 };
 

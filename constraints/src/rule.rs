@@ -618,6 +618,19 @@ pub(crate) fn within_relations(pairs: usize, n: usize, most: usize) -> Result<()
     ))
 }
 
+/// Whether `len` cells that must all differ (a cage, an extra region) fit
+/// an `n`×`n` board, in words when they do not: more than `n` cannot hold,
+/// and are refused rather than searched (issue 27: an extra region of the
+/// whole 128×128 board took 600 MB and a minute).
+pub(crate) fn distinct_fit(len: usize, n: usize) -> Result<(), String> {
+    if len <= n {
+        return Ok(());
+    }
+    Err(format!(
+        "{len} cells that must all differ need {len} different digits, and a {n}×{n} board has {n}"
+    ))
+}
+
 /// A rule's own verdict on the board, as a [`SpecError::Rule`]: how a
 /// kind's build refuses a rule that does not fit.
 pub fn fits(rule: impl Into<String>, verdict: Result<(), String>) -> Result<(), SpecError> {

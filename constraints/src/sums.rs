@@ -16,7 +16,9 @@ use sudokit_core::{
 
 use crate::clues::Direction;
 use crate::regions::Cage;
-use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError};
+use crate::rule::{
+    distinct_fit, fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
+};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
@@ -705,13 +707,10 @@ pub(crate) static KILLER_CAGE: RuleKind = RuleKind {
     params: &[Param::CELLS, Param::optional("sum", SUM, "sum = 15")],
     example: r#"{ type = "killer-cage", cells = "r1c1 r1c2 r2c1", sum = 10 }"#,
     ..RuleKind::new("killer-cage", |rule, context| {
-        let n = context.size();
-        let len = rule.cells("cells").len();
-        if len > n {
-            let why =
-                format!("a cage of {len} cells needs {len} different digits, and a {n}×{n} board has {n}");
-            fits("killer cage", Err(why))?;
-        }
+        fits(
+            "killer cage",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         let cells = rule.cells("cells").iter().copied();
         Ok(match rule.number("sum") {
             Some(sum) => Box::new(KillerCage::new(cells, sum as u32)),
@@ -866,7 +865,11 @@ pub(crate) static DIGITAL_ROOT_CAGE: RuleKind = RuleKind {
         ),
     ],
     example: r#"{ type = "digital-root-cage", cells = "r8c8 r8c9 r9c8", root = 3 }"#,
-    ..RuleKind::new("digital-root-cage", |rule, _| {
+    ..RuleKind::new("digital-root-cage", |rule, context| {
+        fits(
+            "digital root cage",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         let root = rule.number("root").unwrap_or(0);
         let verdict = if (1..=9).contains(&root) {
             Ok(())
