@@ -6,8 +6,11 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::rule::{Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
-use crate::units::{checks_through_verify, offset, pairs_apart, Report};
+use crate::rule::{
+    fits, within_relations, Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape,
+    MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
+};
+use crate::units::{checks_through_verify, count_pairs_apart, offset, pairs_apart, Report};
 
 /// The moves of a knight, one of each pair of opposite moves.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
@@ -193,6 +196,19 @@ impl ChessMoves {
         }
     }
 
+    /// Whether the rule's pairs stay within a rule's bound on an `n`×`n`
+    /// board, in words when they do not: each move relates about `n²`
+    /// pairs, so a list of many long moves on a large board is refused
+    /// above [`MAX_RULE_RELATIONS`], or above
+    /// [`MAX_RULE_PREDICATE_RELATIONS`] for some digits only (a predicate).
+    pub fn fits(&self, n: usize) -> Result<(), String> {
+        let most = match self.digits {
+            None => MAX_RULE_RELATIONS,
+            Some(_) => MAX_RULE_PREDICATE_RELATIONS,
+        };
+        within_relations(count_pairs_apart(n, &self.moves), n, most)
+    }
+
     /// Only these digits may not repeat a move apart.
     pub fn for_digits(mut self, digits: impl IntoIterator<Item = Digit>) -> ChessMoves {
         self.digits = Some(digits.into_iter().collect());
@@ -298,6 +314,36 @@ pub enum Taxicab {
 impl Taxicab {
     fn distance(a: Cell, b: Cell, n: usize) -> usize {
         a.row(n).abs_diff(b.row(n)) + a.col(n).abs_diff(b.col(n))
+    }
+
+    /// The moves of taxicab distance `d`, each or its opposite.
+    fn moves(d: usize) -> Vec<(isize, isize)> {
+        let d = d as isize;
+        (0..=d).flat_map(|dr| [(dr, d - dr), (dr, dr - d)]).collect()
+    }
+
+    /// Whether the rule's pairs stay within a rule's bound on an `n`×`n`
+    /// board, in words when they do not: a self-taxicab rule relates every
+    /// two cells up to `n` apart by a predicate, about `n⁴/3` pairs, so it
+    /// is refused above [`MAX_RULE_PREDICATE_RELATIONS`] (above 16×16); a
+    /// taxicab distance (`≠`, within [`MAX_RULE_RELATIONS`]) always fits.
+    ///
+    /// ```
+    /// use sudokit_constraints::Taxicab;
+    /// assert!(Taxicab::OwnDigit.fits(16).is_ok());
+    /// assert!(Taxicab::OwnDigit.fits(25).unwrap_err().contains("more than the 32768"));
+    /// assert!(Taxicab::Distance(254).fits(128).is_ok());
+    /// ```
+    pub fn fits(&self, n: usize) -> Result<(), String> {
+        match *self {
+            Taxicab::Distance(d) => {
+                within_relations(count_pairs_apart(n, &Taxicab::moves(d)), n, MAX_RULE_RELATIONS)
+            }
+            Taxicab::OwnDigit => {
+                let pairs = (1..=n).map(|d| count_pairs_apart(n, &Taxicab::moves(d))).sum();
+                within_relations(pairs, n, MAX_RULE_PREDICATE_RELATIONS)
+            }
+        }
     }
 
     /// The pairs of cells at distance `d`.
@@ -517,15 +563,24 @@ pub(crate) static CHESS: RuleKind = RuleKind {
         Param::optional("digits", ParamType::Digits, "digits = [1, 2]"),
     ],
     example: r#"{ type = "chess", name = "anti-camel", moves = [[1, 3]], digits = [1, 9] }"#,
-    ..RuleKind::new("chess", |rule, _| {
+    ..RuleKind::new("chess", |rule, context| {
         let moves = rule.moves("moves").iter().copied();
         let chess = ChessMoves::new(rule.text("name").unwrap_or("chess"), moves);
-        Ok(Box::new(match rule.digits("digits") {
+        let chess = match rule.digits("digits") {
             Some(digits) => chess.for_digits(digits.iter().copied()),
             None => chess,
-        }))
+        };
+        fits(chess.name(), chess.fits(context.size()))?;
+        Ok(Box::new(chess))
     })
 };
+
+/// A taxicab rule, refused when it relates too many pairs on an `n`×`n`
+/// board ([`Taxicab::fits`]).
+fn build_taxicab(taxicab: Taxicab, n: usize) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
+    fits(taxicab.name(), taxicab.fits(n))?;
+    Ok(Box::new(taxicab))
+}
 
 /// `taxicab` in files.
 pub(crate) static TAXICAB: RuleKind = RuleKind {
@@ -540,10 +595,11 @@ pub(crate) static TAXICAB: RuleKind = RuleKind {
         "value = 3",
     )],
     example: r#"{ type = "taxicab", value = 4 }"#,
-    ..RuleKind::new("taxicab", |rule, _| {
-        Ok(Box::new(Taxicab::Distance(
-            rule.number("value").unwrap_or(1) as usize
-        )))
+    ..RuleKind::new("taxicab", |rule, context| {
+        build_taxicab(
+            Taxicab::Distance(rule.number("value").unwrap_or(1) as usize),
+            context.size(),
+        )
     })
 };
 
@@ -551,7 +607,9 @@ pub(crate) static TAXICAB: RuleKind = RuleKind {
 pub(crate) static SELF_TAXICAB: RuleKind = RuleKind {
     meaning: "a digit d does not repeat at taxicab distance d",
     example: r#"{ type = "self-taxicab" }"#,
-    ..RuleKind::new("self-taxicab", |_, _| Ok(Box::new(Taxicab::OwnDigit)))
+    ..RuleKind::new("self-taxicab", |_, context| {
+        build_taxicab(Taxicab::OwnDigit, context.size())
+    })
 };
 
 /// `custom-pairs` in files: exactly one of `allowed` and `forbidden`.

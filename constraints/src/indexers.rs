@@ -10,7 +10,10 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::rule::{Fpuzzles, RuleKind, Shape};
+use crate::rule::{
+    fits, within_relations, BuildContext, Fpuzzles, RuleKind, RuleSpec, Shape, SpecError,
+    MAX_RULE_PREDICATE_RELATIONS,
+};
 use crate::units::{checks_through_verify, Report};
 
 /// Which line of cells an indexer's digit points along.
@@ -78,6 +81,36 @@ impl Indexer {
 
     /// The cells `cell` can point to, in index order (the `v`-th is the
     /// cell digit `v` names), and `cell`'s own index among them (1-based).
+    /// Whether the indexer's declarations stay within a rule's bound on an
+    /// `n`×`n` board, in words when they do not: each cell is related to
+    /// the `n − 1` others of its column, row or region, so at most
+    /// [`MAX_RULE_PREDICATE_RELATIONS`]` / (n − 1)` cells (258 on 128×128;
+    /// more than the board up to 25×25).
+    ///
+    /// ```
+    /// use sudokit_constraints::{Indexer, IndexerKind};
+    /// use sudokit_core::Cell;
+    /// let column = Indexer::new(IndexerKind::Column, (0..128).map(|r| Cell(r * 128)));
+    /// assert!(column.fits(128).is_ok());
+    /// let board = Indexer::new(IndexerKind::Row, (0..128 * 128).map(Cell));
+    /// assert!(board.fits(128).unwrap_err().contains("more than the 32768"));
+    /// ```
+    pub fn fits(&self, n: usize) -> Result<(), String> {
+        within_relations(
+            self.cells.len() * n.saturating_sub(1),
+            n,
+            MAX_RULE_PREDICATE_RELATIONS,
+        )
+        .map_err(|why| {
+            format!(
+                "{} cells, each pointing into {} others: {why} (split them over rules of at most {} cells)",
+                self.cells.len(),
+                n - 1,
+                MAX_RULE_PREDICATE_RELATIONS / (n - 1)
+            )
+        })
+    }
+
     fn targets(&self, geometry: &Geometry, cell: Cell) -> (Vec<Cell>, Digit) {
         let n = geometry.size();
         let (r, c) = (cell.row(n), cell.col(n));
@@ -174,16 +207,25 @@ impl Indexer {
 
 impl Constraint for Indexer {}
 
+/// An indexer of `kind` on the rule's cells, refused when it declares
+/// too many pairs ([`Indexer::fits`]).
+fn build_indexer(
+    kind: IndexerKind,
+    rule: &RuleSpec,
+    context: &BuildContext<'_>,
+) -> Result<Box<dyn Constraint>, SpecError> {
+    let indexer = Indexer::new(kind, rule.cells("cells").iter().copied());
+    fits(indexer.name(), indexer.fits(context.size()))?;
+    Ok(Box::new(indexer))
+}
+
 /// `row-indexer` in files.
 pub(crate) static ROW_INDEXER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("rowindexer", Shape::CellLists),
     meaning: "a listed cell in row r holding v puts r in row v of its column",
     example: r#"{ type = "row-indexer", cells = "r1c1 r1c2" }"#,
-    ..RuleKind::on_cells("row-indexer", |rule, _| {
-        Ok(Box::new(Indexer::new(
-            IndexerKind::Row,
-            rule.cells("cells").iter().copied(),
-        )))
+    ..RuleKind::on_cells("row-indexer", |rule, context| {
+        build_indexer(IndexerKind::Row, rule, context)
     })
 };
 
@@ -192,11 +234,8 @@ pub(crate) static COLUMN_INDEXER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("columnindexer", Shape::CellLists),
     meaning: "a listed cell in column c holding v puts c in column v of its row (159: columns 1, 5, 9)",
     example: r#"{ type = "column-indexer", cells = "r1c1 r2c1 r3c1 r4c1 r5c1 r6c1 r7c1 r8c1 r9c1" }"#,
-    ..RuleKind::on_cells("column-indexer", |rule, _| {
-        Ok(Box::new(Indexer::new(
-            IndexerKind::Column,
-            rule.cells("cells").iter().copied(),
-        )))
+    ..RuleKind::on_cells("column-indexer", |rule, context| {
+        build_indexer(IndexerKind::Column, rule, context)
     })
 };
 
@@ -205,10 +244,7 @@ pub(crate) static BOX_INDEXER: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("boxindexer", Shape::CellLists),
     meaning: "a listed cell at position i of its region holding v puts i at position v of the region",
     example: r#"{ type = "box-indexer", cells = "r2c2" }"#,
-    ..RuleKind::on_cells("box-indexer", |rule, _| {
-        Ok(Box::new(Indexer::new(
-            IndexerKind::Box,
-            rule.cells("cells").iter().copied(),
-        )))
+    ..RuleKind::on_cells("box-indexer", |rule, context| {
+        build_indexer(IndexerKind::Box, rule, context)
     })
 };

@@ -1,22 +1,33 @@
 //! Line rules: digits along a path of cells obey a pairwise rule.
 //!
-//! Every rule here is a set of pair relations, declared between every pair
-//! of cells the rule relates (not only neighbours on the line, where that
-//! makes propagation stronger: on a thermometer, a cell three steps further
-//! is at least three larger). A renban line adds one all-different group:
-//! distinct digits no two of which are `len` or more apart are exactly a
-//! set of consecutive digits. Entropic and modular lines relate cells one,
-//! two and three steps apart (different, different, same class).
+//! Every rule here is a set of pair relations, declared so that they grow
+//! with the line, not with its square, wherever the rule allows (issue 27:
+//! a 10,000-cell thermometer on 128×128 once declared 50 million pairs). A
+//! thermometer relates neighbours only (`<`), and bounds each cell by its
+//! position (the `k`-th cell is at least `k` and leaves room for the cells
+//! above it): a line longer than the board's side then has an empty domain
+//! and no solution, found at once. A slow thermometer relates every pair
+//! (`≤`, which with the `≠` of a shared row is `<`) up to
+//! [`MAX_RULE_RELATIONS`] pairs (724 cells), and neighbours only beyond.
+//! Whispers relate neighbours, a palindrome its mirror cells,
+//! entropic and modular lines cells one, two and three steps apart
+//! (different, different, same class). Nabner and renban lines relate every
+//! pair, and are refused above the longest line that can hold (⌈n/2⌉ and
+//! `n` cells), so their pairs stay below `n²/2`. A renban line adds one
+//! all-different group: distinct digits no two of which are `len` or more
+//! apart are exactly a set of consecutive digits.
 
 use std::borrow::Cow;
 
 use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    keep_digit_sets, Cell, Constraint, Contradiction, CoverSink, Ctx, Digit, Geometry, Grid, Group,
+    keep_digit_sets, Cell, Constraint, Contradiction, CoverSink, Ctx, Digit, Digits, Geometry, Grid, Group,
     Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
-use crate::rule::{fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError};
+use crate::rule::{
+    fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError, MAX_RULE_RELATIONS,
+};
 use crate::units::{mask, Report};
 
 /// What a line says about its digits.
@@ -57,8 +68,9 @@ pub enum LineKind {
 /// use sudokit_core::{Cell, Geometry, Grid, Rule};
 /// let g = Geometry::square(9).unwrap();
 /// let thermo = Line::new(LineKind::Thermometer, [Cell(0), Cell(1), Cell(2)]);
-/// // Every pair: the third cell is at least 2 above the bulb.
-/// assert_eq!(thermo.relations(&g).len(), 3);
+/// // Neighbours only; each cell's position bounds its digits.
+/// assert_eq!(thermo.relations(&g).len(), 2);
+/// assert_eq!(thermo.domains(&g)[2].1.iter().collect::<Vec<_>>(), vec![3, 4, 5, 6, 7, 8, 9]);
 /// let mut grid = Grid::empty(9);
 /// grid.set(Cell(0), 5);
 /// grid.set(Cell(2), 4);
@@ -100,8 +112,12 @@ impl Line {
     }
 
     /// Whether the line can be filled on an `n`×`n` board at all, in words
-    /// when it cannot: a renban line longer than `n`, an entropic line on a
-    /// board whose side is not divisible by 3, a modular line below 3×3.
+    /// when it cannot: a renban line longer than `n`, a nabner line longer
+    /// than `⌈n/2⌉` (both relate every pair of their cells, so this also
+    /// bounds their size), an entropic line on a board whose side is not
+    /// divisible by 3, a modular line below 3×3. A thermometer longer than
+    /// `n` fits: it is declared in a size that grows with it, and has no
+    /// solution.
     /// [`PuzzleSpec::build`](crate::spec::PuzzleSpec::build) refuses such
     /// a line with this message.
     ///
@@ -121,6 +137,11 @@ impl Line {
         match self.kind {
             LineKind::Renban if len > n => Err(format!(
                 "a renban line of {len} cells needs {len} different consecutive digits, and a {n}×{n} board has {n}"
+            )),
+            LineKind::Nabner if len > n.div_ceil(2) => Err(format!(
+                "a nabner line of {len} cells needs {len} digits no two of which are equal or consecutive, \
+                 and a {n}×{n} board has {}",
+                n.div_ceil(2)
             )),
             LineKind::Entropic if n % 3 != 0 || n == 0 => Err(format!(
                 "entropic lines split the digits into three equal thirds (low, middle, high): \
@@ -158,25 +179,33 @@ impl Line {
         }
     }
 
-    /// The pairs `(i, j)` of positions the rule relates, `i < j`.
+    /// The pairs `(i, j)` of positions the rule relates, `i < j`: at most
+    /// three per cell, but on the nabner and renban lines, whose length
+    /// [`Line::fits`] bounds, and on slow thermometers up to
+    /// [`MAX_RULE_RELATIONS`] pairs.
     fn position_pairs(&self) -> Vec<(usize, usize)> {
         let len = self.cells.len();
         match self.kind {
-            LineKind::Thermometer | LineKind::SlowThermometer | LineKind::Nabner | LineKind::Renban => {
-                (0..len).flat_map(|i| (i + 1..len).map(move |j| (i, j))).collect()
+            LineKind::Nabner | LineKind::Renban => every_pair(len),
+            // Every pair while a rule's bound allows: `≤` between cells that
+            // also differ (one row) is `<`, which neighbours alone do not
+            // carry (the 9×9 slow thermometers took 3 times the nodes).
+            LineKind::SlowThermometer if len * len.saturating_sub(1) / 2 <= MAX_RULE_RELATIONS => {
+                every_pair(len)
+            }
+            LineKind::Thermometer | LineKind::SlowThermometer | LineKind::Whispers { .. } => {
+                (1..len).map(|j| (j - 1, j)).collect()
             }
             LineKind::Entropic | LineKind::Modular => (0..len)
                 .flat_map(|i| (i + 1..len.min(i + 4)).map(move |j| (i, j)))
                 .collect(),
             LineKind::Palindrome => (0..len / 2).map(|i| (i, len - 1 - i)).collect(),
-            LineKind::Whispers { .. } => (1..len).map(|j| (j - 1, j)).collect(),
         }
     }
 
     /// What is wrong when positions `i < j` hold `x` and `y` (`None` when
-    /// nothing is), described as `report` asks. `check` asks it for every
-    /// pair of placed cells, so an entropic or modular line is checked
-    /// exactly: the classes repeat with period 3 along the line.
+    /// nothing is), described as `report` asks, for the pairs
+    /// [`Line::checked_pairs`] gives.
     fn broken(
         &self,
         report: Report,
@@ -246,7 +275,7 @@ impl Line {
         if let Err(why) = self.fits(n) {
             return Err(report.violation(|| format!("{}: {why}", self.name()), || self.cells.clone()));
         }
-        for (i, j) in self.checked_pairs() {
+        for (i, j) in self.checked_pairs(grid) {
             let (a, b) = (self.cells[i], self.cells[j]);
             if !pairs(a, b) {
                 continue;
@@ -260,12 +289,38 @@ impl Line {
         Ok(())
     }
 
-    /// The pairs of positions `check` compares: every pair, except where
-    /// only some pairs are related (a palindrome's mirror cells,
-    /// neighbours on whispers), which [`Line::broken`] sorts out itself.
-    fn checked_pairs(&self) -> impl Iterator<Item = (usize, usize)> + use<> {
-        let len = self.cells.len();
-        (0..len).flat_map(move |i| (i + 1..len).map(move |j| (i, j)))
+    /// The pairs of positions `check` compares on `grid`, as few as keep
+    /// the check exact on a partial grid, so that a line across the whole
+    /// board is checked in linear time: the related pairs, but on
+    /// thermometers each placed digit against the next placed one (the
+    /// order is transitive), and on entropic and modular lines each placed
+    /// digit against the next placed one a multiple of 3 cells on (same
+    /// class) and the first placed digits of the three positions mod 3
+    /// against each other (different classes): the classes repeat with
+    /// period 3 along the line.
+    fn checked_pairs(&self, grid: &Grid) -> Vec<(usize, usize)> {
+        let placed = |i: &usize| grid.get(self.cells[*i]).is_some();
+        match self.kind {
+            LineKind::Thermometer | LineKind::SlowThermometer => {
+                let placed: Vec<usize> = (0..self.cells.len()).filter(placed).collect();
+                placed.windows(2).map(|w| (w[0], w[1])).collect()
+            }
+            LineKind::Entropic | LineKind::Modular => {
+                let mut pairs = Vec::new();
+                let mut firsts = Vec::new();
+                for start in 0..3 {
+                    let placed: Vec<usize> = (start..self.cells.len()).step_by(3).filter(placed).collect();
+                    pairs.extend(placed.windows(2).map(|w| (w[0], w[1])));
+                    firsts.extend(placed.first());
+                }
+                firsts.sort_unstable();
+                for (k, &i) in firsts.iter().enumerate() {
+                    pairs.extend(firsts[k + 1..].iter().map(|&j| (i, j)));
+                }
+                pairs
+            }
+            _ => self.position_pairs(),
+        }
     }
 }
 
@@ -299,7 +354,7 @@ impl Rule for Line {
             .into_iter()
             .map(|(i, j)| {
                 let relation = match self.kind {
-                    LineKind::Thermometer => Relation::LessBy((j - i).min(255) as Digit),
+                    LineKind::Thermometer => Relation::Less,
                     LineKind::SlowThermometer => Relation::LessOrEqual,
                     LineKind::Palindrome => Relation::Equal,
                     LineKind::Whispers { gap } => Relation::DifferenceAtLeast(gap),
@@ -331,6 +386,29 @@ impl Rule for Line {
             .collect()
     }
 
+    /// A thermometer's `k`-th cell (from 0) holds at least `k + 1`, and at
+    /// most `n − (len − 1 − k)` so the cells above it still fit: empty
+    /// domains when the line is longer than `n`, which has no solution.
+    /// Neighbours only are related, and these bounds are what the pairs
+    /// `k` apart added.
+    fn domains(&self, geometry: &Geometry) -> Vec<(Cell, Digits<u128>)> {
+        if self.kind != LineKind::Thermometer {
+            return Vec::new();
+        }
+        let n = geometry.size();
+        let len = self.cells.len();
+        let bounded = |k: usize| -> Digits<u128> {
+            let low = k + 1;
+            let high = (n + k + 1).saturating_sub(len);
+            (low..=high).map(|d| d as Digit).collect()
+        };
+        self.cells
+            .iter()
+            .enumerate()
+            .map(|(k, &cell)| (cell, bounded(k)))
+            .collect()
+    }
+
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         self.verify(geometry, grid, Report::Describe, |_, _| true)
     }
@@ -343,6 +421,11 @@ impl Rule for Line {
 }
 
 impl Constraint for Line {}
+
+/// Every pair `(i, j)` of positions of a line of `len` cells, `i < j`.
+fn every_pair(len: usize) -> Vec<(usize, usize)> {
+    (0..len).flat_map(|i| (i + 1..len).map(move |j| (i, j))).collect()
+}
 
 /// A renban line: its digits are different and form a run of consecutive
 /// digits, in any order.

@@ -798,7 +798,16 @@ fn clue_cell(text: &str, n: usize) -> Result<ClueCell, String> {
 }
 
 /// A cell with the file offset it was read at.
-type Placed = (Cell, usize);
+type Placed = (Cell, Spot);
+
+/// Where a cell name was read: a file offset, or a byte of a decoded string
+/// value, turned into a file offset only for a message (finding it scans
+/// the string, which for every cell of a long list took quadratic time).
+#[derive(Clone, Copy, Debug)]
+enum Spot {
+    File(usize),
+    InString(usize),
+}
 
 /// Reads one file; holds the text to turn offsets into lines and columns.
 struct Reader<'t> {
@@ -960,10 +969,10 @@ impl Reader<'_> {
                     match (separator, start) {
                         (false, None) => start = Some(i),
                         (true, Some(from)) => {
-                            let offset = self.in_string(&value.span(), s, from);
-                            let cell =
-                                cell_name(&s[from..i], n).map_err(|m| self.error(offset, Some(key), m))?;
-                            cells.push((cell, offset));
+                            let cell = cell_name(&s[from..i], n).map_err(|m| {
+                                self.error(self.in_string(&value.span(), s, from), Some(key), m)
+                            })?;
+                            cells.push((cell, Spot::InString(from)));
                             start = None;
                         }
                         _ => {}
@@ -985,7 +994,7 @@ impl Reader<'_> {
                         )
                     })?;
                     let cell = cell_name(name, n).map_err(|m| self.at(item, key, m))?;
-                    Ok((cell, item.span().start))
+                    Ok((cell, Spot::File(item.span().start)))
                 })
                 .collect(),
             other => Err(self.at(
@@ -1012,8 +1021,13 @@ impl Reader<'_> {
             return Err(self.at(value, key, format!("the {rule} has no cells")));
         }
         let mut seen = HashSet::new();
-        for &(cell, offset) in &cells {
+        for &(cell, spot) in &cells {
             if !seen.insert(cell) {
+                let offset = match (spot, value.get_ref()) {
+                    (Spot::InString(at), DeValue::String(s)) => self.in_string(&value.span(), s, at),
+                    (Spot::InString(_), _) => value.span().start,
+                    (Spot::File(offset), _) => offset,
+                };
                 return Err(self.error(
                     offset,
                     Some(key),

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Relation, Rule, UnitKind, Violation};
 
-use crate::rule::{Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
+use crate::rule::{distinct_fit, fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, clashes, duplicate_violation, first_duplicate, Report};
 
 /// The cells at the same place in every region (the k-th cell of each
@@ -227,7 +227,11 @@ pub(crate) static EXTRA_REGION: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("extraregion", Shape::CellLists),
     meaning: "the cells hold no repeated digit",
     example: r#"{ type = "extra-region", cells = "r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4" }"#,
-    ..RuleKind::on_cells("extra-region", |rule, _| {
+    ..RuleKind::on_cells("extra-region", |rule, context| {
+        fits(
+            "extra region",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         Ok(Box::new(Cage::extra_region(rule.cells("cells").iter().copied())))
     })
 };

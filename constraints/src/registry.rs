@@ -24,7 +24,7 @@
 use crate::rule::RuleSpec;
 pub use crate::rule::{
     BuildContext, BuildFn, CheckFn, Fpuzzles, Mark, Param, ParamType, Presence, Refusal, RuleKind, Shape,
-    Value,
+    Value, MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
 use crate::{
     between, cells, chess, diagonal, dots, full_rank, indexers, lines, look_and_say, outside, outside_rooms,

@@ -589,6 +589,48 @@ pub enum SpecError {
     NotSupported(String),
 }
 
+/// The most related pairs of cells one rule may declare. The model holds
+/// each pair in a few dozen bytes (its table once per distinct table), and
+/// tabulates each pair's relation (`n²` digit pairs; `≠` once for all): at
+/// 128×128 a rule at this bound takes about 30 MB. Rules whose pairs grow
+/// faster than their cells (chess moves, a taxicab distance) are refused
+/// above it, with this number in the message (issue 27); rules relating by
+/// a predicate have the lower [`MAX_RULE_PREDICATE_RELATIONS`].
+pub const MAX_RULE_RELATIONS: usize = 262_144;
+
+/// The most related pairs one rule may declare when its relation is a
+/// predicate ([`Relation::custom`](sudokit_core::Relation::custom): an
+/// indexer's "v points to c", a self-taxicab's "not both d", chess moves for
+/// some digits): the model tabulates each such pair by calling the
+/// predicate on all `n²` digit pairs, which at 128×128 takes seconds per
+/// 30,000 pairs.
+pub const MAX_RULE_PREDICATE_RELATIONS: usize = 32_768;
+
+/// Whether a rule declaring `pairs` related pairs stays within `most`
+/// ([`MAX_RULE_RELATIONS`] or [`MAX_RULE_PREDICATE_RELATIONS`]), in words
+/// when it does not.
+pub(crate) fn within_relations(pairs: usize, n: usize, most: usize) -> Result<(), String> {
+    if pairs <= most {
+        return Ok(());
+    }
+    Err(format!(
+        "it relates {pairs} pairs of cells on a {n}×{n} board, more than the {most} one rule may declare"
+    ))
+}
+
+/// Whether `len` cells that must all differ (a cage, an extra region) fit
+/// an `n`×`n` board, in words when they do not: more than `n` cannot hold,
+/// and are refused rather than searched (issue 27: an extra region of the
+/// whole 128×128 board took 600 MB and a minute).
+pub(crate) fn distinct_fit(len: usize, n: usize) -> Result<(), String> {
+    if len <= n {
+        return Ok(());
+    }
+    Err(format!(
+        "{len} cells that must all differ need {len} different digits, and a {n}×{n} board has {n}"
+    ))
+}
+
 /// A rule's own verdict on the board, as a [`SpecError::Rule`]: how a
 /// kind's build refuses a rule that does not fit.
 pub fn fits(rule: impl Into<String>, verdict: Result<(), String>) -> Result<(), SpecError> {

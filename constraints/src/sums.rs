@@ -16,7 +16,9 @@ use sudokit_core::{
 
 use crate::clues::Direction;
 use crate::regions::Cage;
-use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError};
+use crate::rule::{
+    distinct_fit, fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
+};
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
@@ -704,7 +706,11 @@ pub(crate) static KILLER_CAGE: RuleKind = RuleKind {
     summary: "cells, sum (optional)",
     params: &[Param::CELLS, Param::optional("sum", SUM, "sum = 15")],
     example: r#"{ type = "killer-cage", cells = "r1c1 r1c2 r2c1", sum = 10 }"#,
-    ..RuleKind::new("killer-cage", |rule, _| {
+    ..RuleKind::new("killer-cage", |rule, context| {
+        fits(
+            "killer cage",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         let cells = rule.cells("cells").iter().copied();
         Ok(match rule.number("sum") {
             Some(sum) => Box::new(KillerCage::new(cells, sum as u32)),
@@ -719,7 +725,18 @@ pub(crate) static DOUBLE_ARROW: RuleKind = RuleKind {
     meaning: "the two ends of the line add up to the digits between them",
     summary: "cells (a line)",
     example: r#"{ type = "double-arrow", cells = "r9c1 r9c2 r9c3 r9c4" }"#,
-    ..RuleKind::on_cells("double-arrow", |rule, _| {
+    ..RuleKind::on_cells("double-arrow", |rule, context| {
+        let (n, len) = (context.size(), rule.cells("cells").len());
+        if len > 2 * n + 2 {
+            let why = format!(
+                "the {} cells between the ends add up to at least {}, more than two digits of a \
+                 {n}×{n} board can make ({})",
+                len - 2,
+                len - 2,
+                2 * n
+            );
+            fits("double arrow", Err(why))?;
+        }
         Ok(Box::new(DoubleArrow::new(rule.cells("cells").iter().copied())))
     })
 };
@@ -767,6 +784,19 @@ pub(crate) static ARROW: RuleKind = RuleKind {
                  so its digits must be below 10)",
                 circle.len()
             )));
+        }
+        let most = if circle.len() > 1 {
+            10usize.pow(circle.len().min(9) as u32) - 1
+        } else {
+            n
+        };
+        if let Some(shaft) = arrow_shafts(rule).iter().find(|shaft| shaft.len() > most) {
+            let why = format!(
+                "a shaft of {} cells adds up to at least {}, more than its circle can hold ({most})",
+                shaft.len(),
+                shaft.len()
+            );
+            fits("arrow", Err(why))?;
         }
         Ok(Box::new(Arrow::new(circle.iter().copied(), arrow_shafts(rule))))
     })
@@ -835,7 +865,11 @@ pub(crate) static DIGITAL_ROOT_CAGE: RuleKind = RuleKind {
         ),
     ],
     example: r#"{ type = "digital-root-cage", cells = "r8c8 r8c9 r9c8", root = 3 }"#,
-    ..RuleKind::new("digital-root-cage", |rule, _| {
+    ..RuleKind::new("digital-root-cage", |rule, context| {
+        fits(
+            "digital root cage",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         let root = rule.number("root").unwrap_or(0);
         let verdict = if (1..=9).contains(&root) {
             Ok(())

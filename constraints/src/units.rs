@@ -193,6 +193,24 @@ pub(crate) fn pairs_apart(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell
     pairs
 }
 
+/// How many pairs [`pairs_apart`] gives, counted without listing them, so
+/// that a rule can be refused before it fills memory: each move and its
+/// opposite once, and `(n − |dr|)·(n − |dc|)` cells a move `(dr, dc)`
+/// stays on the board from.
+pub(crate) fn count_pairs_apart(n: usize, moves: &[(isize, isize)]) -> usize {
+    let mut canonical: Vec<(isize, isize)> = moves
+        .iter()
+        .filter(|&&m| m != (0, 0))
+        .map(|&(dr, dc)| if (dr, dc) > (0, 0) { (dr, dc) } else { (-dr, -dc) })
+        .collect();
+    canonical.sort_unstable();
+    canonical.dedup();
+    canonical
+        .iter()
+        .map(|&(dr, dc)| n.saturating_sub(dr.unsigned_abs()) * n.saturating_sub(dc.unsigned_abs()))
+        .sum()
+}
+
 /// A pair of cells in a fixed order (the smaller index first), so that a
 /// pair can be looked up whichever way it was written.
 pub(crate) fn unordered((a, b): (Cell, Cell)) -> (Cell, Cell) {

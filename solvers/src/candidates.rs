@@ -70,6 +70,14 @@ pub fn true_candidates(session: &mut dyn Session, limits: &Limits) -> Result<Tru
             searches,
         });
     }
+    if crate::pattern::applies_to(&puzzle) && crate::pattern::every_candidate_true(&puzzle) {
+        let n = puzzle.size();
+        return Ok(TrueCandidates {
+            candidates: vec![(1..=n as Digit).collect(); cells],
+            unknown,
+            searches,
+        });
+    }
     // Enumerate up to as many solutions as there are candidates (about
     // what the searches below would cost): if that is all of them, their
     // digits are the answer.

@@ -51,6 +51,7 @@ mod estimate;
 mod exact_cover;
 pub mod generate;
 mod limits;
+pub mod pattern;
 mod propagation;
 mod registry;
 pub mod sat;

@@ -382,6 +382,15 @@ impl<W: Word, U: Undoer<W>> Session for PropagationSession<'_, W, U> {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
         let started = Instant::now();
+        if start.is_empty() {
+            let seed = match self.config.order {
+                ValueOrder::Random { seed } => Some(seed),
+                _ => None,
+            };
+            if let Some(search) = crate::pattern::visit(self.puzzle, limits, seed, visitor) {
+                return Ok(search);
+            }
+        }
         let masks = start.checked_masks(self.puzzle.size())?;
         let runs_before = self.engine.runs();
         let mut stats = Stats {

@@ -10,7 +10,7 @@ use serde_json::json;
 use sudokit::core::format::display_candidates;
 use sudokit::core::{Cell, Digits};
 use sudokit::logic::Verdict;
-use sudokit::solvers::{candidate_counts, true_candidates, Limits};
+use sudokit::solvers::{candidate_counts, pattern, true_candidates, Limits};
 
 use super::compare::{parse_timeout, Timeout};
 use super::explain::LadderArgs;
@@ -187,6 +187,9 @@ pub(crate) fn run(args: &CandidatesArgs) -> Status {
                     .collect();
                 let _ = writeln!(out, "{}: {}", Cell(i as u16).name(n), list.join(" "));
             }
+        }
+        if args.verbose && truth.searches == 0 && !truth.is_unsolvable() && pattern::applies_to(&puzzle) {
+            eprintln!("{origin}: {}", pattern::HOW_CANDIDATES);
         }
         if args.verbose {
             eprintln!(

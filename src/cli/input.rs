@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::{json, Value};
-use sudokit::core::format::ParseOptions;
+use sudokit::core::format::{ParseOptions, MAX_LINE_BYTES};
 use sudokit::{
     read_puzzles, stream_puzzles, InputFormat, PuzzleStream, ReadError, ReadOptions, ReadPuzzle,
     MAX_DOCUMENT_BYTES,
@@ -255,6 +255,12 @@ impl InputArgs {
 /// [`MAX_DOCUMENT_BYTES`] like every document: a link to `/dev/zero` or a
 /// huge file is refused at the limit instead of filling memory.
 pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
+    read_at_most(path, MAX_DOCUMENT_BYTES)
+}
+
+/// The text of a file (`-`: standard input), refused with a message above
+/// `limit` bytes (or when it is not UTF-8 text).
+pub(crate) fn read_at_most(path: &Path, limit: usize) -> Result<String, String> {
     use std::io::Read;
     let name = display_name(path);
     let cannot = |e: std::io::Error| format!("cannot read {name}: {e}");
@@ -265,18 +271,53 @@ pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
     };
     let mut bytes = Vec::new();
     input
-        .take(MAX_DOCUMENT_BYTES as u64 + 1)
+        .take(limit as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
-    if bytes.len() > MAX_DOCUMENT_BYTES {
-        return Err(format!(
-            "cannot read {name}: larger than {} MiB",
-            MAX_DOCUMENT_BYTES >> 20
-        ));
+    if bytes.len() > limit {
+        return Err(format!("cannot read {name}: larger than {} MiB", limit >> 20));
     }
     String::from_utf8(bytes).map_err(|_| format!("cannot read {name}: bytes that are not UTF-8 text"))
 }
 
+/// The lines of `input`, each at most [`MAX_LINE_BYTES`]: a longer line
+/// (a binary file, `/dev/zero`) is an error that ends the lines, instead
+/// of a line that grows until memory runs out.
+pub(crate) fn bounded_lines<R: BufRead>(mut input: R) -> impl Iterator<Item = Result<String, String>> {
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let mut line = Vec::new();
+        let read =
+            std::io::Read::take(input.by_ref(), MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut line);
+        match read {
+            Ok(0) => None,
+            Err(e) => {
+                done = true;
+                Some(Err(e.to_string()))
+            }
+            Ok(_) if line.len() > MAX_LINE_BYTES => {
+                done = true;
+                Some(Err(format!(
+                    "a line longer than {} MiB: this is not a text of puzzles, reading stops",
+                    MAX_LINE_BYTES >> 20
+                )))
+            }
+            Ok(_) => {
+                while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                    line.pop();
+                }
+                Some(String::from_utf8(line).map_err(|_| "bytes that are not UTF-8 text".to_string()))
+            }
+        }
+    })
+}
+
+/// The first puzzle of the file at `path` (`-` is standard input), read as
+/// the commands read their inputs, or why there is none: for a command that
+/// takes one puzzle file as an option (`generate unique`'s template).
 pub(crate) fn first_puzzle(path: &Path) -> Result<ReadPuzzle, BadInput> {
     let mut entries = Entries {
         options: ReadOptions::default(),

@@ -15,7 +15,7 @@ use serde_json::json;
 use sudokit::core::format::{to_line, to_pretty};
 use sudokit::core::{Cell, Grid, Puzzle, RootPropagation};
 use sudokit::solvers::sat::{Encoding, SatSearch, SatSolver};
-use sudokit::solvers::{Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder};
+use sudokit::solvers::{pattern, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder};
 
 use super::compare::{parse_timeout, Timeout};
 use super::input::{skipped_note, Echo, Entry, InputArgs};
@@ -350,6 +350,9 @@ impl Solver<'_> {
                 return answer;
             }
         };
+        if args.verbose && outcome.count > 0 && outcome.stats.nodes == 0 && pattern::applies_to(&puzzle) {
+            answer.notes.push(format!("{}: {}", entry.origin, pattern::HOW));
+        }
         answer.time = Some(elapsed);
         answer.stats = outcome.stats;
         answer.solved = outcome.count > 0;

@@ -10,7 +10,7 @@ use super::{on_board, rules, Link, RelatedPair};
 use crate::cell::Cell;
 use crate::constraint::Constraint;
 use crate::geometry::Geometry;
-use crate::relation::PairTable;
+use crate::relation::{PairTable, Relation};
 
 /// Largest board whose relation tables get a support table per candidate
 /// set (`2¹²` entries of 2 bytes: 8 KB per table).
@@ -43,14 +43,22 @@ impl Relations {
         let n = geometry.size();
         let cells = geometry.cell_count();
         let on_board = on_board(geometry);
-        let mut by_pair: HashMap<(Cell, Cell), (PairTable, Vec<u32>)> = HashMap::new();
+        // Each pair holds the id of its table among those read so far, not
+        // the table: 2 KB per pair at 128×128 would make a rule relating
+        // every cell to its row (an indexer) hold gigabytes (issue 27).
+        let mut read = TableSet::default();
+        let differ = Relation::Differ.table(n);
+        let mut by_pair: HashMap<(Cell, Cell), (u32, Vec<u32>)> = HashMap::new();
         let mut pair_order: Vec<(Cell, Cell)> = Vec::new();
         for (k, constraint) in rules(constraints) {
             for (a, b, relation) in constraint.relations(geometry) {
                 if a == b || !on_board(&a) || !on_board(&b) {
                     continue;
                 }
-                let table = relation.table(n);
+                let table = match relation {
+                    Relation::Differ => differ.clone(),
+                    _ => relation.table(n),
+                };
                 let (key, table) = if a < b {
                     ((a, b), table)
                 } else {
@@ -58,13 +66,13 @@ impl Relations {
                 };
                 match by_pair.get_mut(&key) {
                     Some((existing, rules)) => {
-                        *existing = existing.and(&table);
+                        *existing = read.intern(read.get(*existing).and(&table));
                         if !rules.contains(&(k as u32)) {
                             rules.push(k as u32);
                         }
                     }
                     None => {
-                        by_pair.insert(key, (table, vec![k as u32]));
+                        by_pair.insert(key, (read.intern(table), vec![k as u32]));
                         pair_order.push(key);
                     }
                 }
@@ -84,6 +92,7 @@ impl Relations {
         let mut pair_rules = Vec::new();
         for key in pair_order {
             let (table, rules) = by_pair.remove(&key).expect("every key was inserted");
+            let table = read.get(table).clone();
             if table.is_trivial() {
                 continue;
             }
@@ -133,6 +142,30 @@ impl Relations {
             pair_rules,
         };
         (relations, partners)
+    }
+}
+
+/// Tables, each held once and known by its index.
+#[derive(Default)]
+struct TableSet {
+    tables: Vec<PairTable>,
+    index: HashMap<PairTable, u32>,
+}
+
+impl TableSet {
+    /// The index of `table`, added if it is new.
+    fn intern(&mut self, table: PairTable) -> u32 {
+        if let Some(&id) = self.index.get(&table) {
+            return id;
+        }
+        self.tables.push(table.clone());
+        self.index.insert(table, self.tables.len() as u32 - 1);
+        self.tables.len() as u32 - 1
+    }
+
+    /// The table of index `id`.
+    fn get(&self, id: u32) -> &PairTable {
+        &self.tables[id as usize]
     }
 }
 

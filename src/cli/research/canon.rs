@@ -95,7 +95,7 @@ pub(crate) fn run(args: &CanonArgs) -> Status {
                 }
             }
         };
-        for (index, line) in reader.lines().enumerate() {
+        for (index, line) in crate::cli::input::bounded_lines(reader).enumerate() {
             let line = match line {
                 Ok(line) => line,
                 Err(e) => {
