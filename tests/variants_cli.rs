@@ -565,10 +565,10 @@ fn convert_to_iss_and_back() {
     assert_eq!(code, 2);
     assert!(stderr.contains("rules[1]: odd has no ISS form"), "{stderr}");
     // ISS types sudokit does not read are refused together, by name.
-    let (_, stderr, code) = run(&["solve", "-"], ".Lockout~4~R1C1~R1C2~R1C3.GlobalEntropy");
+    let (_, stderr, code) = run(&["solve", "-"], ".Windoku.DutchFlatmates");
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("ISS constraint types sudokit does not read: Lockout, GlobalEntropy"),
+        stderr.contains("ISS constraint types sudokit does not read: Windoku, DutchFlatmates"),
         "{stderr}"
     );
 }

@@ -3,7 +3,7 @@
 //! (the clue is the first building hidden from view). ISS calls them
 //! `NumberedRoom` and `HiddenSkyscraper`.
 //!
-//! As for the other outside clues ([`crate::Sandwich`] …), the clue's line
+//! As for the other outside clues (sandwiches, X-sums …), the clue's line
 //! is a row or a column of a sudoku: each rule declares it as an
 //! all-different group and reads its digits as different.
 

@@ -216,7 +216,9 @@ fn files_naming(name: &str) -> Vec<String> {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            let word = |c: char| c.is_alphanumeric() || c == '_';
+            // A quoted name is another format's word for the rule (ISS's
+            // "Sandwich"), not the Rust type.
+            let word = |c: char| c.is_alphanumeric() || c == '_' || c == '"';
             let named = text.match_indices(name).any(|(i, _)| {
                 let before = text[..i].chars().next_back().is_none_or(|c| !word(c));
                 let after = text[i + name.len()..].chars().next().is_none_or(|c| !word(c));
