@@ -192,8 +192,35 @@ pub fn unique_minimal(
     symmetry: Symmetry,
     rng: &mut fastrand::Rng,
 ) -> Result<Grid, SolveError> {
+    unique_minimal_within(session, solution, symmetry, rng, None).map(|cut| cut.givens)
+}
+
+/// What [`unique_minimal_within`] cut: a unique puzzle, minimal but for
+/// the givens whose test ran out of nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The givens: exactly one solution, `solution`.
+    pub givens: Grid,
+    /// Sets of givens kept because their test passed the node budget: they
+    /// may not be needed, so the puzzle is minimal only when this is 0.
+    pub untested: usize,
+}
+
+/// [`unique_minimal`] with at most `max_nodes` search nodes per test. On
+/// big boards a few tests can take a search far longer than all the others
+/// together (a 25×25 board has 625 of them); a given whose test passes the
+/// budget is kept, so the puzzle stays unique, and counted in
+/// [`Cut::untested`]. `None` tests everything to the end.
+pub fn unique_minimal_within(
+    session: &mut dyn Session,
+    solution: &Grid,
+    symmetry: Symmetry,
+    rng: &mut fastrand::Rng,
+    max_nodes: Option<u64>,
+) -> Result<Cut, SolveError> {
     let n = solution.size();
     let mut givens = solution.clone();
+    let mut untested = 0;
     let mut cells: Vec<Cell> = (0..(n * n) as u16).map(Cell).collect();
     rng.shuffle(&mut cells);
     for cell in cells {
@@ -203,20 +230,59 @@ pub fn unique_minimal(
         let orbit = symmetry.orbit(cell, n);
         let mut trial = givens.clone();
         orbit.iter().for_each(|&c| trial.set(c, 0));
-        if is_unique(session, &trial)? {
-            givens = trial;
+        match stays_unique(session, &trial, solution, &orbit, max_nodes)? {
+            Some(true) => givens = trial,
+            Some(false) => {}
+            None => untested += 1,
         }
     }
-    Ok(givens)
+    Ok(Cut { givens, untested })
 }
 
-/// Whether the rules with these givens have exactly one solution.
-pub fn is_unique(session: &mut dyn Session, givens: &Grid) -> Result<bool, SolveError> {
-    let start = givens
+/// Whether `givens`, which `solution` satisfies, still have that solution
+/// only, knowing that they did with the `emptied` cells given too: any
+/// other solution must differ from `solution` in an emptied cell (it
+/// would otherwise have been a second solution before), so one search per
+/// emptied cell with its digit excluded decides it. Each is asked for one
+/// solution, not two: the exclusion prunes from the start, where a count
+/// would find `solution` again and then prove there is no other. `None`
+/// when a search passed `max_nodes` undecided.
+fn stays_unique(
+    session: &mut dyn Session,
+    givens: &Grid,
+    solution: &Grid,
+    emptied: &[Cell],
+    max_nodes: Option<u64>,
+) -> Result<Option<bool>, SolveError> {
+    let start = start_of(givens);
+    let limits = Limits {
+        max_nodes,
+        ..Limits::solutions(1)
+    };
+    for &cell in emptied {
+        let digit = solution.get(cell).expect("the solution is complete");
+        let outcome = session.count(&start.clone().exclude(cell, digit), &limits)?;
+        if outcome.count > 0 {
+            return Ok(Some(false));
+        }
+        if !outcome.exhaustive() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(true))
+}
+
+/// The search's start from a grid's givens.
+fn start_of(givens: &Grid) -> Start {
+    givens
         .values()
         .iter()
         .enumerate()
         .filter(|&(_, &d)| d != 0)
-        .fold(Start::new(), |start, (i, &d)| start.place(Cell(i as u16), d));
-    Ok(session.count(&start, &Limits::solutions(2))?.count == 1)
+        .fold(Start::new(), |start, (i, &d)| start.place(Cell(i as u16), d))
+}
+
+/// Whether the rules with these givens have exactly one solution.
+pub fn is_unique(session: &mut dyn Session, givens: &Grid) -> Result<bool, SolveError> {
+    Ok(session.count(&start_of(givens), &Limits::solutions(2))?.count == 1)
 }
