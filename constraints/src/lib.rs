@@ -9,29 +9,33 @@
 //!   each digit once; [`AllDifferent`] and [`Cage`]: any list of cells
 //!   (extra regions, killer cages without a sum);
 //! * global: [`Diagonal`], [`AntiKnight`], [`AntiKing`], [`DisjointGroups`],
-//!   and [`Negative`] rules over every unmarked pair (non-consecutive,
-//!   negative ratio and XV, diagonal non-consecutive);
+//!   and [`Negative`] rules over every unmarked pair (non-consecutive and
+//!   NC+, negative ratio and XV, diagonal non-consecutive, knightmare);
 //! * cells: [`ParityCells`] (odd, even), [`ExtremeCells`] (minimum,
 //!   maximum), [`PencilMarks`];
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
-//!   [`SumPair`];
+//!   [`SumPair`], [`GreaterThan`] (inequality signs);
 //! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
 //!   propagator of its own), [`Indexer`] (row, column and box indexers);
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
-//!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
-//!   propagator of its own);
+//!   nabner, renban, entropic and modular lines), [`BetweenLine`] and
+//!   [`LockoutLine`] (each with a propagator of its own);
 //! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`] (each beside a
 //!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
-//!   [`RegionSumLine`], [`LittleKiller`], declared as linear sums the
-//!   engine propagates exactly;
+//!   [`RegionSumLine`], [`LittleKiller`], [`RepeatingCage`] (digits may
+//!   repeat), declared as linear sums the engine propagates exactly;
+//!   [`MultiSumCage`] and [`RellikCage`], with propagators over the cage's
+//!   sets of digits;
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
 //!
-//! Nearly all of them are declarations (the between line and the
-//! quadruple add a propagator; SAT takes their clauses, DLX refuses them): groups of cells that differ,
+//! Nearly all of them are declarations (the between line, the lockout
+//! line and the quadruple add a propagator; SAT takes their clauses, DLX
+//! refuses them; the multi-sum and rellik cages add one that neither
+//! takes): groups of cells that differ,
 //! relations between two cells, or the digits a cell may hold. The engine
 //! propagates them with its built-in singles and relation tables, DLX and
 //! SAT encode them, and each rule's `check` scans a grid on its own,
@@ -58,6 +62,7 @@
 
 mod all_different;
 mod between;
+mod cages;
 mod cells;
 mod chess;
 mod classic;
@@ -66,7 +71,9 @@ mod diagonal;
 mod dots;
 pub mod fpuzzles;
 mod indexers;
+mod inequality;
 mod lines;
+mod lockout;
 pub mod native;
 mod outside;
 mod quadruple;
@@ -79,6 +86,7 @@ mod units;
 
 pub use all_different::AllDifferent;
 pub use between::BetweenLine;
+pub use cages::{MultiSumCage, RellikCage, RepeatingCage};
 pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 pub use chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 pub use classic::{classic_puzzle, ClassicError, ClassicRules};
@@ -86,7 +94,9 @@ pub use clues::{Clue, ClueCell, Direction, Side};
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use indexers::{Indexer, IndexerKind};
+pub use inequality::GreaterThan;
 pub use lines::{Line, LineKind, Renban};
+pub use lockout::LockoutLine;
 pub use outside::{Sandwich, Skyscraper, XSum};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};

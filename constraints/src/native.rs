@@ -255,6 +255,11 @@
 //! [[rules]]
 //! type = "modular"          # any 3 cells in a row: three different residues mod 3
 //! cells = "r4c7 r4c8 r4c9"
+//!
+//! [[rules]]
+//! type = "lockout"          # the ends (diamonds) differ by at least value; the rest lies outside them
+//! cells = "r1c1 r2c2 r3c3 r4c4"
+//! value = 5                 # optional (default: half the size, rounded down: 4 on 9×9)
 //! ```
 //!
 //! ## Sums
@@ -281,6 +286,36 @@
 //! type = "digital-root-cage" # distinct digits whose sum has this digital root (sum ≡ root mod 9)
 //! cells = "r8c8 r8c9 r9c8"
 //! root = 3
+//! ```
+//!
+//! ## Cages and signs
+//!
+//! ```toml
+//! [[rules]]
+//! type = "greater-than"     # an inequality sign: the first cell is larger than the second
+//! cells = ["r1c1", "r1c2"]
+//!
+//! [[rules]]
+//! type = "repeating-cage"   # the digits add up to sum; they may repeat
+//! cells = "r2c1 r3c2"
+//! sum = 8
+//!
+//! [[rules]]
+//! type = "multi-sum-cage"   # distinct digits adding up to one of the sums
+//! cells = "r5c1 r5c2 r5c3"
+//! sums = [7, 20]
+//!
+//! [[rules]]
+//! type = "rellik-cage"      # distinct digits, and no digit or digits of them add up to sum
+//! cells = "r7c1 r7c2 r8c1"
+//! sum = 10
+//!
+//! [[rules]]
+//! type = "knightmare"       # cells a knight's move apart do not add up to 5 or 15
+//! sums = [5, 15]            # optional (default [5, 15])
+//!
+//! [[rules]]
+//! type = "nonconsecutive-plus" # NC+: no orthogonal neighbours consecutive, 1 and 9 included
 //! ```
 //!
 //! ## Outside clues

@@ -26,7 +26,10 @@ pub use crate::rule::{
     BuildContext, BuildFn, CheckFn, Fpuzzles, Mark, Param, ParamType, Presence, Refusal, RuleKind, Shape,
     Value,
 };
-use crate::{between, cells, chess, diagonal, dots, indexers, lines, outside, quadruple, regions, sums};
+use crate::{
+    between, cages, cells, chess, diagonal, dots, indexers, inequality, lines, lockout, outside, quadruple,
+    regions, sums,
+};
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
 /// f-puzzles reader reads them: global rules, cells, pairs, regions, lines,
@@ -79,6 +82,13 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &chess::TAXICAB,
     &chess::SELF_TAXICAB,
     &chess::CUSTOM_PAIRS,
+    &inequality::GREATER_THAN,
+    &lockout::LOCKOUT,
+    &cages::REPEATING_CAGE,
+    &cages::MULTI_SUM_CAGE,
+    &cages::RELLIK_CAGE,
+    &dots::KNIGHTMARE,
+    &dots::NONCONSECUTIVE_PLUS,
 ];
 
 /// The rules the formats know, by native name and f-puzzles key: the

@@ -20,7 +20,7 @@ use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec,
 use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
 
 /// Cell names joined by `+`: `r1c1 + r1c2`.
-fn names(cells: &[Cell], n: usize) -> String {
+pub(crate) fn names(cells: &[Cell], n: usize) -> String {
     cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
 }
 

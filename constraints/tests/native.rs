@@ -3,7 +3,7 @@
 //! line), and puzzles that build.
 
 use sudokit_constraints::native::{read, write, NativeError};
-use sudokit_constraints::registry::Registry;
+use sudokit_constraints::registry::{Registry, Value};
 use sudokit_constraints::spec::{Layout, PuzzleSpec, RuleSpec, SpecError};
 use sudokit_constraints::{Clue, ClueCell, Direction, Side};
 use sudokit_core::format::{parse_grids, ParseOptions};
@@ -147,6 +147,23 @@ fn every_rule() -> PuzzleSpec {
             .with("name", "no 1 left of 2")
             .with("pairs", vec![(c(3, 1), c(3, 2))])
             .with("forbidden", vec![(1u8, 2u8)]),
+        rule("greater-than").with("cells", (c(1, 3), c(1, 4))),
+        rule("lockout").with("cells", vec![c(7, 7), c(7, 8), c(8, 7)]),
+        rule("lockout")
+            .with("cells", vec![c(7, 9), c(8, 9)])
+            .with("value", 5),
+        rule("repeating-cage")
+            .with("cells", vec![c(2, 7), c(2, 8)])
+            .with("sum", 8),
+        rule("multi-sum-cage")
+            .with("cells", vec![c(3, 7), c(3, 8)])
+            .with("sums", Value::Numbers(vec![4, 17])),
+        rule("rellik-cage")
+            .with("cells", vec![c(1, 6), c(1, 7), c(1, 8)])
+            .with("sum", 10),
+        rule("knightmare"),
+        rule("knightmare").with("sums", Value::Numbers(vec![5, 15])),
+        rule("nonconsecutive-plus"),
     ];
     spec
 }
