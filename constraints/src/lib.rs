@@ -27,7 +27,7 @@
 //!   [`RegionSumLine`], [`LittleKiller`], [`RepeatingCage`] (digits may
 //!   repeat), declared as linear sums the engine propagates exactly;
 //!   [`MultiSumCage`] and [`RellikCage`], with propagators over the cage's
-//!   sets of digits;
+//!   sets of digits; [`SumLine`] (stretches of one total), with its own;
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
@@ -81,6 +81,7 @@ mod regions;
 pub mod registry;
 mod rule;
 pub mod spec;
+mod sum_lines;
 mod sums;
 mod units;
 
@@ -100,4 +101,5 @@ pub use lockout::LockoutLine;
 pub use outside::{Sandwich, Skyscraper, XSum};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
+pub use sum_lines::SumLine;
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

@@ -286,6 +286,11 @@
 //! type = "digital-root-cage" # distinct digits whose sum has this digital root (sum ≡ root mod 9)
 //! cells = "r8c8 r8c9 r9c8"
 //! root = 3
+//!
+//! [[rules]]
+//! type = "sum-line"         # the line cuts into stretches that each add up to sum (digits may repeat)
+//! cells = "r1c1 r1c2 r1c3 r1c4"
+//! sum = 10
 //! ```
 //!
 //! ## Cages and signs

@@ -28,7 +28,7 @@ pub use crate::rule::{
 };
 use crate::{
     between, cages, cells, chess, diagonal, dots, indexers, inequality, lines, lockout, outside, quadruple,
-    regions, sums,
+    regions, sum_lines, sums,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -89,6 +89,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &cages::RELLIK_CAGE,
     &dots::KNIGHTMARE,
     &dots::NONCONSECUTIVE_PLUS,
+    &sum_lines::SUM_LINE,
 ];
 
 /// The rules the formats know, by native name and f-puzzles key: the

@@ -164,6 +164,9 @@ fn every_rule() -> PuzzleSpec {
         rule("knightmare"),
         rule("knightmare").with("sums", Value::Numbers(vec![5, 15])),
         rule("nonconsecutive-plus"),
+        rule("sum-line")
+            .with("cells", vec![c(9, 6), c(9, 7), c(9, 8), c(9, 9)])
+            .with("sum", 10),
     ];
     spec
 }

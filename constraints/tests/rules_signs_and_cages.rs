@@ -10,7 +10,7 @@ mod common;
 
 use sudokit_constraints::{
     Adjacency, ClassicRules, Forbidden, GreaterThan, LockoutLine, MultiSumCage, Negative, RellikCage,
-    RepeatingCage,
+    RepeatingCage, SumLine,
 };
 use sudokit_core::testkit::{check_search, count_solutions, propagate, Soundness};
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Puzzle};
@@ -47,6 +47,10 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
         (
             "rellik cage",
             Box::new(RellikCage::new([at(2, 0), at(3, 0), at(3, 1)], 2 * big)),
+        ),
+        (
+            "sum line",
+            Box::new(SumLine::new([at(0, 0), at(1, 1), at(2, 2), at(3, 3)], big + 1)),
         ),
         (
             "knightmare",
@@ -156,6 +160,22 @@ fn keeps(name: &str, n: usize, grid: &Grid) -> bool {
         "rellik cage" => {
             let digits = [at(2, 0), at(3, 0), at(3, 1)];
             distinct(&digits) && !subset_sums(&digits).contains(&(2 * big))
+        }
+        "sum line" => {
+            // Some cut of the line into stretches of n + 1: try every set of cuts.
+            let digits = [at(0, 0), at(1, 1), at(2, 2), at(3, 3)];
+            (0..1u32 << (digits.len() - 1)).any(|cuts| {
+                let mut sum = 0;
+                digits.iter().enumerate().all(|(i, &d)| {
+                    sum += d;
+                    let cut = i == digits.len() - 1 || cuts >> i & 1 == 1;
+                    if cut {
+                        std::mem::take(&mut sum) == big + 1
+                    } else {
+                        true
+                    }
+                })
+            })
         }
         "knightmare" => pairs_apart(&[(1, 2), (2, 1), (1, -2), (2, -1)])
             .iter()
@@ -308,6 +328,7 @@ fn snapshot_repeating_multi_sum_and_rellik_cages() {
             Box::new(RepeatingCage::new([at(0, 0), at(1, 1)], 3)),
             Box::new(MultiSumCage::new([at(3, 0), at(3, 1)], [3, 17])),
             Box::new(RellikCage::new([at(5, 0), at(5, 1), at(5, 2)], 4)),
+            Box::new(SumLine::new([at(7, 0), at(7, 1), at(7, 2), at(8, 2)], 6)),
         ],
         9,
         ". . . . . . . . .
@@ -317,7 +338,7 @@ fn snapshot_repeating_multi_sum_and_rellik_cages() {
          . . . . . . . . .
          . 5 . . . . . . .
          . . . . . . . . .
-         . . . . . . . . .
+         . . 4 . . . . . .
          . . . . . . . . ."
     ));
 }
@@ -386,4 +407,46 @@ fn lockout_lines_are_read_from_f_puzzles() {
     let bad = json.replace("\"6\"", "\"9\"");
     let err = fpuzzles::read(&bad).unwrap_err();
     assert!(err.to_string().contains("lockout[1].value"), "{err}");
+}
+
+/// Published puzzles of these rules (each file names its source): the
+/// rules' `check` accepts the published solution, and the engine's
+/// exhaustive search (every propagation watched against that solution)
+/// finds it and no other.
+#[test]
+fn published_puzzles_have_their_published_solution_alone() {
+    let puzzles = [
+        (
+            include_str!("puzzles/lockout-lines.toml"),
+            "563814729489752316271693548627189453148536297395427861934271685752968134816345972",
+        ),
+        (
+            include_str!("puzzles/rellik-cages.toml"),
+            "213564564321641235325146136452452613",
+        ),
+        (
+            include_str!("puzzles/fortress.toml"),
+            "437182596681795324295364718328576149164938275759241863843627951912453687576819432",
+        ),
+        (
+            include_str!("puzzles/neighbour-sums.toml"),
+            "439821756157693284862475139596738421278514693341962578623187945984256317715349862",
+        ),
+    ];
+    for (text, solution) in puzzles {
+        let title = text.lines().next().unwrap();
+        let spec = sudokit_constraints::native::read(text).unwrap_or_else(|e| panic!("{title}: {e}"));
+        let puzzle = spec.build().unwrap();
+        let n = puzzle.size();
+        let mut grid = Grid::empty(n);
+        for (i, ch) in solution.chars().enumerate() {
+            grid.set(Cell(i as u16), ch.to_digit(10).unwrap() as u8);
+        }
+        puzzle
+            .verify_solution(&grid)
+            .unwrap_or_else(|e| panic!("{title}: {e}"));
+        let search = check_search(&puzzle, &grid, 200_000).unwrap_or_else(|e| panic!("{title}: {e}"));
+        assert!(search.nodes < 200_000, "{title}: the search did not finish");
+        assert_eq!(search.solutions, 1, "{title}: {search:?}");
+    }
 }

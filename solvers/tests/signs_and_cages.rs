@@ -22,13 +22,15 @@ fn puzzle(size: usize, givens: &str, rules: &str) -> Puzzle {
 
 /// The strategies that may refuse a rule, and why: DLX has no form for a
 /// propagator or a sum, SAT none for the cages searched over their sets of
-/// digits; the bitboard takes the classic 9×9 board alone.
+/// digits nor for the sum line; the bitboard takes the classic 9×9 board alone.
 fn may_refuse(strategy: &str, rule: &str) -> bool {
     let declared = ["greater than", "knightmare", "nonconsecutive plus"];
     match strategy {
         "bitboard" => true,
         "dlx" => !declared.iter().any(|d| rule.starts_with(d)),
-        "sat" => rule.starts_with("cage ") || rule.starts_with("rellik cage"),
+        "sat" => ["cage ", "rellik cage", "sum line"]
+            .iter()
+            .any(|r| rule.starts_with(r)),
         _ => false,
     }
 }
@@ -74,6 +76,11 @@ fn every_strategy_counts_what_brute_force_counts() {
         (6, "1", r#"{ type = "knightmare", sums = [5] }"#),
         (4, "", r#"{ type = "knightmare" }"#),
         (
+            4,
+            "1",
+            r#"{ type = "sum-line", cells = "r1c1 r2c2 r3c3 r4c4", sum = 5 }"#,
+        ),
+        (
             6,
             "",
             r#"{ type = "nonconsecutive-plus" }, { type = "greater-than", cells = "r1c1 r1c2" }"#,
@@ -98,7 +105,8 @@ fn every_strategy_counts_what_brute_force_counts() {
             }
         }
     }
-    // SAT took every rule but the two cages searched over their digit sets.
+    // SAT took every rule but the two cages searched over their digit sets
+    // and the sum line.
     let sat: Vec<&String> = refusals.iter().filter(|r| r.starts_with("sat")).collect();
-    assert_eq!(sat, ["sat: cage 6 or 9", "sat: rellik cage 7"]);
+    assert_eq!(sat, ["sat: cage 6 or 9", "sat: rellik cage 7", "sat: sum line 5"]);
 }
