@@ -129,6 +129,14 @@ impl Propagate for SumLine {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
         let total = self.total as usize;
         let len = self.cells.len();
+        // No stretch of positive digits adds up to 0, nor a line to more
+        // than n per cell (which also bounds the walk's tables).
+        if len > 0 && (total == 0 || total > len * cx.size()) {
+            return Err(Contradiction::rule(
+                self.cells.first().copied(),
+                "no stretch of the sum line can add up to its total",
+            ));
+        }
         let candidates: Vec<Digits<W>> = self.cells.iter().map(|&c| cx.candidates(c)).collect();
         // The running sum after adding digit d to s, when it stays within
         // the total (0 again when a stretch closes).

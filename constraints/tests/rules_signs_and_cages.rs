@@ -450,3 +450,34 @@ fn published_puzzles_have_their_published_solution_alone() {
         assert_eq!(search.solutions, 1, "{title}: {search:?}");
     }
 }
+
+/// Rules that cannot be read or built say what is wrong and where; a rule
+/// that merely has no solution is an answer.
+#[test]
+fn bad_rules_get_clear_errors() {
+    use sudokit_constraints::native;
+    let read = |rule: &str| native::read(&format!("size = 4\nrules = [{rule}]\n"));
+    let build = |rule: &str| {
+        read(rule)
+            .map_err(|e| e.to_string())?
+            .build()
+            .map_err(|e| e.to_string())
+    };
+    let err = build(r#"{ type = "lockout", cells = "r1c1" }"#).unwrap_err();
+    assert!(err.contains("at least its two diamonds"), "{err}");
+    let err = read(r#"{ type = "lockout", cells = "r1c1 r1c2", value = 4 }"#).unwrap_err();
+    assert!(err.to_string().contains("rules[1].value"), "{err}");
+    let err = read(r#"{ type = "greater-than", cells = "r1c1 r1c1" }"#).unwrap_err();
+    assert!(err.to_string().contains("rules[1].cells"), "{err}");
+    let err = read(r#"{ type = "multi-sum-cage", cells = "r1c1 r1c2", sums = [] }"#).unwrap_err();
+    assert!(err.to_string().contains("rules[1].sums"), "{err}");
+    let err = read(r#"{ type = "rellik-cage", cells = "r1c1 r1c2", sum = 0 }"#).unwrap_err();
+    assert!(err.to_string().contains("rules[1].sum"), "{err}");
+    // A sum line of 4 cells cannot reach 17 on 4×4: no solution, no error.
+    let puzzle = build(r#"{ type = "sum-line", cells = "r1c1 r1c2 r1c3 r1c4", sum = 17 }"#).unwrap();
+    let start = vec![sudokit_core::Digits::<u128>::full(4); 16];
+    let report = sudokit_core::testkit::propagate_from(&puzzle, &start);
+    let contradiction = report.contradiction.unwrap();
+    assert!(contradiction.contains("sum line 17"), "{contradiction}");
+    assert_eq!(count_solutions(&puzzle, 1_000_000, u64::MAX), Some(0));
+}
