@@ -28,6 +28,9 @@
 //!   repeat), declared as linear sums the engine propagates exactly;
 //!   [`MultiSumCage`] and [`RellikCage`], with propagators over the cage's
 //!   sets of digits; [`SumLine`] (stretches of one total), with its own;
+//!   [`EqualSum`] (segments of one unstated total), declared as sums;
+//! * counting and indexing: [`CountingCircles`] (with a propagator of its
+//!   own) and [`NegativeIndexer`] ("broken 159", declared);
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
@@ -67,14 +70,17 @@ mod cells;
 mod chess;
 mod classic;
 mod clues;
+mod counting;
 mod diagonal;
 mod dots;
+mod equal_sums;
 pub mod fpuzzles;
 mod indexers;
 mod inequality;
 mod lines;
 mod lockout;
 pub mod native;
+mod negative_indexers;
 mod outside;
 mod quadruple;
 mod regions;
@@ -92,12 +98,15 @@ pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 pub use chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use clues::{Clue, ClueCell, Direction, Side};
+pub use counting::CountingCircles;
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+pub use equal_sums::EqualSum;
 pub use indexers::{Indexer, IndexerKind};
 pub use inequality::GreaterThan;
 pub use lines::{Line, LineKind, Renban};
 pub use lockout::LockoutLine;
+pub use negative_indexers::NegativeIndexer;
 pub use outside::{Sandwich, Skyscraper, XSum};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};

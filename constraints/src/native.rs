@@ -291,6 +291,19 @@
 //! type = "sum-line"         # the line cuts into stretches that each add up to sum (digits may repeat)
 //! cells = "r1c1 r1c2 r1c3 r1c4"
 //! sum = 10
+//!
+//! [[rules]]
+//! type = "equal-sum"        # every segment adds up to the same total (segments may overlap)
+//! segments = [["r2c6", "r2c7"], ["r3c6", "r3c7"]]
+//!
+//! [[rules]]
+//! type = "counting-circles" # the digit in a circle says how many circles hold it
+//! cells = "r4c6 r4c8 r6c7"
+//!
+//! [[rules]]
+//! type = "negative-indexer" # a listed cell's digit v never names a cell of its row holding its column
+//! along = "column"          # or "row", "box"
+//! cells = "r2c1 r3c1 r4c5"
 //! ```
 //!
 //! ## Cages and signs

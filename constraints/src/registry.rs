@@ -27,8 +27,8 @@ pub use crate::rule::{
     Value,
 };
 use crate::{
-    between, cages, cells, chess, diagonal, dots, indexers, inequality, lines, lockout, outside, quadruple,
-    regions, sum_lines, sums,
+    between, cages, cells, chess, counting, diagonal, dots, equal_sums, indexers, inequality, lines, lockout,
+    negative_indexers, outside, quadruple, regions, sum_lines, sums,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -90,6 +90,9 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &dots::KNIGHTMARE,
     &dots::NONCONSECUTIVE_PLUS,
     &sum_lines::SUM_LINE,
+    &equal_sums::EQUAL_SUM,
+    &negative_indexers::NEGATIVE_INDEXER,
+    &counting::COUNTING_CIRCLES,
 ];
 
 /// The rules the formats know, by native name and f-puzzles key: the

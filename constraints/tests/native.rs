@@ -167,6 +167,14 @@ fn every_rule() -> PuzzleSpec {
         rule("sum-line")
             .with("cells", vec![c(9, 6), c(9, 7), c(9, 8), c(9, 9)])
             .with("sum", 10),
+        rule("equal-sum").with(
+            "segments",
+            Value::Shafts(vec![vec![c(8, 1), c(8, 2)], vec![c(9, 1), c(9, 2)]]),
+        ),
+        rule("negative-indexer")
+            .with("along", "row")
+            .with("cells", vec![c(3, 5), c(4, 5)]),
+        rule("counting-circles").with("cells", vec![c(4, 6), c(4, 8), c(6, 7)]),
     ];
     spec
 }

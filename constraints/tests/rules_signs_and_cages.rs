@@ -9,11 +9,11 @@
 mod common;
 
 use sudokit_constraints::{
-    Adjacency, ClassicRules, Forbidden, GreaterThan, LockoutLine, MultiSumCage, Negative, RellikCage,
-    RepeatingCage, SumLine,
+    Adjacency, Forbidden, GreaterThan, LockoutLine, MultiSumCage, Negative, RellikCage, RepeatingCage,
+    SumLine,
 };
-use sudokit_core::testkit::{check_search, count_solutions, propagate, Soundness};
-use sudokit_core::{Cell, Constraint, Geometry, Grid, Puzzle};
+use sudokit_core::testkit::{count_solutions, propagate, Soundness};
+use sudokit_core::{Cell, Constraint, Geometry, Grid};
 
 /// Every rule of this file on an `n`×`n` board (n ≥ 4), by name.
 fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
@@ -192,49 +192,7 @@ fn keeps(name: &str, n: usize, grid: &Grid) -> bool {
 /// rule's statement says, and both verdicts turn up.
 #[test]
 fn check_agrees_with_the_statement_on_full_grids() {
-    let mut rng = fastrand::Rng::with_seed(28);
-    for n in [4, 6] {
-        let geometry = Geometry::square(n).unwrap();
-        for (name, rule) in every_rule(n) {
-            let (mut passed, mut failed) = (0, 0);
-            for _ in 0..600 {
-                let mut grid = Grid::empty(n);
-                for cell in geometry.cells() {
-                    grid.set(cell, rng.u8(1..=n as u8));
-                }
-                let expected = keeps(name, n, &grid);
-                assert_eq!(
-                    rule.check(&geometry, &grid).is_ok(),
-                    expected,
-                    "{name} on {n}×{n}"
-                );
-                // The quick form, where its precondition holds: the grid
-                // passed before its last cell was filled.
-                let last = Cell((n * n - 1) as u16);
-                let mut before = grid.clone();
-                before.set(last, 0);
-                if rule.check(&geometry, &before).is_ok() {
-                    assert_eq!(
-                        rule.accepts_placement(&geometry, &grid, last),
-                        expected,
-                        "{name} on {n}×{n}"
-                    );
-                }
-                if expected {
-                    passed += 1;
-                } else {
-                    failed += 1;
-                }
-            }
-            // A grid that keeps the rule, found through `check` alone (random
-            // grids hardly ever keep the global rules).
-            let mut alone = Puzzle::new(geometry.clone());
-            alone.push(rule.clone()).unwrap();
-            let kept = first_solution(&alone).unwrap();
-            assert!(keeps(name, n, &kept), "{name} on {n}×{n}: {kept:?}");
-            assert!(failed > 0, "{name} on {n}×{n}: {passed} passed, {failed} failed");
-        }
-    }
+    common::check_agrees_with_the_statement(every_rule, keeps, 28);
 }
 
 /// On the 4×4 board with the classic rules and each rule alone, the
@@ -243,53 +201,9 @@ fn check_agrees_with_the_statement_on_full_grids() {
 /// rules something out.
 #[test]
 fn each_rule_counts_what_brute_force_counts_on_4x4() {
-    let geometry = Geometry::square(4).unwrap();
-    for (name, rule) in every_rule(4) {
-        let mut puzzle = Puzzle::new(geometry.clone()).with(ClassicRules).unwrap();
-        puzzle.push(rule).unwrap();
-        let expected = count_solutions(&puzzle, 10_000_000, u64::MAX).unwrap();
-        assert!(expected < 288, "{name}: {expected} of the 288 classic 4×4 grids");
-        match first_solution(&puzzle) {
-            Some(solution) => {
-                let search =
-                    check_search(&puzzle, &solution, 1_000_000).unwrap_or_else(|e| panic!("{name}: {e}"));
-                assert_eq!(search.solutions, expected, "{name}");
-            }
-            // No classic 4×4 grid is non-consecutive, with or without the
-            // wrap from 4 to 1.
-            None => assert_eq!((name, expected), ("nonconsecutive plus", 0)),
-        }
-    }
-}
-
-/// A solution of a small puzzle, by brute force through `check`: the cells
-/// its rules read first (so that a clash shows at once), then the others.
-fn first_solution(puzzle: &Puzzle) -> Option<Grid> {
-    let n = puzzle.size();
-    let mut order: Vec<Cell> = puzzle
-        .constraints()
-        .iter()
-        .rev()
-        .flat_map(|c| c.scope(puzzle.geometry()))
-        .collect();
-    order.extend(puzzle.geometry().cells());
-    let mut seen = vec![false; n * n];
-    order.retain(|c| !std::mem::replace(&mut seen[c.index()], true));
-    fn fill(puzzle: &Puzzle, grid: &mut Grid, order: &[Cell]) -> bool {
-        let Some((&cell, rest)) = order.split_first() else {
-            return puzzle.check(grid).is_ok();
-        };
-        for d in 1..=puzzle.size() as u8 {
-            grid.set(cell, d);
-            if puzzle.check(grid).is_ok() && fill(puzzle, grid, rest) {
-                return true;
-            }
-        }
-        grid.set(cell, 0);
-        false
-    }
-    let mut grid = Grid::empty(n);
-    fill(puzzle, &mut grid, &order).then_some(grid)
+    // No classic 4×4 grid is non-consecutive, with or without the wrap
+    // from 4 to 1.
+    common::counts_match_brute_force_on_4x4(every_rule(4), &["nonconsecutive plus"]);
 }
 
 fn snapshot(rules: Vec<Box<dyn Constraint>>, n: usize, candidates: &str) -> String {
@@ -434,20 +348,7 @@ fn published_puzzles_have_their_published_solution_alone() {
         ),
     ];
     for (text, solution) in puzzles {
-        let title = text.lines().next().unwrap();
-        let spec = sudokit_constraints::native::read(text).unwrap_or_else(|e| panic!("{title}: {e}"));
-        let puzzle = spec.build().unwrap();
-        let n = puzzle.size();
-        let mut grid = Grid::empty(n);
-        for (i, ch) in solution.chars().enumerate() {
-            grid.set(Cell(i as u16), ch.to_digit(10).unwrap() as u8);
-        }
-        puzzle
-            .verify_solution(&grid)
-            .unwrap_or_else(|e| panic!("{title}: {e}"));
-        let search = check_search(&puzzle, &grid, 200_000).unwrap_or_else(|e| panic!("{title}: {e}"));
-        assert!(search.nodes < 200_000, "{title}: the search did not finish");
-        assert_eq!(search.solutions, 1, "{title}: {search:?}");
+        common::has_its_published_solution_alone(text, solution);
     }
 }
 

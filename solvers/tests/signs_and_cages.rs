@@ -1,5 +1,6 @@
 //! Inequality signs, lockout lines, repeating, multi-sum and rellik cages,
-//! knightmare and NC+ through every strategy: on small boards with the
+//! knightmare, NC+, equal sums, counting circles and negative indexers
+//! through every strategy: on small boards with the
 //! classic rules, each strategy counts what brute force through the rules'
 //! `check` counts, or refuses the rule by name when it has no form for it
 //! (and only then).
@@ -22,13 +23,14 @@ fn puzzle(size: usize, givens: &str, rules: &str) -> Puzzle {
 
 /// The strategies that may refuse a rule, and why: DLX has no form for a
 /// propagator or a sum, SAT none for the cages searched over their sets of
-/// digits nor for the sum line; the bitboard takes the classic 9×9 board alone.
+/// digits, the sum line nor counting circles; the bitboard takes the
+/// classic 9×9 board alone.
 fn may_refuse(strategy: &str, rule: &str) -> bool {
-    let declared = ["greater than", "knightmare", "nonconsecutive plus"];
+    let declared = ["greater than", "knightmare", "nonconsecutive plus", "negative"];
     match strategy {
         "bitboard" => true,
         "dlx" => !declared.iter().any(|d| rule.starts_with(d)),
-        "sat" => ["cage ", "rellik cage", "sum line"]
+        "sat" => ["cage ", "rellik cage", "sum line", "counting circles"]
             .iter()
             .any(|r| rule.starts_with(r)),
         _ => false,
@@ -85,6 +87,36 @@ fn every_strategy_counts_what_brute_force_counts() {
             "",
             r#"{ type = "nonconsecutive-plus" }, { type = "greater-than", cells = "r1c1 r1c2" }"#,
         ),
+        (
+            4,
+            "",
+            r#"{ type = "equal-sum", segments = [["r1c1", "r1c3"], ["r1c1", "r3c1"], ["r3c3", "r4c4"]] }"#,
+        ),
+        (
+            4,
+            "1",
+            r#"{ type = "equal-sum", segments = [["r2c3", "r2c4"], ["r4c1", "r3c2"], ["r4c4"]] }"#,
+        ),
+        (
+            4,
+            "",
+            r#"{ type = "counting-circles", cells = "r1c1 r2c3 r3c2 r4c4 r1c4" }"#,
+        ),
+        (
+            4,
+            "1",
+            r#"{ type = "counting-circles", cells = "r1c1 r2c3 r3c4" }"#,
+        ),
+        (
+            4,
+            "",
+            r#"{ type = "negative-indexer", along = "column", cells = "r2c1 r3c1 r2c4 r4c2" }"#,
+        ),
+        (
+            4,
+            "",
+            r#"{ type = "negative-indexer", along = "box", cells = "r1c2 r2c2 r4c3" }, { type = "negative-indexer", along = "row", cells = "r4c1" }"#,
+        ),
     ];
     let mut refusals = Vec::new();
     for (size, givens, rules) in cases {
@@ -105,8 +137,17 @@ fn every_strategy_counts_what_brute_force_counts() {
             }
         }
     }
-    // SAT took every rule but the two cages searched over their digit sets
-    // and the sum line.
+    // SAT took every rule but the two cages searched over their digit sets,
+    // the sum line and counting circles.
     let sat: Vec<&String> = refusals.iter().filter(|r| r.starts_with("sat")).collect();
-    assert_eq!(sat, ["sat: cage 6 or 9", "sat: rellik cage 7", "sat: sum line 5"]);
+    assert_eq!(
+        sat,
+        [
+            "sat: cage 6 or 9",
+            "sat: rellik cage 7",
+            "sat: sum line 5",
+            "sat: counting circles",
+            "sat: counting circles"
+        ]
+    );
 }
