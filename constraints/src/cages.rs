@@ -10,8 +10,9 @@ use sudokit_core::{
 };
 
 use crate::rule::{Param, ParamType, RuleKind};
-use crate::sums::names;
-use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
+use crate::units::{
+    checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, names, Report,
+};
 
 /// A cage whose digits add up to the total and may repeat (ISS `Sum`).
 ///

@@ -6,8 +6,7 @@ use std::borrow::Cow;
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Rule, Sum, Violation};
 
 use crate::rule::{Param, ParamType, RuleKind};
-use crate::sums::names;
-use crate::units::{checks_through_verify, full_sum, Report};
+use crate::units::{checks_through_verify, full_sum, names, Report};
 
 /// Equal sums (ISS `EqualSum`): every segment adds up to what the first
 /// one does. Segments may overlap and digits may repeat where no other

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
 use crate::indexers::IndexerKind;
-use crate::rule::{Param, ParamType, Refusal, RuleKind, RuleSpec};
+use crate::rule::{Param, ParamType, Presence, Refusal, RuleKind, RuleSpec};
 use crate::units::{checks_through_verify, Report};
 
 /// A negative indexer: in the listed cells, the indexing along rows,
@@ -163,9 +163,9 @@ impl Constraint for NegativeIndexer {}
 pub(crate) static NEGATIVE_INDEXER: RuleKind = RuleKind {
     meaning: "a listed cell holding v never names (along its row, column or region) a cell \
               holding its own index (broken 159: the unmarked cells)",
-    summary: "along (\"row\", \"column\" or \"box\"), cells",
+    summary: "along (\"row\", \"column\" (the default) or \"box\"), cells",
     params: &[
-        Param::required("along", ParamType::Text, "along = \"column\""),
+        Param::with_default("along", ParamType::Text, Presence::Text("column")),
         Param::CELLS,
     ],
     example: r#"{ type = "negative-indexer", along = "column", cells = "r2c1 r3c1 r4c5 r7c9" }"#,

@@ -18,12 +18,9 @@ use crate::clues::Direction;
 use crate::equal_sums::{equal_sums, first_unequal};
 use crate::regions::Cage;
 use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError};
-use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
-
-/// Cell names joined by `+`: `r1c1 + r1c2`.
-pub(crate) fn names(cells: &[Cell], n: usize) -> String {
-    cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
-}
+use crate::units::{
+    checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, names, Report,
+};
 
 /// A killer cage with a total: its digits differ and add up to the total.
 ///

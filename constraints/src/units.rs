@@ -224,3 +224,8 @@ pub(crate) fn ends_decide_inner(
         }
     }
 }
+
+/// Cell names joined by `+`: `r1c1 + r1c2`.
+pub(crate) fn names(cells: &[Cell], n: usize) -> String {
+    cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
+}
