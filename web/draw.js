@@ -18,6 +18,7 @@ const LINE_STYLES = {
   nabner: { stroke: '#e0c020', width: 0.3, title: 'Nabner line' },
   doublearrow: { stroke: '#b0b0b0', width: 0.1, title: 'Double arrow' },
   zipperline: { stroke: '#9aa7f5', width: 0.16, title: 'Zipper line' },
+  lockout: { stroke: '#006cba', width: 0.12, title: 'Lockout line' },
 };
 
 /** Global rules that have no mark on the grid but deserve a name under it. */
@@ -285,7 +286,8 @@ function drawDiagonals(layer, geo, puzzle) {
   if (puzzle['diagonal+']) el('line', { x1: a, y1: b, x2: b, y2: a, ...style }, layer);
 }
 
-/** The coloured line rules; between lines and double arrows get their end circles. */
+/** The coloured line rules; between lines and double arrows get their end circles, lockout lines
+ * their end diamonds (with the difference when the entry gives one). */
 function drawLines(layer, geo, puzzle) {
   for (const [key, style] of Object.entries(LINE_STYLES)) {
     for (const entry of puzzle[key] ?? []) {
@@ -297,6 +299,19 @@ function drawLines(layer, geo, puzzle) {
           for (const end of [cells[0], cells[cells.length - 1]]) {
             const [x, y] = geo.center(end);
             el('circle', { cx: x, cy: y, r: CELL * 0.4, fill: '#fff', stroke: style.stroke, 'stroke-width': 2 }, layer);
+          }
+        }
+        if (key === 'lockout' && cells.length) {
+          for (const end of [cells[0], cells[cells.length - 1]]) {
+            const [x, y] = geo.center(end);
+            const d = CELL * 0.3;
+            const points = [[x, y - d], [x + d, y], [x, y + d], [x - d, y]].map((q) => q.join(',')).join(' ');
+            el('polygon', { points, fill: '#fff', stroke: style.stroke, 'stroke-width': 2, class: 'lockout-diamond' }, layer);
+            if (entry.value) {
+              const attrs = { x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': CELL * 0.25, class: 'lockout-value' };
+              const text = el('text', attrs, layer);
+              text.textContent = String(entry.value);
+            }
           }
         }
       }

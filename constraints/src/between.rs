@@ -3,14 +3,14 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::cnf::{ClauseOptions, ClauseSink, Lit, Var};
+use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    Cand, Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Reason, Relation, Rule,
-    Violation, Word,
+    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Reason, Relation, Rule, Violation,
+    Word,
 };
 
 use crate::rule::{Fpuzzles, RuleKind, Shape};
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, ends_decide_inner, Report};
 
 /// A between line (f-puzzles `betweenline`): the first and last cells are
 /// circles, and every cell between them on the line holds a digit strictly
@@ -185,19 +185,11 @@ impl Rule for BetweenLine {
         let Some((a, z, inner)) = self.parts() else {
             return Ok(());
         };
-        let lit = |cell: Cell, d: usize| Lit::positive(Var::of_cand(Cand::new(cell, d as Digit), n));
         // When the circles hold x and y, each inner cell holds a digit
         // strictly between them (no digit: the pair is forbidden).
-        for x in 1..=n {
-            for y in 1..=n {
-                let (low, high) = (x.min(y), x.max(y));
-                for &c in inner {
-                    let mut clause = vec![!lit(a, x), !lit(z, y)];
-                    clause.extend((low + 1..high).map(|d| lit(c, d)));
-                    sink.add_clause(&clause);
-                }
-            }
-        }
+        ends_decide_inner(sink, n, (a, z, inner), |x, y| {
+            Some((x.min(y) + 1..x.max(y)).collect())
+        });
         Ok(())
     }
 }

@@ -203,6 +203,9 @@ impl Constraint for SumPair {}
 pub enum Forbidden {
     /// Consecutive digits (non-consecutive: no white dot is missing).
     Consecutive,
+    /// Consecutive digits, or 1 and the largest digit `n` (NC+: the digits
+    /// wrap around).
+    ConsecutiveWrapping(Digit),
     /// In ratio 1:k for any of these k (negative black dots).
     Ratios(Vec<Digit>),
     /// Adding up to any of these sums (negative XV: 5 and 10).
@@ -213,6 +216,7 @@ impl Forbidden {
     fn forbids(&self, x: Digit, y: Digit) -> bool {
         match self {
             Forbidden::Consecutive => x.abs_diff(y) == 1,
+            Forbidden::ConsecutiveWrapping(n) => x.abs_diff(y) == 1 || x.abs_diff(y) == n - 1,
             Forbidden::Ratios(ks) => ks.iter().any(|&k| {
                 let (x, y, k) = (u32::from(x), u32::from(y), u32::from(k));
                 x == k * y || y == k * x
@@ -224,6 +228,10 @@ impl Forbidden {
     fn relations(&self) -> Vec<Relation> {
         match self {
             Forbidden::Consecutive => vec![Relation::Difference(1).negate()],
+            Forbidden::ConsecutiveWrapping(n) => vec![
+                Relation::Difference(1).negate(),
+                Relation::Difference(n - 1).negate(),
+            ],
             Forbidden::Ratios(ks) => ks.iter().map(|&k| Relation::Ratio(k).negate()).collect(),
             Forbidden::Sums(sums) => sums.iter().map(|&s| Relation::Sum(s).negate()).collect(),
         }
@@ -237,6 +245,8 @@ pub enum Adjacency {
     Orthogonal,
     /// Diagonal neighbours.
     Diagonal,
+    /// Cells a chess knight's move apart (knightmare).
+    Knight,
 }
 
 /// A negative rule: every pair of neighbouring cells, except the listed
@@ -291,10 +301,11 @@ impl Negative {
 
     /// The moves from a cell to its covered neighbours further on in
     /// reading order, in the order those neighbours come.
-    fn forward_moves(&self) -> [(isize, isize); 2] {
+    fn forward_moves(&self) -> &'static [(isize, isize)] {
         match self.adjacency {
-            Adjacency::Orthogonal => [(0, 1), (1, 0)],
-            Adjacency::Diagonal => [(1, -1), (1, 1)],
+            Adjacency::Orthogonal => &[(0, 1), (1, 0)],
+            Adjacency::Diagonal => &[(1, -1), (1, 1)],
+            Adjacency::Knight => &[(1, -2), (1, 2), (2, -1), (2, 1)],
         }
     }
 
@@ -305,9 +316,7 @@ impl Negative {
         (0..n * n)
             .flat_map(move |i| {
                 let a = Cell(i as u16);
-                moves
-                    .into_iter()
-                    .filter_map(move |m| offset(a, m, n).map(|b| (a, b)))
+                moves.iter().filter_map(move |&m| offset(a, m, n).map(|b| (a, b)))
             })
             .filter(|pair| self.except.binary_search(pair).is_err())
     }
@@ -338,6 +347,10 @@ impl Rule for Negative {
             if let Some((x, y)) = self.broken(grid, a, b) {
                 let what = match &self.forbidden {
                     Forbidden::Consecutive => "are consecutive".to_string(),
+                    Forbidden::ConsecutiveWrapping(_) if x.abs_diff(y) > 1 => {
+                        "are consecutive (1 and the largest digit count as consecutive)".to_string()
+                    }
+                    Forbidden::ConsecutiveWrapping(_) => "are consecutive".to_string(),
                     Forbidden::Ratios(_) => format!("are in ratio 1:{}", x.max(y) / x.min(y)),
                     Forbidden::Sums(_) => format!("add up to {}", u16::from(x) + u16::from(y)),
                 };
@@ -352,7 +365,7 @@ impl Rule for Negative {
 
     fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
         let n = geometry.size();
-        self.forward_moves().into_iter().all(|(dr, dc)| {
+        self.forward_moves().iter().all(|&(dr, dc)| {
             [(dr, dc), (-dr, -dc)].into_iter().all(|m| {
                 offset(cell, m, n).is_none_or(|other| {
                     let pair = unordered((cell, other));
@@ -410,6 +423,42 @@ pub(crate) static DIAGONAL_NONCONSECUTIVE: RuleKind = RuleKind {
             Forbidden::Consecutive,
             Adjacency::Diagonal,
         )))
+    })
+};
+
+/// `nonconsecutive-plus` in files (NC+): the dotted pairs are exempt, as
+/// for `nonconsecutive`.
+pub(crate) static NONCONSECUTIVE_PLUS: RuleKind = RuleKind {
+    meaning: "orthogonal neighbours are not consecutive, and 1 and the largest digit count as consecutive \
+              (NC+), except across a white or black dot",
+    example: r#"{ type = "nonconsecutive-plus" }"#,
+    ..RuleKind::new("nonconsecutive-plus", |_, context| {
+        let forbidden = Forbidden::ConsecutiveWrapping(context.size().min(255) as Digit);
+        let rule = Negative::new("nonconsecutive plus", forbidden, Adjacency::Orthogonal);
+        Ok(Box::new(rule.except(context.dotted.iter().copied())))
+    })
+};
+
+/// `knightmare` in files: 5 and 15 unless the rule lists its sums.
+pub(crate) static KNIGHTMARE: RuleKind = RuleKind {
+    meaning: "cells a chess knight's move apart do not add up to any of the sums (5 and 15 by default)",
+    summary: "sums (optional)",
+    params: &[Param::optional(
+        "sums",
+        ParamType::Integers {
+            what: "sum",
+            range: |n| 3..2 * n as i64,
+        },
+        "sums = [5, 15]",
+    )],
+    example: r#"{ type = "knightmare", sums = [5, 15] }"#,
+    ..RuleKind::new("knightmare", |rule, _| {
+        let sums = match rule.numbers("sums") {
+            Some(sums) => sums.iter().map(|&s| s.clamp(0, u16::MAX.into()) as u16).collect(),
+            None => vec![5, 15],
+        };
+        let rule = Negative::new("knightmare", Forbidden::Sums(sums), Adjacency::Knight);
+        Ok(Box::new(rule))
     })
 };
 

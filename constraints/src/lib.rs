@@ -9,32 +9,40 @@
 //!   each digit once; [`AllDifferent`] and [`Cage`]: any list of cells
 //!   (extra regions, killer cages without a sum);
 //! * global: [`Diagonal`], [`AntiKnight`], [`AntiKing`], [`DisjointGroups`],
-//!   and [`Negative`] rules over every unmarked pair (non-consecutive,
-//!   negative ratio and XV, diagonal non-consecutive); [`SquareClasses`]
-//!   over every 2×2 square (global entropy and global modular);
+//!   and [`Negative`] rules over every unmarked pair (non-consecutive and
+//!   NC+, negative ratio and XV, diagonal non-consecutive, knightmare);
+//!   [`SquareClasses`] over every 2×2 square (global entropy and global
+//!   modular);
 //! * cells: [`ParityCells`] (odd, even), [`ExtremeCells`] (minimum,
 //!   maximum), [`PencilMarks`];
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
-//!   [`SumPair`];
+//!   [`SumPair`], [`GreaterThan`] (inequality signs);
 //! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
 //!   propagator of its own), [`LookAndSay`] cages (digits counted),
 //!   [`Indexer`] (row, column and box indexers), [`ValueIndexing`] arrows;
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
-//!   nabner, renban, entropic and modular lines), [`BetweenLine`] (with a
-//!   propagator of its own);
+//!   nabner, renban, entropic and modular lines), [`BetweenLine`] and
+//!   [`LockoutLine`] (each with a propagator of its own);
 //! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`],
 //!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (each beside a
 //!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
-//!   [`RegionSumLine`], [`LittleKiller`], declared as linear sums the
-//!   engine propagates exactly;
+//!   [`RegionSumLine`], [`LittleKiller`], [`RepeatingCage`] (digits may
+//!   repeat), declared as linear sums the engine propagates exactly;
+//!   [`MultiSumCage`] and [`RellikCage`], with propagators over the cage's
+//!   sets of digits; [`SumLine`] (stretches of one total), with its own;
+//!   [`EqualSum`] (segments of one unstated total), declared as sums;
+//! * counting and indexing: [`CountingCircles`] (with a propagator of its
+//!   own) and [`NegativeIndexer`] ("broken 159", declared);
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
 //!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
 //!
-//! Nearly all of them are declarations (the between line and the
-//! quadruple add a propagator; SAT takes their clauses, DLX refuses them): groups of cells that differ,
+//! Nearly all of them are declarations (the between line, the lockout
+//! line and the quadruple add a propagator; SAT takes their clauses, DLX
+//! refuses them; the multi-sum and rellik cages add one that neither
+//! takes): groups of cells that differ,
 //! relations between two cells, or the digits a cell may hold. The engine
 //! propagates them with its built-in singles and relation tables, DLX and
 //! SAT encode them, and each rule's `check` scans a grid on its own,
@@ -61,19 +69,25 @@
 
 mod all_different;
 mod between;
+mod cages;
 mod cells;
 mod chess;
 mod classic;
 mod clues;
+mod counting;
 mod diagonal;
 mod dots;
+mod equal_sums;
 pub mod fpuzzles;
 mod full_rank;
 mod indexers;
+mod inequality;
 pub mod iss;
 mod lines;
+mod lockout;
 mod look_and_say;
 pub mod native;
+mod negative_indexers;
 mod outside;
 mod outside_rooms;
 mod quadruple;
@@ -84,26 +98,34 @@ pub mod spec;
 mod squares;
 pub mod sudokupad;
 pub mod sukaku;
+mod sum_lines;
 mod sums;
 mod units;
 mod value_indexing;
 
 pub use all_different::AllDifferent;
 pub use between::BetweenLine;
+pub use cages::{MultiSumCage, RellikCage, RepeatingCage};
 pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
 pub use chess::{AntiKing, AntiKnight, ChessMoves, CustomPairs, Taxicab};
 pub use classic::{classic_puzzle, ClassicError, ClassicRules};
 pub use clues::{Clue, ClueCell, Direction, Side};
+pub use counting::CountingCircles;
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
+pub use equal_sums::EqualSum;
 pub use full_rank::FullRank;
 pub use indexers::{Indexer, IndexerKind};
+pub use inequality::GreaterThan;
 pub use lines::{Line, LineKind, Renban};
+pub use lockout::LockoutLine;
 pub use look_and_say::LookAndSay;
+pub use negative_indexers::NegativeIndexer;
 pub use outside::{Sandwich, Skyscraper, XSum};
 pub use outside_rooms::{HiddenSkyscraper, NumberedRoom};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
 pub use squares::SquareClasses;
+pub use sum_lines::SumLine;
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};
 pub use value_indexing::ValueIndexing;

@@ -271,6 +271,11 @@
 //! [[rules]]
 //! type = "modular"          # any 3 cells in a row: three different residues mod 3
 //! cells = "r4c7 r4c8 r4c9"
+//!
+//! [[rules]]
+//! type = "lockout"          # the ends (diamonds) differ by at least value; the rest lies outside them
+//! cells = "r1c1 r2c2 r3c3 r4c4"
+//! value = 5                 # optional (default: half the size, rounded down: 4 on 9×9)
 //! ```
 //!
 //! ## Sums
@@ -297,6 +302,54 @@
 //! type = "digital-root-cage" # distinct digits whose sum has this digital root (sum ≡ root mod 9)
 //! cells = "r8c8 r8c9 r9c8"
 //! root = 3
+//!
+//! [[rules]]
+//! type = "sum-line"         # the line cuts into stretches that each add up to sum (digits may repeat)
+//! cells = "r1c1 r1c2 r1c3 r1c4"
+//! sum = 10
+//!
+//! [[rules]]
+//! type = "equal-sum"        # every segment adds up to the same total (segments may overlap)
+//! segments = [["r2c6", "r2c7"], ["r3c6", "r3c7"]]
+//!
+//! [[rules]]
+//! type = "counting-circles" # the digit in a circle says how many circles hold it
+//! cells = "r4c6 r4c8 r6c7"
+//!
+//! [[rules]]
+//! type = "negative-indexer" # a listed cell's digit v never names a cell of its row holding its column
+//! along = "column"          # or "row", "box"
+//! cells = "r2c1 r3c1 r4c5"
+//! ```
+//!
+//! ## Cages and signs
+//!
+//! ```toml
+//! [[rules]]
+//! type = "greater-than"     # an inequality sign: the first cell is larger than the second
+//! cells = ["r1c1", "r1c2"]
+//!
+//! [[rules]]
+//! type = "repeating-cage"   # the digits add up to sum; they may repeat
+//! cells = "r2c1 r3c2"
+//! sum = 8
+//!
+//! [[rules]]
+//! type = "multi-sum-cage"   # distinct digits adding up to one of the sums
+//! cells = "r5c1 r5c2 r5c3"
+//! sums = [7, 20]
+//!
+//! [[rules]]
+//! type = "rellik-cage"      # distinct digits, and no digit or digits of them add up to sum
+//! cells = "r7c1 r7c2 r8c1"
+//! sum = 10
+//!
+//! [[rules]]
+//! type = "knightmare"       # cells a knight's move apart do not add up to 5 or 15
+//! sums = [5, 15]            # optional (default [5, 15])
+//!
+//! [[rules]]
+//! type = "nonconsecutive-plus" # NC+: no orthogonal neighbours consecutive, 1 and 9 included
 //! ```
 //!
 //! ## Outside clues

@@ -27,8 +27,9 @@ pub use crate::rule::{
     Value, MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
 use crate::{
-    between, cells, chess, diagonal, dots, full_rank, indexers, lines, look_and_say, outside, outside_rooms,
-    quadruple, regions, squares, sums, value_indexing,
+    between, cages, cells, chess, counting, diagonal, dots, equal_sums, full_rank, indexers, inequality, lines,
+    lockout, look_and_say, negative_indexers, outside, outside_rooms, quadruple, regions, squares, sum_lines,
+    sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -89,6 +90,17 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &chess::TAXICAB,
     &chess::SELF_TAXICAB,
     &chess::CUSTOM_PAIRS,
+    &inequality::GREATER_THAN,
+    &lockout::LOCKOUT,
+    &cages::REPEATING_CAGE,
+    &cages::MULTI_SUM_CAGE,
+    &cages::RELLIK_CAGE,
+    &dots::KNIGHTMARE,
+    &dots::NONCONSECUTIVE_PLUS,
+    &sum_lines::SUM_LINE,
+    &equal_sums::EQUAL_SUM,
+    &negative_indexers::NEGATIVE_INDEXER,
+    &counting::COUNTING_CIRCLES,
 ];
 
 /// The rules the formats know, by native name and f-puzzles key: the

@@ -15,16 +15,14 @@ use sudokit_core::{
 };
 
 use crate::clues::Direction;
+use crate::equal_sums::{equal_sums, first_unequal};
 use crate::regions::Cage;
 use crate::rule::{
     distinct_fit, fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
 };
-use crate::units::{checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, Report};
-
-/// Cell names joined by `+`: `r1c1 + r1c2`.
-fn names(cells: &[Cell], n: usize) -> String {
-    cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
-}
+use crate::units::{
+    checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, names, Report,
+};
 
 /// A killer cage with a total: its digits differ and add up to the total.
 ///
@@ -455,19 +453,7 @@ impl Rule for RegionSumLine {
     }
 
     fn sums(&self, geometry: &Geometry) -> Vec<Sum> {
-        let stretches = self.stretches(geometry);
-        let Some((first, rest)) = stretches.split_first() else {
-            return Vec::new();
-        };
-        rest.iter()
-            .map(|other| {
-                let terms = first
-                    .iter()
-                    .map(|&c| (c, 1))
-                    .chain(other.iter().map(|&c| (c, -1)));
-                Sum::from_terms(terms, 0)
-            })
-            .collect()
+        equal_sums(&self.stretches(geometry))
     }
 
     checks_through_verify!();
@@ -476,33 +462,21 @@ impl Rule for RegionSumLine {
 impl RegionSumLine {
     /// `check`'s logic: every filled stretch adds up to the first filled one.
     fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
+        let stretches = self.stretches(geometry);
+        let Some(((stretch, sum), (first, total))) = first_unequal(grid, &stretches) else {
+            return Ok(());
+        };
         let n = geometry.size();
-        let mut first: Option<(u32, &[Cell])> = None;
-        let stretches = self
-            .cells
-            .chunk_by(|&a, &b| geometry.region_of(a) == geometry.region_of(b));
-        for stretch in stretches {
-            let Some(sum) = full_sum(grid, stretch) else {
-                continue;
-            };
-            match first {
-                Some((total, cells)) if total != sum => {
-                    return Err(report.violation(
-                        || {
-                            format!(
-                                "region sum line: {} = {sum}, but {} = {total}",
-                                names(stretch, n),
-                                names(cells, n)
-                            )
-                        },
-                        || self.cells.clone(),
-                    ));
-                }
-                Some(_) => {}
-                None => first = Some((sum, stretch)),
-            }
-        }
-        Ok(())
+        Err(report.violation(
+            || {
+                format!(
+                    "region sum line: {} = {sum}, but {} = {total}",
+                    names(stretch, n),
+                    names(first, n)
+                )
+            },
+            || self.cells.clone(),
+        ))
     }
 }
 

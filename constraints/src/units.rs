@@ -1,7 +1,8 @@
 //! Checking helpers shared by the rules: duplicates, neighbours, and how a
 //! check reports what it finds ([`Report`]).
 
-use sudokit_core::{Cell, Digit, Grid, Violation};
+use sudokit_core::cnf::{ClauseSink, Lit, Var};
+use sudokit_core::{Cand, Cell, Digit, Grid, Violation};
 
 /// Digit sets as raw `u128` masks, bit `d − 1` for digit `d`: the form
 /// [`keep_digit_sets`](sudokit_core::keep_digit_sets) hands a rule's test,
@@ -215,4 +216,34 @@ pub(crate) fn count_pairs_apart(n: usize, moves: &[(isize, isize)]) -> usize {
 /// pair can be looked up whichever way it was written.
 pub(crate) fn unordered((a, b): (Cell, Cell)) -> (Cell, Cell) {
     (a.min(b), a.max(b))
+}
+
+/// The clauses of a line whose two ends decide its inner cells (between
+/// and lockout lines): for every pair of end digits `x`, `y` for which
+/// `inner_digits(x, y)` gives the digits an inner cell may then hold,
+/// "the ends hold `x` and `y` ⇒ each inner cell holds one of them".
+pub(crate) fn ends_decide_inner(
+    sink: &mut dyn ClauseSink,
+    n: usize,
+    (a, z, inner): (Cell, Cell, &[Cell]),
+    inner_digits: impl Fn(usize, usize) -> Option<Vec<usize>>,
+) {
+    let lit = |cell: Cell, d: usize| Lit::positive(Var::of_cand(Cand::new(cell, d as Digit), n));
+    for x in 1..=n {
+        for y in 1..=n {
+            let Some(digits) = inner_digits(x, y) else {
+                continue;
+            };
+            for &c in inner {
+                let mut clause = vec![!lit(a, x), !lit(z, y)];
+                clause.extend(digits.iter().map(|&d| lit(c, d)));
+                sink.add_clause(&clause);
+            }
+        }
+    }
+}
+
+/// Cell names joined by `+`: `r1c1 + r1c2`.
+pub(crate) fn names(cells: &[Cell], n: usize) -> String {
+    cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
 }

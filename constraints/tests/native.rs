@@ -163,6 +163,34 @@ fn every_rule() -> PuzzleSpec {
             .with("name", "no 1 left of 2")
             .with("pairs", vec![(c(3, 1), c(3, 2))])
             .with("forbidden", vec![(1u8, 2u8)]),
+        rule("greater-than").with("cells", (c(1, 3), c(1, 4))),
+        rule("lockout").with("cells", vec![c(7, 7), c(7, 8), c(8, 7)]),
+        rule("lockout")
+            .with("cells", vec![c(7, 9), c(8, 9)])
+            .with("value", 5),
+        rule("repeating-cage")
+            .with("cells", vec![c(2, 7), c(2, 8)])
+            .with("sum", 8),
+        rule("multi-sum-cage")
+            .with("cells", vec![c(3, 7), c(3, 8)])
+            .with("sums", Value::Numbers(vec![4, 17])),
+        rule("rellik-cage")
+            .with("cells", vec![c(1, 6), c(1, 7), c(1, 8)])
+            .with("sum", 10),
+        rule("knightmare"),
+        rule("knightmare").with("sums", Value::Numbers(vec![5, 15])),
+        rule("nonconsecutive-plus"),
+        rule("sum-line")
+            .with("cells", vec![c(9, 6), c(9, 7), c(9, 8), c(9, 9)])
+            .with("sum", 10),
+        rule("equal-sum").with(
+            "segments",
+            Value::Shafts(vec![vec![c(8, 1), c(8, 2)], vec![c(9, 1), c(9, 2)]]),
+        ),
+        rule("negative-indexer")
+            .with("along", "row")
+            .with("cells", vec![c(3, 5), c(4, 5)]),
+        rule("counting-circles").with("cells", vec![c(4, 6), c(4, 8), c(6, 7)]),
     ];
     spec
 }

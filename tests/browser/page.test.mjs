@@ -127,6 +127,20 @@ describe('loading and drawing', () => {
     assert.match(await page.inputValue('#export-toml'), /taxicab/);
   });
 
+  test('lockout lines are drawn with a diamond at each end, and the difference when one is given', async () => {
+    const toml = [
+      'size = 9',
+      '[[rules]]', "type = 'lockout'", "cells = 'r1c1 r2c2 r3c3'", 'value = 5',
+      '[[rules]]', "type = 'lockout'", "cells = 'r9c1 r9c2 r9c3 r8c3'",
+    ].join('\n');
+    await load(toml);
+    assert.equal(await page.locator('#board polyline.lockout').count(), 2);
+    assert.equal(await page.locator('#board polygon.lockout-diamond').count(), 4);
+    const values = await page.$$eval('#board text.lockout-value', (nodes) => nodes.map((n) => n.textContent));
+    assert.deepEqual(values, ['5', '5']);
+    assert.equal(await page.isVisible('#undrawn-box'), false);
+  });
+
   test('a dropped file or an opened file loads', async () => {
     const sandwich = variant('gen-generated-sandwich.json');
     const text = JSON.stringify(sandwich.json);

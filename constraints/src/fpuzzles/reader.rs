@@ -872,7 +872,9 @@ impl Reader {
                     }
                 }
             }
-            "whispers" => {
+            // A line with an optional smallest difference: the whispers'
+            // gap, the lockout diamonds' (absent: the kind's default).
+            "whispers" | "lockout" => {
                 for (path, fields, cells) in self.lines(key, object)? {
                     let gap = match number(fields.get("value")) {
                         Num::Blank => None,

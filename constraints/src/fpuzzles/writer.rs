@@ -323,7 +323,7 @@ impl<'a> Writer<'a> {
                 let item = json!({ "cells": self.names(cells, path)?, "values": digits });
                 self.add(key, item);
             }
-            "whispers" => {
+            "whispers" | "lockout" => {
                 let mut item = self.line(cells, path)?;
                 if let Some(gap) = rule.number("value") {
                     item["value"] = Value::from(gap.to_string());

@@ -1,0 +1,214 @@
+//! Sum lines: the line divides into stretches that each add up to the
+//! line's total.
+
+use std::borrow::Cow;
+
+use sudokit_core::{
+    Cell, Contradiction, Ctx, Digits, Geometry, Grid, Propagate, Reason, Rule, Violation, Word,
+};
+
+use crate::rule::{Param, ParamType, RuleKind};
+use crate::units::{checks_through_verify, Report};
+
+/// A sum line (ISS `SumLine`, without loops): the line, read from its first
+/// cell, divides into consecutive stretches that each add up to `total`.
+/// Digits may repeat. Digits being positive, the division is unique when
+/// the line is full: cut each time the running sum reaches the total.
+///
+/// A propagator of its own, exact for the line alone: it walks the running
+/// sums the line can reach from its start and those from which its end can
+/// still be reached, and keeps the digits on some walk from one to the
+/// other. SAT and DLX have no form for it.
+///
+/// ```
+/// use sudokit_constraints::SumLine;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::square(9).unwrap();
+/// let line = SumLine::new([Cell(0), Cell(1), Cell(2), Cell(3)], 10);
+/// let mut grid = Grid::empty(9);
+/// for (cell, d) in [(0, 3), (1, 7), (2, 6), (3, 5)] {
+///     grid.set(Cell(cell), d);
+/// }
+/// assert_eq!(
+///     line.check(&g, &grid).unwrap_err().message,
+///     "sum line 10: r1c3 + r1c4 = 11 passes 10"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumLine {
+    cells: Vec<Cell>,
+    total: u32,
+}
+
+impl SumLine {
+    /// The line through `cells` whose stretches each add up to `total`.
+    pub fn new(cells: impl IntoIterator<Item = Cell>, total: u32) -> SumLine {
+        SumLine {
+            cells: cells.into_iter().collect(),
+            total,
+        }
+    }
+
+    /// The stretch of placed cells, read from one end along `order`, that
+    /// runs past the total or (`to_the_end` and complete) stops short of it.
+    fn broken_stretch<'a>(
+        &self,
+        grid: &Grid,
+        order: impl Iterator<Item = &'a Cell>,
+        to_the_end: bool,
+    ) -> Option<(Vec<Cell>, u32)> {
+        let mut stretch = Vec::new();
+        let mut sum = 0;
+        for &cell in order {
+            let Some(d) = grid.get(cell) else {
+                return None; // what follows is not read from this end
+            };
+            stretch.push(cell);
+            sum += u32::from(d);
+            if sum > self.total {
+                return Some((stretch, sum));
+            }
+            if sum == self.total {
+                stretch.clear();
+                sum = 0;
+            }
+        }
+        (to_the_end && sum != 0).then_some((stretch, sum))
+    }
+}
+
+impl Rule for SumLine {
+    fn name(&self) -> Cow<'_, str> {
+        format!("sum line {}", self.total).into()
+    }
+
+    fn scope(&self, _: &Geometry) -> Vec<Cell> {
+        let mut cells = self.cells.clone();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    checks_through_verify!();
+}
+
+impl SumLine {
+    /// `check`'s logic: read from either end, the placed cells cut into
+    /// stretches of the total, none running past it, the last one (on a
+    /// full line) not short of it.
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
+        let n = geometry.size();
+        let found = self
+            .broken_stretch(grid, self.cells.iter(), true)
+            .or_else(|| self.broken_stretch(grid, self.cells.iter().rev(), false));
+        let Some((mut stretch, sum)) = found else {
+            return Ok(());
+        };
+        stretch.sort_by_key(|c| self.cells.iter().position(|x| x == c));
+        Err(report.violation(
+            || {
+                let names: Vec<String> = stretch.iter().map(|c| c.name(n)).collect();
+                let verdict = if sum > self.total {
+                    "passes"
+                } else {
+                    "falls short of"
+                };
+                format!(
+                    "{}: {} = {sum} {verdict} {}",
+                    self.name(),
+                    names.join(" + "),
+                    self.total
+                )
+            },
+            || stretch.clone(),
+        ))
+    }
+}
+
+impl Propagate for SumLine {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+        let total = self.total as usize;
+        let len = self.cells.len();
+        // No stretch of positive digits adds up to 0, nor a line to more
+        // than n per cell (which also bounds the walk's tables).
+        if len > 0 && (total == 0 || total > len * cx.size()) {
+            return Err(Contradiction::rule(
+                self.cells.first().copied(),
+                "no stretch of the sum line can add up to its total",
+            ));
+        }
+        let candidates: Vec<Digits<W>> = self.cells.iter().map(|&c| cx.candidates(c)).collect();
+        // The running sum after adding digit d to s, when it stays within
+        // the total (0 again when a stretch closes).
+        let step = |s: usize, d: usize| match s + d {
+            next if next < total => Some(next),
+            next if next == total => Some(0),
+            _ => None,
+        };
+        // forward[i][s]: the running sum before cell i can be s.
+        let mut forward = vec![vec![false; total]; len + 1];
+        forward[0][0] = true;
+        for i in 0..len {
+            for s in 0..total {
+                if !forward[i][s] {
+                    continue;
+                }
+                for d in candidates[i].iter() {
+                    if let Some(next) = step(s, usize::from(d)) {
+                        forward[i + 1][next] = true;
+                    }
+                }
+            }
+        }
+        // backward[i][s]: from running sum s before cell i, the line can
+        // end on a closed stretch.
+        let mut backward = vec![vec![false; total]; len + 1];
+        backward[len][0] = true;
+        let mut keep = vec![Digits::<W>::EMPTY; len];
+        for i in (0..len).rev() {
+            for s in 0..total {
+                for d in candidates[i].iter() {
+                    if step(s, usize::from(d)).is_some_and(|next| backward[i + 1][next]) {
+                        backward[i][s] = true;
+                        if forward[i][s] {
+                            keep[i].insert(d);
+                        }
+                    }
+                }
+            }
+        }
+        if !backward[0][0] {
+            return Err(Contradiction::rule(
+                self.cells.first().copied(),
+                "the sum line cannot divide into stretches of its total",
+            ));
+        }
+        cx.because(|| Reason::new(self.name().into_owned()).cells(self.cells.iter().copied()));
+        for (&cell, &digits) in self.cells.iter().zip(&keep) {
+            cx.restrict(cell, digits)?;
+        }
+        Ok(())
+    }
+}
+
+/// `sum-line` in files.
+pub(crate) static SUM_LINE: RuleKind = RuleKind {
+    meaning: "the line divides into stretches that each add up to the sum; digits may repeat",
+    summary: "cells (a line), sum",
+    params: &[
+        Param::CELLS,
+        Param::required(
+            "sum",
+            ParamType::Integer {
+                what: "sum",
+                range: |n| 1..(n * n * n) as i64 + 1,
+            },
+            "sum = 10",
+        ),
+    ],
+    example: r#"{ type = "sum-line", cells = "r1c1 r1c2 r1c3 r1c4", sum = 10 }"#,
+    ..RuleKind::on_cells("sum-line", |rule, _| {
+        let total = rule.number("sum").unwrap_or(1).max(1) as u32;
+        Ok(Box::new(SumLine::new(rule.cells("cells").iter().copied(), total)))
+    })
+};
