@@ -27,9 +27,9 @@ pub use crate::rule::{
     Value, MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
 use crate::{
-    between, cages, cells, chess, counting, diagonal, dots, equal_sums, full_rank, indexers, inequality, lines,
-    lockout, look_and_say, negative_indexers, outside, outside_rooms, quadruple, regions, squares, sum_lines,
-    sums, value_indexing,
+    between, cages, cells, chess, counting, diagonal, dots, equal_sums, full_rank, indexers, inequality,
+    lines, lockout, look_and_say, negative_indexers, outside, outside_rooms, quadruple, regions, squares,
+    sum_lines, sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the

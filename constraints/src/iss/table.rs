@@ -112,6 +112,10 @@ pub(crate) const RULES: &[IssRule] = &[
     row("GlobalEntropy", "global-entropy", Form::Flag),
     row("GlobalMod", "global-modular", Form::Flag),
     row("ValueIndexing", "value-indexing", Form::Cells),
+    row("Lockout", "lockout", Form::Numbered("value")),
+    row("RellikCage", "rellik-cage", Form::Numbered("sum")),
+    row("SumLine", "sum-line", Form::Numbered("sum")),
+    row("CountingCircles", "counting-circles", Form::Cells),
 ];
 
 /// ISS types that are several sudokit rules together: `StrictKropki`
