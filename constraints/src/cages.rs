@@ -9,7 +9,7 @@ use sudokit_core::{
     Reason, Relation, Rule, Sum, Violation, Word,
 };
 
-use crate::rule::{Param, ParamType, RuleKind};
+use crate::rule::{distinct_fit, fits, Param, ParamType, RuleKind};
 use crate::units::{
     checks_through_verify, duplicate_violation, first_duplicate, full_sum, mask, names, Report,
 };
@@ -378,7 +378,11 @@ pub(crate) static MULTI_SUM_CAGE: RuleKind = RuleKind {
         ),
     ],
     example: r#"{ type = "multi-sum-cage", cells = "r1c1 r1c2 r1c3", sums = [7, 20] }"#,
-    ..RuleKind::new("multi-sum-cage", |rule, _| {
+    ..RuleKind::new("multi-sum-cage", |rule, context| {
+        fits(
+            "multi-sum cage",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         let sums = rule.numbers("sums").unwrap_or(&[]);
         let sums = sums.iter().map(|&s| s.clamp(0, u32::MAX.into()) as u32);
         Ok(Box::new(MultiSumCage::new(
@@ -394,7 +398,11 @@ pub(crate) static RELLIK_CAGE: RuleKind = RuleKind {
     summary: "cells, sum",
     params: &[Param::CELLS, Param::required("sum", SUM, "sum = 10")],
     example: r#"{ type = "rellik-cage", cells = "r1c1 r1c2 r2c1", sum = 10 }"#,
-    ..RuleKind::new("rellik-cage", |rule, _| {
+    ..RuleKind::new("rellik-cage", |rule, context| {
+        fits(
+            "rellik cage",
+            distinct_fit(rule.cells("cells").len(), context.size()),
+        )?;
         let (cells, sum) = cells_and_sum(rule);
         Ok(Box::new(RellikCage::new(cells, sum)))
     })

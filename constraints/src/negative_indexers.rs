@@ -5,8 +5,8 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::indexers::IndexerKind;
-use crate::rule::{Param, ParamType, Presence, Refusal, RuleKind, RuleSpec};
+use crate::indexers::{Indexer, IndexerKind};
+use crate::rule::{fits, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec};
 use crate::units::{checks_through_verify, Report};
 
 /// A negative indexer: in the listed cells, the indexing along rows,
@@ -170,12 +170,16 @@ pub(crate) static NEGATIVE_INDEXER: RuleKind = RuleKind {
     ],
     example: r#"{ type = "negative-indexer", along = "column", cells = "r2c1 r3c1 r4c5 r7c9" }"#,
     check: Some(check_along),
-    ..RuleKind::new("negative-indexer", |rule, _| {
+    ..RuleKind::new("negative-indexer", |rule, context| {
         let kind = along(rule).unwrap_or(IndexerKind::Column);
-        Ok(Box::new(NegativeIndexer::new(
-            kind,
-            rule.cells("cells").iter().copied(),
-        )))
+        let cells = rule.cells("cells").iter().copied();
+        // Each cell relates to the n − 1 it could name, as a positive
+        // indexer's does: the same bound on the pairs one rule declares.
+        fits(
+            "negative indexer",
+            Indexer::new(kind, cells.clone()).fits(context.size()),
+        )?;
+        Ok(Box::new(NegativeIndexer::new(kind, cells)))
     })
 };
 
