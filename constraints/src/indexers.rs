@@ -32,6 +32,39 @@ pub enum IndexerKind {
     Box,
 }
 
+impl IndexerKind {
+    /// The cells a digit in `cell` points into along this kind, in index
+    /// order (the `v`-th is the cell digit `v` names), and `cell`'s own
+    /// index among them (1-based): what indexers and negative indexers
+    /// both read.
+    pub(crate) fn line(self, geometry: &Geometry, cell: Cell) -> (&[Cell], Digit) {
+        let [row, column, region] = geometry.units_of(cell);
+        let unit = match self {
+            IndexerKind::Row => column,
+            IndexerKind::Column => row,
+            IndexerKind::Box => region,
+        };
+        let cells = &geometry.unit(unit).cells;
+        let own = cells.iter().position(|&c| c == cell).map_or(0, |p| p + 1);
+        (cells, own as Digit)
+    }
+}
+
+/// Whether `cells` indexing cells stay within a rule's bound on an
+/// `n`×`n` board, in words when they do not: each is related to the
+/// `n − 1` others of its column, row or region, so at most
+/// [`MAX_RULE_PREDICATE_RELATIONS`]` / (n − 1)` cells (258 on 128×128;
+/// more than the board up to 25×25). Indexers and negative indexers alike.
+pub(crate) fn indexing_fits(cells: usize, n: usize) -> Result<(), String> {
+    within_relations(cells * n.saturating_sub(1), n, MAX_RULE_PREDICATE_RELATIONS).map_err(|why| {
+        format!(
+            "{cells} cells, each pointing into {} others: {why} (split them over rules of at most {} cells)",
+            n - 1,
+            MAX_RULE_PREDICATE_RELATIONS / (n - 1)
+        )
+    })
+}
+
 /// Indexing cells: each one's digit `v` points to the `v`-th cell of its
 /// row, column or region ([`IndexerKind`]), which holds the indexing cell's
 /// own index there.
@@ -79,13 +112,8 @@ impl Indexer {
         self.kind
     }
 
-    /// The cells `cell` can point to, in index order (the `v`-th is the
-    /// cell digit `v` names), and `cell`'s own index among them (1-based).
     /// Whether the indexer's declarations stay within a rule's bound on an
-    /// `n`×`n` board, in words when they do not: each cell is related to
-    /// the `n − 1` others of its column, row or region, so at most
-    /// [`MAX_RULE_PREDICATE_RELATIONS`]` / (n − 1)` cells (258 on 128×128;
-    /// more than the board up to 25×25).
+    /// `n`×`n` board ([`indexing_fits`]), in words when they do not.
     ///
     /// ```
     /// use sudokit_constraints::{Indexer, IndexerKind};
@@ -96,37 +124,7 @@ impl Indexer {
     /// assert!(board.fits(128).unwrap_err().contains("more than the 32768"));
     /// ```
     pub fn fits(&self, n: usize) -> Result<(), String> {
-        within_relations(
-            self.cells.len() * n.saturating_sub(1),
-            n,
-            MAX_RULE_PREDICATE_RELATIONS,
-        )
-        .map_err(|why| {
-            format!(
-                "{} cells, each pointing into {} others: {why} (split them over rules of at most {} cells)",
-                self.cells.len(),
-                n - 1,
-                MAX_RULE_PREDICATE_RELATIONS / (n - 1)
-            )
-        })
-    }
-
-    fn targets(&self, geometry: &Geometry, cell: Cell) -> (Vec<Cell>, Digit) {
-        let n = geometry.size();
-        let (r, c) = (cell.row(n), cell.col(n));
-        match self.kind {
-            IndexerKind::Row => ((0..n).map(|i| Cell::at(i, c, n)).collect(), (r + 1) as Digit),
-            IndexerKind::Column => ((0..n).map(|j| Cell::at(r, j, n)).collect(), (c + 1) as Digit),
-            IndexerKind::Box => {
-                let region = geometry.region_of(cell);
-                let members: Vec<Cell> = geometry
-                    .cells()
-                    .filter(|&x| geometry.region_of(x) == region)
-                    .collect();
-                let own = members.iter().position(|&x| x == cell).map_or(0, |p| p + 1);
-                (members, own as Digit)
-            }
-        }
+        indexing_fits(self.cells.len(), n)
     }
 }
 
@@ -145,7 +143,7 @@ impl Rule for Indexer {
             if cell.index() >= geometry.cell_count() {
                 continue; // the puzzle refuses the rule by its scope
             }
-            let (targets, own) = self.targets(geometry, cell);
+            let (targets, own) = self.kind.line(geometry, cell);
             for (k, &target) in targets.iter().enumerate() {
                 let v = (k + 1) as Digit;
                 if target != cell {
@@ -182,7 +180,7 @@ impl Indexer {
                 continue;
             }
             let Some(v) = grid.get(cell) else { continue };
-            let (targets, own) = self.targets(geometry, cell);
+            let (targets, own) = self.kind.line(geometry, cell);
             let Some(&target) = targets.get(v as usize - 1) else {
                 continue;
             };

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
-use crate::indexers::{Indexer, IndexerKind};
+use crate::indexers::{indexing_fits, IndexerKind};
 use crate::rule::{fits, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec};
 use crate::units::{checks_through_verify, Report};
 
@@ -58,20 +58,6 @@ impl NegativeIndexer {
         let count = geometry.cell_count();
         self.cells.iter().copied().filter(move |c| c.index() < count)
     }
-
-    /// The cells `cell` can point to, in index order (the `v`-th is the
-    /// cell digit `v` names), and `cell`'s own index among them.
-    fn line<'a>(&self, geometry: &'a Geometry, cell: Cell) -> (&'a [Cell], Digit) {
-        let [row, column, region] = geometry.units_of(cell);
-        let unit = match self.kind {
-            IndexerKind::Row => column,
-            IndexerKind::Column => row,
-            IndexerKind::Box => region,
-        };
-        let cells = &geometry.unit(unit).cells;
-        let own = cells.iter().position(|&c| c == cell).map_or(0, |p| p + 1);
-        (cells, own as Digit)
-    }
 }
 
 impl Rule for NegativeIndexer {
@@ -87,7 +73,7 @@ impl Rule for NegativeIndexer {
         let n = geometry.size();
         self.indexing_cells(geometry)
             .map(|cell| {
-                let (_, own) = self.line(geometry, cell);
+                let (_, own) = self.kind.line(geometry, cell);
                 let mut digits = Digits::<u128>::full(n);
                 digits.remove(own);
                 (cell, digits)
@@ -98,7 +84,7 @@ impl Rule for NegativeIndexer {
     fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
         let mut out = Vec::new();
         for cell in self.indexing_cells(geometry) {
-            let (targets, own) = self.line(geometry, cell);
+            let (targets, own) = self.kind.line(geometry, cell);
             for (k, &target) in targets.iter().enumerate() {
                 let v = (k + 1) as Digit;
                 if target != cell {
@@ -118,7 +104,7 @@ impl Rule for NegativeIndexer {
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
         let mut cells = self.cells.clone();
         for cell in self.indexing_cells(geometry) {
-            cells.extend(self.line(geometry, cell).0);
+            cells.extend(self.kind.line(geometry, cell).0);
         }
         cells.sort_unstable();
         cells.dedup();
@@ -134,7 +120,7 @@ impl NegativeIndexer {
     fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         for cell in self.indexing_cells(geometry) {
-            let (targets, own) = self.line(geometry, cell);
+            let (targets, own) = self.kind.line(geometry, cell);
             let Some(v) = grid.get(cell) else { continue };
             let Some(&target) = targets.get(usize::from(v) - 1) else {
                 continue;
@@ -172,14 +158,11 @@ pub(crate) static NEGATIVE_INDEXER: RuleKind = RuleKind {
     check: Some(check_along),
     ..RuleKind::new("negative-indexer", |rule, context| {
         let kind = along(rule).unwrap_or(IndexerKind::Column);
-        let cells = rule.cells("cells").iter().copied();
+        let cells = rule.cells("cells");
         // Each cell relates to the n − 1 it could name, as a positive
         // indexer's does: the same bound on the pairs one rule declares.
-        fits(
-            "negative indexer",
-            Indexer::new(kind, cells.clone()).fits(context.size()),
-        )?;
-        Ok(Box::new(NegativeIndexer::new(kind, cells)))
+        fits("negative indexer", indexing_fits(cells.len(), context.size()))?;
+        Ok(Box::new(NegativeIndexer::new(kind, cells.iter().copied())))
     })
 };
 
