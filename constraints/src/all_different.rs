@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Group, Rule, Violation};
 
-use crate::units::{clashes, duplicate_violation, first_duplicate, Report};
+use crate::units::{clashes, distinct, duplicate_violation, first_duplicate, Report};
 
 /// The listed cells hold different digits: an extra region, a window, a
 /// cage without a sum. When it has exactly `n` cells it must hold every
@@ -34,9 +34,7 @@ impl AllDifferent {
     /// All-different over `cells`, called `name` in messages. Repeated
     /// cells count once.
     pub fn new(name: impl Into<String>, cells: impl IntoIterator<Item = Cell>) -> AllDifferent {
-        let mut cells: Vec<Cell> = cells.into_iter().collect();
-        cells.sort_unstable();
-        cells.dedup();
+        let cells = distinct(cells);
         AllDifferent {
             name: name.into(),
             cells,

@@ -10,7 +10,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{Fpuzzles, RuleKind, Shape};
-use crate::units::{checks_through_verify, ends_decide_inner, Report};
+use crate::units::{checks_through_verify, distinct, ends_decide_inner, Report};
 
 /// A between line (f-puzzles `betweenline`): the first and last cells are
 /// circles, and every cell between them on the line holds a digit strictly
@@ -146,10 +146,7 @@ impl Rule for BetweenLine {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     fn relations(&self, _: &Geometry) -> Vec<(Cell, Cell, Relation)> {

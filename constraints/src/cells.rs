@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Rule, Violation};
 
 use crate::rule::{Fpuzzles, Param, ParamType, RuleKind, Shape};
-use crate::units::{checks_through_verify, orthogonal_neighbours, Report};
+use crate::units::{checks_through_verify, distinct, orthogonal_neighbours, Report};
 
 /// Which digits a parity rule keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,9 +121,7 @@ pub struct ExtremeCells {
 impl ExtremeCells {
     /// The cells `cells` are minima or maxima of their neighbourhoods.
     pub fn new(extreme: Extreme, cells: impl IntoIterator<Item = Cell>) -> ExtremeCells {
-        let mut cells: Vec<Cell> = cells.into_iter().collect();
-        cells.sort_unstable();
-        cells.dedup();
+        let cells = distinct(cells);
         ExtremeCells { extreme, cells }
     }
 

@@ -7,7 +7,7 @@ use sudokit_core::{
 };
 
 use crate::rule::RuleKind;
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// Counting circles (ISS `CountingCircles`): every digit that stands in
 /// one of the circles stands in exactly that many of them. So the digits
@@ -61,10 +61,7 @@ impl Rule for CountingCircles {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     checks_through_verify!();

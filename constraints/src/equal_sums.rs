@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Rule, Sum, Violation};
 
 use crate::rule::{Param, ParamType, RuleKind};
-use crate::units::{checks_through_verify, full_sum, names, Report};
+use crate::units::{checks_through_verify, distinct, full_sum, names, Report};
 
 /// Equal sums (ISS `EqualSum`): every segment adds up to what the first
 /// one does. Segments may overlap and digits may repeat where no other
@@ -46,10 +46,7 @@ impl Rule for EqualSum {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = self.segments.iter().flatten().copied().collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.segments.iter().flatten().copied())
     }
 
     fn sums(&self, _: &Geometry) -> Vec<Sum> {

@@ -14,7 +14,7 @@ use crate::rule::{
     fits, within_relations, BuildContext, Fpuzzles, RuleKind, RuleSpec, Shape, SpecError,
     MAX_RULE_PREDICATE_RELATIONS,
 };
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// Which line of cells an indexer's digit points along.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,13 +159,15 @@ impl Rule for Indexer {
     }
 
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        // The lines the cells point along, read directly: building the
+        // relations would format a description for every pair.
         let mut cells = self.cells.clone();
-        for (_, target, _) in self.relations(geometry) {
-            cells.push(target);
+        for &cell in &self.cells {
+            if cell.index() < geometry.cell_count() {
+                cells.extend(self.kind.line(geometry, cell).0);
+            }
         }
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(cells)
     }
 
     checks_through_verify!();

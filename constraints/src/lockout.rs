@@ -10,7 +10,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{fits, Fpuzzles, Param, ParamType, RuleKind, Shape};
-use crate::units::{checks_through_verify, ends_decide_inner, mask, Report};
+use crate::units::{checks_through_verify, distinct, ends_decide_inner, mask, Report};
 
 /// A lockout line (f-puzzles `lockout`, ISS `Lockout`): the first and last
 /// cells are diamonds whose digits differ by at least `gap`; every cell
@@ -94,10 +94,7 @@ impl Rule for LockoutLine {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     fn relations(&self, _: &Geometry) -> Vec<(Cell, Cell, Relation)> {

@@ -8,7 +8,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{fits, Param, ParamType, Refusal, RuleKind, RuleSpec};
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// The cage holds each listed digit exactly its count of times (a count of
 /// 0: not at all); other digits are free, and digits may repeat.
@@ -118,10 +118,7 @@ impl Rule for LookAndSay {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     fn domains(&self, geometry: &Geometry) -> Vec<(Cell, Digits<u128>)> {

@@ -7,7 +7,7 @@ use sudokit_core::{Cell, Constraint, Digit, Digits, Geometry, Grid, Relation, Ru
 
 use crate::indexers::{indexing_fits, IndexerKind};
 use crate::rule::{fits, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec};
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// A negative indexer: in the listed cells, the indexing along rows,
 /// columns or regions ([`IndexerKind`]) does NOT hold — a cell whose digit
@@ -106,9 +106,7 @@ impl Rule for NegativeIndexer {
         for cell in self.indexing_cells(geometry) {
             cells.extend(self.kind.line(geometry, cell).0);
         }
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(cells)
     }
 
     checks_through_verify!();

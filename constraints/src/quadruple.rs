@@ -10,7 +10,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// A quadruple (f-puzzles `quadruple`): every listed digit appears in the
 /// cells around the circle, a digit listed `m` times in at least `m` of
@@ -164,10 +164,7 @@ impl Rule for Quadruple {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     fn domains(&self, geometry: &Geometry) -> Vec<(Cell, Digits<u128>)> {

@@ -8,7 +8,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{Param, ParamType, RuleKind};
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// A sum line (ISS `SumLine`, without loops): the line, read from its first
 /// cell, divides into consecutive stretches that each add up to `total`.
@@ -83,10 +83,7 @@ impl Rule for SumLine {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     checks_through_verify!();

@@ -243,6 +243,15 @@ pub(crate) fn ends_decide_inner(
     }
 }
 
+/// `cells` sorted, each once: a rule's scope, or the set of cells a rule
+/// keeps whatever order or repeats it was given them in.
+pub(crate) fn distinct(cells: impl IntoIterator<Item = Cell>) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = cells.into_iter().collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
 /// Cell names joined by `+`: `r1c1 + r1c2`.
 pub(crate) fn names(cells: &[Cell], n: usize) -> String {
     cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")

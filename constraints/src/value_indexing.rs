@@ -10,7 +10,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{Refusal, RuleKind, RuleSpec};
-use crate::units::{checks_through_verify, Report};
+use crate::units::{checks_through_verify, distinct, Report};
 
 /// A line whose first cell (the circle) holds X and whose second cell holds
 /// K: the K-th cell after the second holds X too. K is 1 to the number of
@@ -112,10 +112,7 @@ impl Rule for ValueIndexing {
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
-        let mut cells = self.cells.clone();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        distinct(self.cells.iter().copied())
     }
 
     fn domains(&self, geometry: &Geometry) -> Vec<(Cell, Digits<u128>)> {
