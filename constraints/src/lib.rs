@@ -31,7 +31,8 @@
 //!   [`RegionSumLine`], [`LittleKiller`], [`RepeatingCage`] (digits may
 //!   repeat), declared as linear sums the engine propagates exactly;
 //!   [`MultiSumCage`] and [`RellikCage`], with propagators over the cage's
-//!   sets of digits; [`SumLine`] (stretches of one total), with its own;
+//!   sets of digits; [`SumLine`] (stretches of one total) and [`Lunchbox`]
+//!   (a sandwich between its own smallest and largest digit), with their own;
 //!   [`EqualSum`] (segments of one unstated total), declared as sums;
 //! * counting and indexing: [`CountingCircles`] (with a propagator of its
 //!   own) and [`NegativeIndexer`] ("broken 159", declared);
@@ -86,6 +87,7 @@ pub mod iss;
 mod lines;
 mod lockout;
 mod look_and_say;
+mod lunchbox;
 pub mod native;
 mod negative_indexers;
 mod outside;
@@ -120,6 +122,7 @@ pub use inequality::GreaterThan;
 pub use lines::{Line, LineKind, Renban};
 pub use lockout::LockoutLine;
 pub use look_and_say::LookAndSay;
+pub use lunchbox::Lunchbox;
 pub use negative_indexers::NegativeIndexer;
 pub use outside::{Sandwich, Skyscraper, XSum};
 pub use outside_rooms::{HiddenSkyscraper, NumberedRoom};

@@ -309,6 +309,11 @@
 //! sum = 10
 //!
 //! [[rules]]
+//! type = "lunchbox"         # distinct digits; those between the smallest and the largest add up to sum
+//! cells = "r7c1 r7c2 r7c3 r7c4"
+//! sum = 7
+//!
+//! [[rules]]
 //! type = "equal-sum"        # every segment adds up to the same total (segments may overlap)
 //! segments = [["r2c6", "r2c7"], ["r3c6", "r3c7"]]
 //!

@@ -91,7 +91,7 @@ pub(crate) use outside_clue_rule;
 
 /// The sum of the `k` smallest (or largest) digits of `mask`, `None` when
 /// it holds fewer than `k`.
-fn extreme_sum(mut mask: u128, k: usize, largest: bool) -> Option<u32> {
+pub(crate) fn extreme_sum(mut mask: u128, k: usize, largest: bool) -> Option<u32> {
     if (mask.count_ones() as usize) < k {
         return None;
     }
@@ -115,11 +115,11 @@ const MAX_STATES: usize = 1 << 13;
 /// Reusable buffers, one set per thread, so that propagation does not
 /// allocate once warmed up.
 #[derive(Default)]
-struct Scratch {
+pub(crate) struct Scratch {
     /// Layers of the subset search: (digits used, their sum), sorted.
-    layers: Vec<Vec<(u128, u32)>>,
+    pub(crate) layers: Vec<Vec<(u128, u32)>>,
     /// Per-cell masks: candidates, support, and a second support.
-    masks: Vec<u128>,
+    pub(crate) masks: Vec<u128>,
     /// The skyscraper's forward and backward tables.
     table: Vec<u128>,
 }
@@ -130,7 +130,7 @@ thread_local! {
 
 /// Runs `f` with this thread's scratch buffers (fresh ones if they are in
 /// use, which propagators never cause).
-fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
+pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut scratch) => f(&mut scratch),
         Err(_) => f(&mut Scratch::default()),
@@ -149,7 +149,7 @@ fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 /// When a layer grows beyond [`MAX_STATES`] (large boards, loose sums), it
 /// falls back to bounds: a digit stays when the other cells' smallest and
 /// largest candidates leave room for it (a relaxation: sound, not exact).
-fn distinct_sum(
+pub(crate) fn distinct_sum(
     cands: &[u128],
     target: u32,
     support: &mut [u128],

@@ -28,8 +28,8 @@ pub use crate::rule::{
 };
 use crate::{
     between, cages, cells, chess, counting, diagonal, dots, equal_sums, full_rank, indexers, inequality,
-    lines, lockout, look_and_say, negative_indexers, outside, outside_rooms, quadruple, regions, squares,
-    sum_lines, sums, value_indexing,
+    lines, lockout, look_and_say, lunchbox, negative_indexers, outside, outside_rooms, quadruple, regions,
+    squares, sum_lines, sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -98,6 +98,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &dots::KNIGHTMARE,
     &dots::NONCONSECUTIVE_PLUS,
     &sum_lines::SUM_LINE,
+    &lunchbox::LUNCHBOX,
     &equal_sums::EQUAL_SUM,
     &negative_indexers::NEGATIVE_INDEXER,
     &counting::COUNTING_CIRCLES,

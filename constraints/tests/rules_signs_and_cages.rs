@@ -1,5 +1,5 @@
 //! Inequality signs, lockout lines, the cages beyond the killer cage
-//! (digits that repeat, several sums, rellik), knightmare and NC+ through
+//! (digits that repeat, several sums, rellik), lunchboxes, knightmare and NC+ through
 //! the testkit: sound propagation (brute force on 4×4 and 6×6 boards, alone
 //! and with the classic rules), snapshots of what each removes and why,
 //! `check` against an independent reading of each rule on random full
@@ -9,8 +9,8 @@
 mod common;
 
 use sudokit_constraints::{
-    Adjacency, Forbidden, GreaterThan, LockoutLine, MultiSumCage, Negative, RellikCage, RepeatingCage,
-    SumLine,
+    Adjacency, Forbidden, GreaterThan, LockoutLine, Lunchbox, MultiSumCage, Negative, RellikCage,
+    RepeatingCage, SumLine,
 };
 use sudokit_core::testkit::{count_solutions, propagate, Soundness};
 use sudokit_core::{Cell, Constraint, Geometry, Grid};
@@ -51,6 +51,14 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
         (
             "sum line",
             Box::new(SumLine::new([at(0, 0), at(1, 1), at(2, 2), at(3, 3)], big + 1)),
+        ),
+        (
+            "lunchbox",
+            Box::new(Lunchbox::new([at(0, 0), at(1, 1), at(2, 2), at(3, 3)], 2)),
+        ),
+        (
+            "lunchbox of zero",
+            Box::new(Lunchbox::new([at(0, 0), at(1, 2), at(3, 1)], 0)),
         ),
         (
             "knightmare",
@@ -177,6 +185,23 @@ fn keeps(name: &str, n: usize, grid: &Grid) -> bool {
                 })
             })
         }
+        "lunchbox" | "lunchbox of zero" => {
+            let (digits, sum) = if name == "lunchbox" {
+                (vec![at(0, 0), at(1, 1), at(2, 2), at(3, 3)], 2)
+            } else {
+                (vec![at(0, 0), at(1, 2), at(3, 1)], 0)
+            };
+            if !distinct(&digits) {
+                return false;
+            }
+            let place = |d: u32| digits.iter().position(|&x| x == d).unwrap();
+            let (low, high) = (
+                place(*digits.iter().min().unwrap()),
+                place(*digits.iter().max().unwrap()),
+            );
+            let between: u32 = digits[low.min(high) + 1..low.max(high)].iter().sum();
+            between == sum
+        }
         "knightmare" => pairs_apart(&[(1, 2), (2, 1), (1, -2), (2, -1)])
             .iter()
             .all(|&(x, y)| x + y != 5 && x + y != big + 1),
@@ -253,6 +278,34 @@ fn snapshot_repeating_multi_sum_and_rellik_cages() {
          . 5 . . . . . . .
          . . . . . . . . .
          . . 4 . . . . . .
+         . . . . . . . . ."
+    ));
+}
+
+#[test]
+fn snapshot_lunchboxes() {
+    let at = |r, c| Cell::at(r, c, 9);
+    insta::assert_snapshot!(snapshot(
+        vec![
+            // Three cells summing 8 inside: the crust is the two ends, the
+            // middle is 8, so one end is 9.
+            Box::new(Lunchbox::new([at(0, 0), at(0, 1), at(0, 2)], 8)),
+            // Four cells, 5 at the second, nothing between the crust: the
+            // crust is two neighbours, the other two lie between them.
+            Box::new(Lunchbox::new([at(2, 0), at(2, 1), at(2, 2), at(2, 3)], 0)),
+            // Eight cells of a row, 35 between the crust: the crust is 1
+            // and 8, 1 and 9, or 2 and 9.
+            Box::new(Lunchbox::new((0..8).map(|c| at(4, c)), 30)),
+        ],
+        9,
+        ". . . . . . . . .
+         . . . . . . . . .
+         . 5 . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
          . . . . . . . . ."
     ));
 }
@@ -343,6 +396,10 @@ fn published_puzzles_have_their_published_solution_alone() {
             "437182596681795324295364718328576149164938275759241863843627951912453687576819432",
         ),
         (
+            include_str!("puzzles/lunchbox.toml"),
+            "812436597375912648964785213581243769437569821296871435648397152759124386123658974",
+        ),
+        (
             include_str!("puzzles/neighbour-sums.toml"),
             "439821756157693284862475139596738421278514693341962578623187945984256317715349862",
         ),
@@ -373,6 +430,10 @@ fn bad_rules_get_clear_errors() {
     let err = read(r#"{ type = "multi-sum-cage", cells = "r1c1 r1c2", sums = [] }"#).unwrap_err();
     assert!(err.to_string().contains("rules[1].sums"), "{err}");
     let err = read(r#"{ type = "rellik-cage", cells = "r1c1 r1c2", sum = 0 }"#).unwrap_err();
+    assert!(err.to_string().contains("rules[1].sum"), "{err}");
+    let err = build(r#"{ type = "lunchbox", cells = "r1c1", sum = 0 }"#).unwrap_err();
+    assert!(err.contains("a lunchbox needs at least 2"), "{err}");
+    let err = read(r#"{ type = "lunchbox", cells = "r1c1 r1c2", sum = 11 }"#).unwrap_err();
     assert!(err.to_string().contains("rules[1].sum"), "{err}");
     // A sum line of 4 cells cannot reach 17 on 4×4: no solution, no error.
     let puzzle = build(r#"{ type = "sum-line", cells = "r1c1 r1c2 r1c3 r1c4", sum = 17 }"#).unwrap();

@@ -365,6 +365,8 @@ impl Reader<'_> {
                 let value = match row.kind {
                     // The board's own gap is the rule without a value.
                     "whispers" => value.filter(|&v| v != n.div_ceil(2) as i64),
+                    // A lunchbox's 0 is a sum (its crust touches).
+                    "lunchbox" => value,
                     // ISS reads a blank or zero cage sum as none.
                     _ => value.filter(|&v| v != 0),
                 };

@@ -115,6 +115,7 @@ pub(crate) const RULES: &[IssRule] = &[
     row("Lockout", "lockout", Form::Numbered("value")),
     row("RellikCage", "rellik-cage", Form::Numbered("sum")),
     row("SumLine", "sum-line", Form::Numbered("sum")),
+    row("Lunchbox", "lunchbox", Form::Numbered("sum")),
     row("CountingCircles", "counting-circles", Form::Cells),
 ];
 
