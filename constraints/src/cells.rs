@@ -126,10 +126,9 @@ impl ExtremeCells {
     }
 
     /// The marked cells and the neighbours each one compares with.
-    fn comparisons(&self, geometry: &Geometry) -> impl Iterator<Item = (Cell, Cell)> + '_ + use<'_> {
-        let n = geometry.size();
+    fn comparisons<'a>(&'a self, geometry: &'a Geometry) -> impl Iterator<Item = (Cell, Cell)> + 'a {
         self.cells.iter().flat_map(move |&cell| {
-            orthogonal_neighbours(cell, n)
+            orthogonal_neighbours(cell, geometry)
                 .filter(|other| self.cells.binary_search(other).is_err())
                 .map(move |other| (cell, other))
         })

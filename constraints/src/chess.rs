@@ -10,7 +10,7 @@ use crate::rule::{
     fits, within_relations, Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape,
     MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
-use crate::units::{checks_through_verify, count_pairs_apart, offset, pairs_apart, Report};
+use crate::units::{checks_through_verify, count_pairs_apart, pairs_apart, Report};
 
 /// The moves of a knight, one of each pair of opposite moves.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
@@ -51,13 +51,12 @@ pub struct AntiKing;
 
 /// Every pair of cells a move apart, once.
 fn pairs(geometry: &Geometry, moves: &[(isize, isize)]) -> Vec<(Cell, Cell, Relation)> {
-    let n = geometry.size();
     geometry
         .cells()
         .flat_map(|cell| {
             moves
                 .iter()
-                .filter_map(move |&m| Some((cell, offset(cell, m, n)?)))
+                .filter_map(move |&m| Some((cell, geometry.offset(cell, m)?)))
         })
         .map(|(a, b)| (a, b, Relation::Differ))
         .collect()
@@ -73,7 +72,7 @@ fn check_moves(
     let n = geometry.size();
     for (cell, digit) in grid.placed() {
         for &m in moves {
-            if let Some(other) = offset(cell, m, n) {
+            if let Some(other) = geometry.offset(cell, m) {
                 if grid.get(other) == Some(digit) {
                     return Err(Violation::new(
                         format!(
@@ -92,14 +91,13 @@ fn check_moves(
 
 /// Whether the digit placed in `cell` differs from every cell a move away.
 fn accepts_moves(geometry: &Geometry, grid: &Grid, cell: Cell, moves: &[(isize, isize)]) -> bool {
-    let n = geometry.size();
     let Some(digit) = grid.get(cell) else {
         return true;
     };
     moves.iter().all(|&(dr, dc)| {
         [(dr, dc), (-dr, -dc)]
             .into_iter()
-            .filter_map(|m| offset(cell, m, n))
+            .filter_map(|m| geometry.offset(cell, m))
             .all(|other| grid.get(other) != Some(digit))
     })
 }
@@ -235,7 +233,7 @@ impl Rule for ChessMoves {
                 })
             }
         };
-        pairs_apart(geometry.size(), &self.moves)
+        pairs_apart(geometry, &self.moves)
             .into_iter()
             .map(|(a, b)| (a, b, relation.clone()))
             .collect()
@@ -263,7 +261,7 @@ impl ChessMoves {
                 continue;
             }
             for &m in &self.moves {
-                if let Some(other) = offset(cell, m, n) {
+                if let Some(other) = geometry.offset(cell, m) {
                     if grid.get(other) == Some(digit) {
                         return Err(report.violation(
                             || {
@@ -312,8 +310,19 @@ pub enum Taxicab {
 }
 
 impl Taxicab {
-    fn distance(a: Cell, b: Cell, n: usize) -> usize {
-        a.row(n).abs_diff(b.row(n)) + a.col(n).abs_diff(b.col(n))
+    /// The taxicab distance from `a` to `b`: on a toroidal board, the
+    /// shorter way round in each direction.
+    fn distance(a: Cell, b: Cell, geometry: &Geometry) -> usize {
+        let n = geometry.size();
+        let along = |x: usize, y: usize| {
+            let d = x.abs_diff(y);
+            if geometry.is_toroidal() {
+                d.min(n - d)
+            } else {
+                d
+            }
+        };
+        along(a.row(n), b.row(n)) + along(a.col(n), b.col(n))
     }
 
     /// The moves of taxicab distance `d`, each or its opposite.
@@ -347,16 +356,22 @@ impl Taxicab {
     }
 
     /// The pairs of cells at distance `d`.
-    fn pairs(n: usize, d: usize) -> Vec<(Cell, Cell)> {
+    fn pairs(geometry: &Geometry, d: usize) -> Vec<(Cell, Cell)> {
         let moves: Vec<(isize, isize)> = (0..=d as isize).map(|dr| (dr, d as isize - dr)).collect();
-        pairs_apart(n, &moves)
+        let mut pairs: Vec<(Cell, Cell)> = pairs_apart(geometry, &moves)
             .into_iter()
             .chain(pairs_apart(
-                n,
+                geometry,
                 &moves.iter().map(|&(r, c)| (r, -c)).collect::<Vec<_>>(),
             ))
-            .filter(|&(a, b)| Taxicab::distance(a, b, n) == d)
-            .collect()
+            .filter(|&(a, b)| Taxicab::distance(a, b, geometry) == d)
+            .collect();
+        // Both lists can reach one pair across the edges of a torus.
+        if geometry.is_toroidal() {
+            pairs.sort_unstable();
+            pairs.dedup();
+        }
+        pairs
     }
 }
 
@@ -371,7 +386,7 @@ impl Rule for Taxicab {
     fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
         let n = geometry.size();
         match *self {
-            Taxicab::Distance(d) => Taxicab::pairs(n, d)
+            Taxicab::Distance(d) => Taxicab::pairs(geometry, d)
                 .into_iter()
                 .map(|(a, b)| (a, b, Relation::Differ))
                 .collect(),
@@ -379,7 +394,7 @@ impl Rule for Taxicab {
                 .flat_map(|d| {
                     let relation =
                         Relation::custom(format!("not both {d}"), move |a, b| a != b || usize::from(a) != d);
-                    Taxicab::pairs(n, d)
+                    Taxicab::pairs(geometry, d)
                         .into_iter()
                         .map(move |(a, b)| (a, b, relation.clone()))
                 })
@@ -393,7 +408,6 @@ impl Rule for Taxicab {
 
     /// Only the new digit can break the rule, with a cell holding the same.
     fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
-        let n = geometry.size();
         let Some(x) = grid.get(cell) else {
             return true;
         };
@@ -402,7 +416,7 @@ impl Rule for Taxicab {
             Taxicab::OwnDigit => usize::from(x),
         };
         grid.placed()
-            .all(|(b, y)| y != x || b == cell || Taxicab::distance(cell, b, n) != banned)
+            .all(|(b, y)| y != x || b == cell || Taxicab::distance(cell, b, geometry) != banned)
     }
 }
 
@@ -413,7 +427,7 @@ impl Taxicab {
         let placed: Vec<(Cell, Digit)> = grid.placed().collect();
         for (i, &(a, x)) in placed.iter().enumerate() {
             for &(b, y) in &placed[i + 1..] {
-                let d = Taxicab::distance(a, b, n);
+                let d = Taxicab::distance(a, b, geometry);
                 let broken = x == y
                     && match *self {
                         Taxicab::Distance(k) => d == k,

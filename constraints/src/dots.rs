@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
 use crate::rule::{Fpuzzles, Mark, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape};
-use crate::units::{checks_through_verify, offset, unordered, Report};
+use crate::units::{checks_through_verify, unordered, Report};
 
 /// What a dot between two cells says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -309,14 +309,17 @@ impl Negative {
         }
     }
 
-    /// The pairs the rule covers, sorted, without allocating: `check` runs
-    /// at every node of the testkit's brute force.
-    fn pairs(&self, n: usize) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+    /// The pairs the rule covers, each the smaller cell first, without
+    /// allocating: `check` runs at every node of the testkit's brute force.
+    /// (On a small toroidal board a pair may come twice.)
+    fn pairs<'a>(&'a self, geometry: &'a Geometry) -> impl Iterator<Item = (Cell, Cell)> + 'a {
         let moves = self.forward_moves();
-        (0..n * n)
-            .flat_map(move |i| {
-                let a = Cell(i as u16);
-                moves.iter().filter_map(move |&m| offset(a, m, n).map(|b| (a, b)))
+        geometry
+            .cells()
+            .flat_map(move |a| {
+                moves
+                    .iter()
+                    .filter_map(move |&m| geometry.offset(a, m).map(|b| unordered((a, b))))
             })
             .filter(|pair| self.except.binary_search(pair).is_err())
     }
@@ -336,14 +339,14 @@ impl Rule for Negative {
 
     fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
         let relations = self.forbidden.relations();
-        self.pairs(geometry.size())
+        self.pairs(geometry)
             .flat_map(|(a, b)| relations.iter().map(move |r| (a, b, r.clone())))
             .collect()
     }
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         let n = geometry.size();
-        for (a, b) in self.pairs(n) {
+        for (a, b) in self.pairs(geometry) {
             if let Some((x, y)) = self.broken(grid, a, b) {
                 let what = match &self.forbidden {
                     Forbidden::Consecutive => "are consecutive".to_string(),
@@ -364,10 +367,9 @@ impl Rule for Negative {
     }
 
     fn accepts_placement(&self, geometry: &Geometry, grid: &Grid, cell: Cell) -> bool {
-        let n = geometry.size();
         self.forward_moves().iter().all(|&(dr, dc)| {
             [(dr, dc), (-dr, -dc)].into_iter().all(|m| {
-                offset(cell, m, n).is_none_or(|other| {
+                geometry.offset(cell, m).is_none_or(|other| {
                     let pair = unordered((cell, other));
                     self.except.binary_search(&pair).is_ok() || self.broken(grid, pair.0, pair.1).is_none()
                 })

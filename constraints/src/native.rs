@@ -62,6 +62,7 @@
 //! | `boxes` | the box shape `"ROWSxCOLS"`: `"3x3"`, `"2x3"` (two rows high, three columns wide) | the squarest boxes that tile the board (6×6: `"2x3"`, 12×12: `"3x4"`); none on a prime size |
 //! | `regions` | a jigsaw, instead of `boxes`: see below | |
 //! | `classic` | whether every row, column and region holds every digit once | `true` |
+//! | `toroidal` | whether the board wraps around its edges: the rules about neighbourhood (chess moves, taxicab distances, the negative dot rules, minimum and maximum cells, 2×2 squares) see across them | `false` |
 //! | `givens` | the given digits, in any of sudokit's grid layouts: `n` lines of `n` cells, or one line of `n²`; `.` or `0` for a blank; `1-9` then `A-Z` above 9 (16×16: `1-9A-G`), or numbers separated by spaces | an empty grid |
 //! | `rules` | the rules beyond the classic ones, one `[[rules]]` table each | none |
 //!
@@ -465,7 +466,7 @@ const MAX_SIZE: usize = 128;
 
 /// The top-level keys, in the order [`write()`] puts them.
 const TOP_KEYS: &[&str] = &[
-    "title", "author", "ruleset", "size", "boxes", "regions", "classic", "givens", "rules",
+    "title", "author", "ruleset", "size", "boxes", "regions", "classic", "toroidal", "givens", "rules",
 ];
 
 /// Why a native file could not be read: where (1-based line and column,
@@ -588,6 +589,9 @@ pub fn write(spec: &PuzzleSpec) -> String {
     }
     if !spec.classic {
         out.push_str("classic = false\n");
+    }
+    if spec.toroidal {
+        out.push_str("toroidal = true\n");
     }
     if spec.givens.filled() > 0 {
         out.push_str("givens = \"\"\"\n");
@@ -1171,14 +1175,19 @@ impl Reader<'_> {
                         Layout::Regions(self.regions(value, n)?)
                     };
                 }
-                "classic" => {
-                    spec.classic = value.get_ref().as_bool().ok_or_else(|| {
+                "classic" | "toroidal" => {
+                    let flag = value.get_ref().as_bool().ok_or_else(|| {
                         self.at(
                             value,
                             name,
                             format!("expected true or false, found {}", kind(value.get_ref())),
                         )
-                    })?
+                    })?;
+                    if name == "classic" {
+                        spec.classic = flag;
+                    } else {
+                        spec.toroidal = flag;
+                    }
                 }
                 "givens" => spec.givens = self.givens(value, n)?,
                 _ => spec.rules = self.rules(value, n)?,
@@ -1428,6 +1437,9 @@ impl Reader<'_> {
                 }
                 "jigsaw" => {
                     "'jigsaw' is not a rule type: draw the regions with the top-level key regions".to_string()
+                }
+                "toroidal" => {
+                    "'toroidal' is not a rule type: it is the top-level key toroidal = true".to_string()
                 }
                 _ => match suggest(ty, self.registry.kinds().map(|k| k.name)) {
                     Some(close) => format!("unknown rule type '{ty}': did you mean '{close}'?"),

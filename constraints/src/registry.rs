@@ -197,4 +197,10 @@ pub const BOARD: &[RuleInfo] = &[
         meaning: "the regions are irregular shapes of n cells",
         parameters: "top-level `regions`: one symbol per cell, a row per line",
     },
+    RuleInfo {
+        name: "toroidal",
+        fpuzzles: None,
+        meaning: "the board wraps around its edges: rules about neighbours see across them",
+        parameters: "top-level `toroidal = true`",
+    },
 ];

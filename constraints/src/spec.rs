@@ -52,6 +52,10 @@ pub struct PuzzleSpec {
     /// Every row, column and region holds each digit once (f-puzzles
     /// puzzles always have these rules).
     pub classic: bool,
+    /// The board wraps around its edges (only the native format says so):
+    /// the rules about neighbourhood see across them
+    /// ([`Geometry::toroidal`]).
+    pub toroidal: bool,
     /// The givens.
     pub givens: Grid,
     /// The other rules, in file order.
@@ -71,6 +75,7 @@ impl PuzzleSpec {
             size: n,
             layout: Layout::Default,
             classic: true,
+            toroidal: false,
             givens: Grid::empty(n),
             rules: Vec::new(),
             title: None,
@@ -82,7 +87,7 @@ impl PuzzleSpec {
     /// The board this spec describes.
     pub fn geometry(&self) -> Result<Geometry, SpecError> {
         let n = self.size;
-        Ok(match &self.layout {
+        let flat = match &self.layout {
             Layout::Boxes { rows, cols } => Geometry::with_boxes(n, *rows, *cols)?,
             Layout::Regions(regions) => Geometry::irregular(n, regions)?,
             Layout::Default => match Geometry::square(n) {
@@ -93,7 +98,8 @@ impl PuzzleSpec {
                 }
                 other => other?,
             },
-        })
+        };
+        Ok(if self.toroidal { flat.toroidal() } else { flat })
     }
 
     /// The puzzle: the board, the givens, the classic rules (when on), then

@@ -81,10 +81,12 @@ impl SquareClasses {
         }
     }
 
-    /// The four cells of every 2×2 square, top-left first.
-    fn squares(n: usize) -> impl Iterator<Item = [Cell; 4]> {
-        (0..n.saturating_sub(1))
-            .flat_map(move |top| (0..n - 1).map(move |left| SquareClasses::square(n, top, left)))
+    /// The four cells of every 2×2 square, top-left first (across the
+    /// edges too on a toroidal board).
+    fn squares(geometry: &Geometry) -> impl Iterator<Item = [Cell; 4]> + '_ {
+        geometry
+            .cells()
+            .filter_map(|top_left| SquareClasses::square(geometry, top_left))
     }
 
     /// The class (0, 1 or 2) of digit `d`.
@@ -106,23 +108,28 @@ impl SquareClasses {
     }
 
     /// The squares that hold `cell`.
-    fn squares_of(n: usize, cell: Cell) -> impl Iterator<Item = [Cell; 4]> {
-        let (r, c) = (cell.row(n), cell.col(n));
-        let tops = r.saturating_sub(1)..=r.min(n.saturating_sub(2));
-        tops.flat_map(move |top| {
-            (c.saturating_sub(1)..=c.min(n.saturating_sub(2)))
-                .map(move |left| SquareClasses::square(n, top, left))
-        })
+    fn squares_of(geometry: &Geometry, cell: Cell) -> impl Iterator<Item = [Cell; 4]> + '_ {
+        [(0, 0), (0, -1), (-1, 0), (-1, -1)]
+            .into_iter()
+            .filter_map(move |step| {
+                let top_left = if step == (0, 0) {
+                    Some(cell)
+                } else {
+                    geometry.offset(cell, step)
+                };
+                SquareClasses::square(geometry, top_left?)
+            })
     }
 
-    /// The 2×2 square whose top-left cell is (`top`, `left`).
-    fn square(n: usize, top: usize, left: usize) -> [Cell; 4] {
-        [
-            Cell::at(top, left, n),
-            Cell::at(top, left + 1, n),
-            Cell::at(top + 1, left, n),
-            Cell::at(top + 1, left + 1, n),
-        ]
+    /// The 2×2 square whose top-left cell is `top_left`, if it is on the
+    /// board.
+    fn square(geometry: &Geometry, top_left: Cell) -> Option<[Cell; 4]> {
+        Some([
+            top_left,
+            geometry.offset(top_left, (0, 1))?,
+            geometry.offset(top_left, (1, 0))?,
+            geometry.offset(top_left, (1, 1))?,
+        ])
     }
 
     /// `check`'s logic: in every square, the classes still missing fit in
@@ -132,7 +139,7 @@ impl SquareClasses {
         if let Err(why) = self.fits(n) {
             return Err(report.violation(|| why, Vec::new));
         }
-        self.verify_squares(n, SquareClasses::squares(n), grid, report)
+        self.verify_squares(n, SquareClasses::squares(geometry), grid, report)
     }
 
     /// `check`'s logic on some of the squares.
@@ -194,7 +201,7 @@ impl Rule for SquareClasses {
         let n = geometry.size();
         self.fits(n).is_ok()
             && self
-                .verify_squares(n, SquareClasses::squares_of(n, cell), grid, Report::Detect)
+                .verify_squares(n, SquareClasses::squares_of(geometry, cell), grid, Report::Detect)
                 .is_ok()
     }
 
@@ -209,7 +216,7 @@ impl Rule for SquareClasses {
             sink.add_clause(&[]);
             return Ok(());
         }
-        for square in SquareClasses::squares(n) {
+        for square in SquareClasses::squares(geometry) {
             for k in 0..3 {
                 let clause: Vec<Lit> = square
                     .iter()
@@ -238,7 +245,7 @@ impl Propagate for SquareClasses {
         let masks: [u128; 3] = std::array::from_fn(|k| self.class_mask(n, k));
         // Only the squares around a changed cell can have changed.
         let touched = |square: &[Cell; 4]| square.iter().any(|c| changed.contains(c));
-        let squares: Vec<[Cell; 4]> = SquareClasses::squares(n).collect();
+        let squares: Vec<[Cell; 4]> = SquareClasses::squares(cx.geometry()).collect();
         let all = changed.len() * 4 >= squares.len();
         for square in squares.iter().filter(|s| all || touched(s)) {
             let classes: [u8; 4] = std::array::from_fn(|i| {

@@ -2,7 +2,7 @@
 //! check reports what it finds ([`Report`]).
 
 use sudokit_core::cnf::{ClauseSink, Lit, Var};
-use sudokit_core::{Cand, Cell, Digit, Grid, Violation};
+use sudokit_core::{Cand, Cell, Digit, Geometry, Grid, Violation};
 
 /// Digit sets as raw `u128` masks, bit `d − 1` for digit `d`: the form
 /// [`keep_digit_sets`](sudokit_core::keep_digit_sets) hands a rule's test,
@@ -146,44 +146,30 @@ pub(crate) fn clashes(grid: &Grid, cells: &[Cell], cell: Cell) -> bool {
     }
 }
 
-/// The orthogonal neighbours of `cell` on an `n`×`n` board.
-pub(crate) fn orthogonal_neighbours(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
-    let (r, c) = (cell.row(n), cell.col(n));
-    [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)]
-        .into_iter()
-        .filter_map(move |(dr, dc)| {
-            let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
-            (r < n && c < n).then(|| Cell::at(r, c, n))
-        })
-}
-
-/// The cell `(dr, dc)` away from `cell`, if on the board.
-pub(crate) fn offset(cell: Cell, (dr, dc): (isize, isize), n: usize) -> Option<Cell> {
-    let r = cell.row(n).checked_add_signed(dr)?;
-    let c = cell.col(n).checked_add_signed(dc)?;
-    (r < n && c < n).then(|| Cell::at(r, c, n))
+/// The orthogonal neighbours of `cell` (across the edges on a toroidal
+/// board), each once.
+pub(crate) fn orthogonal_neighbours(cell: Cell, geometry: &Geometry) -> impl Iterator<Item = Cell> + '_ {
+    let moves = [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)];
+    moves.into_iter().enumerate().filter_map(move |(i, m)| {
+        let other = geometry.offset(cell, m)?;
+        // On a toroidal board two sides or fewer wide, two moves may meet.
+        let again = moves[..i]
+            .iter()
+            .any(|&earlier| geometry.offset(cell, earlier) == Some(other));
+        (!again).then_some(other)
+    })
 }
 
 /// Every pair of cells `(dr, dc)` apart for some move of `moves` (each move
-/// with its opposite), once, on an `n`×`n` board.
-pub(crate) fn pairs_apart(n: usize, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
+/// with its opposite), once, the smaller cell first.
+pub(crate) fn pairs_apart(geometry: &Geometry, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> {
     let mut pairs = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            let a = Cell::at(r, c, n);
-            for &(dr, dc) in moves {
-                for (dr, dc) in [(dr, dc), (-dr, -dc)] {
-                    let Some(r2) = r.checked_add_signed(dr) else {
-                        continue;
-                    };
-                    let Some(c2) = c.checked_add_signed(dc) else {
-                        continue;
-                    };
-                    if r2 < n && c2 < n {
-                        let b = Cell::at(r2, c2, n);
-                        if a < b {
-                            pairs.push((a, b));
-                        }
+    for a in geometry.cells() {
+        for &(dr, dc) in moves {
+            for step in [(dr, dc), (-dr, -dc)] {
+                if let Some(b) = geometry.offset(a, step) {
+                    if a < b {
+                        pairs.push((a, b));
                     }
                 }
             }

@@ -96,6 +96,8 @@ pub struct Geometry {
     units_of: Vec<[u16; 3]>,
     peer_start: Vec<u32>,
     peers: Vec<Cell>,
+    /// Whether the board wraps around its edges (see [`Geometry::toroidal`]).
+    toroidal: bool,
 }
 
 impl Geometry {
@@ -236,7 +238,50 @@ impl Geometry {
             units_of,
             peer_start,
             peers,
+            toroidal: false,
         }
+    }
+
+    /// The same board wrapping around its edges: right of the last column
+    /// is the first column, below the last row the first row. Rows,
+    /// columns and regions do not change; only the rules about
+    /// neighbourhood (chess moves, dots, minimum and maximum cells, 2×2
+    /// squares), which ask for cells through [`Geometry::offset`], see
+    /// across the edges.
+    ///
+    /// ```
+    /// use sudokit_core::{Cell, Geometry};
+    /// let flat = Geometry::square(4).unwrap();
+    /// assert_eq!(flat.offset(Cell::at(0, 3, 4), (0, 1)), None);
+    /// let torus = flat.toroidal();
+    /// assert!(torus.is_toroidal());
+    /// assert_eq!(torus.offset(Cell::at(0, 3, 4), (0, 1)), Some(Cell::at(0, 0, 4)));
+    /// assert_eq!(torus.offset(Cell::at(0, 0, 4), (-1, -2)), Some(Cell::at(3, 2, 4)));
+    /// ```
+    pub fn toroidal(mut self) -> Geometry {
+        self.toroidal = true;
+        self
+    }
+
+    /// Whether the board wraps around its edges.
+    pub fn is_toroidal(&self) -> bool {
+        self.toroidal
+    }
+
+    /// The cell `(dr, dc)` away from `cell`: `None` off the board, or, on
+    /// a toroidal board (which wraps), when the move comes back to `cell`
+    /// itself. The one place rules about neighbourhood ask, so that every
+    /// one of them wraps on a toroidal board.
+    pub fn offset(&self, cell: Cell, (dr, dc): (isize, isize)) -> Option<Cell> {
+        let n = self.n;
+        if self.toroidal {
+            let wrap = |x: usize, d: isize| (x as isize + d).rem_euclid(n as isize) as usize;
+            let other = Cell::at(wrap(cell.row(n), dr), wrap(cell.col(n), dc), n);
+            return (other != cell).then_some(other);
+        }
+        let r = cell.row(n).checked_add_signed(dr)?;
+        let c = cell.col(n).checked_add_signed(dc)?;
+        (r < n && c < n).then(|| Cell::at(r, c, n))
     }
 
     /// Side of the board (and number of digits).

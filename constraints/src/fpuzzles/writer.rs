@@ -76,6 +76,12 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             "the puzzle has no classic rules (classic: false); f-puzzles puzzles always have them",
         ));
     }
+    if spec.toroidal {
+        return Err(FpuzzlesError::at(
+            "toroidal",
+            "the board wraps around its edges (toroidal = true); f-puzzles boards do not",
+        ));
+    }
     let found = spec.givens.size();
     if found != n {
         return Err(FpuzzlesError::at(

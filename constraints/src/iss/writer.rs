@@ -24,6 +24,9 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             "a puzzle without the classic rules: ISS always has them",
         ));
     }
+    if spec.toroidal {
+        return Err(IssError::new("a toroidal board: ISS boards do not wrap around"));
+    }
     let mut out = String::new();
     if n != 9 {
         let _ = write!(out, ".Shape~{n}x{n}");
