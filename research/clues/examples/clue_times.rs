@@ -1,14 +1,16 @@
 //! Times the clue search per grid, for docs/research.md: the median, mean
 //! and slowest over `--grids N` random grids (seeded), or over the grids
-//! on standard input with `-`. The time is the process's CPU time (from
-//! `/proc/self/stat` on Linux, else the wall clock), so that other work on
-//! a shared machine does not count.
+//! on standard input with `-` (`--print` prints the puzzles found too).
+//! The time is the process's CPU time (from `/proc/self/stat` on Linux,
+//! else the wall clock), so that other work on a shared machine does not
+//! count.
 //!
 //! `cargo run --release -p sudokit-clues --example clue_times -- --max 14 --grids 20`
 
 use std::io::BufRead;
 use std::time::Instant;
 
+use sudokit_clues::cells::show_puzzle;
 use sudokit_clues::{find_puzzles, parse_grid, Options};
 use sudokit_constraints::ClassicRules;
 use sudokit_core::{Geometry, Puzzle};
@@ -80,6 +82,11 @@ fn main() {
             found.counts.sets,
             found.puzzles.len()
         );
+        if std::env::args().any(|a| a == "--print") {
+            for &clues in &found.puzzles {
+                println!("{}", show_puzzle(grid, clues));
+            }
+        }
         times.push(seconds);
     }
     times.sort_by(f64::total_cmp);
