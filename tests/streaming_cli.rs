@@ -308,6 +308,7 @@ fn every_command_that_reads_a_file_stops_at_dev_zero() {
         &["convert", "--to", "native"],
         &["generate", "unique"],
         &["canon"],
+        &["clues", "--max", "5"],
         &["bench"],
         &["encode"],
         &["compare"],

@@ -75,6 +75,9 @@ enum Command {
     /// The minlex canonical form of 9×9 grids and puzzles under the Sudoku
     /// symmetries (`--json`: the transformation and the automorphisms).
     Canon(research::canon::CanonArgs),
+    /// Every puzzle with at most K clues of each solution grid (McGuire's
+    /// unavoidable sets and hitting sets; `--json`: counts and time).
+    Clues(research::clues::CluesArgs),
     /// The live link for setters: the f-puzzles userscript's websocket
     /// server (SudokuSolver's protocol) and a page, on localhost:4545.
     #[cfg(feature = "serve")]
@@ -137,6 +140,7 @@ pub(crate) fn run() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::CountGrids(args) => research::count_grids::run(&args),
         Command::Canon(args) => research::canon::run(&args),
+        Command::Clues(args) => research::clues::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
         #[cfg(feature = "serve")]

@@ -102,9 +102,37 @@ impl Strategy for Bitboard {
     ) -> Result<Search, SolveError> {
         let started = Instant::now();
         classic::classic_only(puzzle)?;
-        let mut search = run(puzzle, &[], limits, started, visitor);
+        let mut search = run(puzzle.givens().values(), &[], limits, started, visitor);
         search.stats.elapsed = started.elapsed();
         Ok(search)
+    }
+}
+
+impl Bitboard {
+    /// Searches the classic 9×9 puzzle whose givens are `digits` (reading
+    /// order, 0 for a blank) without building a [`Puzzle`]: for research
+    /// loops that test millions of clue sets of one grid (`sudokit clues`),
+    /// where checking the rules and allocating the givens would cost more
+    /// than the search.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sudokit_solvers::{Bitboard, Limits};
+    /// let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let digits: [u8; 81] = std::array::from_fn(|i| text.as_bytes()[i].saturating_sub(b'0') % 10);
+    /// let search = Bitboard.visit_digits(&digits, &Limits::solutions(2), &mut |_| ControlFlow::Continue(()));
+    /// assert_eq!(search.count, 1);
+    /// ```
+    pub fn visit_digits(
+        &self,
+        digits: &[u8; 81],
+        limits: &Limits,
+        visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Search {
+        let started = Instant::now();
+        let mut search = run(digits, &[], limits, started, visitor);
+        search.stats.elapsed = started.elapsed();
+        search
     }
 }
 
@@ -131,15 +159,16 @@ impl Session for BitboardSession<'_> {
             .into_iter()
             .map(|(cell, mask)| (cell.index(), (mask & 0x1ff) as u32))
             .collect();
-        let mut search = run(self.puzzle, &masks, limits, started, visitor);
+        let mut search = run(self.puzzle.givens().values(), &masks, limits, started, visitor);
         search.stats.elapsed = started.elapsed();
         Ok(search)
     }
 }
 
-/// Searches `puzzle` with the extra candidate masks of a start.
+/// Searches the puzzle with givens `values` (81 cells, 0 for a blank) and
+/// the extra candidate masks of a start.
 fn run(
-    puzzle: &Puzzle,
+    values: &[u8],
     masks: &[(usize, u32)],
     limits: &Limits,
     started: Instant,
@@ -152,7 +181,7 @@ fn run(
     }
     // A given that is not a candidate clashes with another given or with
     // the start: nothing to search.
-    let alive = board.place_givens(puzzle.givens().values());
+    let alive = board.place_givens(values);
     let mut searcher = Searcher::new(limits, started, visitor);
     let stop = match searcher.node() {
         Err(stop) => stop,

@@ -1,0 +1,303 @@
+//! The hitting-set search: every clue set of at most `max` cells that gives
+//! a clue in each unavoidable set, tested for uniqueness.
+//!
+//! The enumeration is the classic one (McGuire, Tugemann and Civario,
+//! "There is no 16-clue Sudoku", 2012, section 5):
+//!
+//! * at each node, branch on the unhit set with the fewest cells still
+//!   allowed, trying each of its cells as the next clue; once a cell has
+//!   been tried it is *dead* in the later branches (they would only find
+//!   the same clue sets again), so every clue set is met at most once;
+//! * cut a node when more clues are needed than are left: the number of
+//!   pairwise disjoint unhit sets (taken greedily, smallest first) is a
+//!   lower bound, and an unhit set with every cell dead needs a clue that
+//!   can no longer come;
+//! * with one clue left, the candidates are the cells common to every
+//!   unhit set;
+//! * the unhit sets are a bit vector, as in McGuire's program: each cell
+//!   has the vector of the sets it hits, so a clue updates the unhit sets
+//!   in a few word operations. The first [`ACTIVE`] sets (the smallest)
+//!   are in the vectors; sets found later that do not fit are checked
+//!   only before a uniqueness test;
+//! * a clue set that hits every known set is tested with the fast path: a
+//!   unique one is a puzzle; otherwise the second solution differs from the
+//!   grid on a new unavoidable set, which the clue set does not hit, so the
+//!   search adds its minimal subsets and goes on.
+//!
+//! A clue set is reported when it is unique and *minimal* (no clue can be
+//! taken away), so the output is every minimal puzzle with at most `max`
+//! clues: any unique puzzle with at most `max` clues contains one. The
+//! search reaches every such puzzle: along the way to it every smaller clue
+//! set is not unique, so no branch stops early, its cells are never dead
+//! (a cell is dead only when a smaller-numbered choice of the same set was
+//! taken instead), and the lower bound only counts clues it must have.
+
+use sudokit_solvers::Cancel;
+
+use crate::cells::{cells_of, difference, size, Cells};
+use crate::checker::Checker;
+use crate::unavoidable::minimal_inside;
+
+/// How many solutions blanking a newly found set may leave before it is
+/// kept as it is rather than split into its minimal subsets.
+const MINIMIZE_LIMIT: u64 = 10_000;
+
+/// How many nodes pass between two looks at the cancel flag and two
+/// progress reports.
+const STRIDE: u64 = 1 << 16;
+
+/// Words of a bit vector of sets.
+const WORDS: usize = 4;
+
+/// How many sets the bit vectors hold.
+pub const ACTIVE: usize = 64 * WORDS;
+
+/// A bit vector of sets (bit `i` for set `i` of the active ones).
+type SetBits = [u64; WORDS];
+
+/// Counts of a search, for progress and the report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Nodes of the hitting-set tree visited.
+    pub nodes: u64,
+    /// Clue sets that hit every known set, tested for uniqueness.
+    pub tested: u64,
+    /// Unavoidable sets known (the initial ones and the ones found on the
+    /// way).
+    pub sets: usize,
+    /// Minimal puzzles found so far.
+    pub puzzles: usize,
+}
+
+/// The hitting-set search over one grid.
+pub(crate) struct HittingSets<'a> {
+    checker: &'a Checker,
+    max: usize,
+    /// The sets in the bit vectors, the initial ones smallest first.
+    active: Vec<Cells>,
+    /// Per cell, the active sets it hits.
+    hits: [SetBits; 81],
+    /// Sets that did not fit in the bit vectors.
+    reserve: Vec<Cells>,
+    /// The minimal puzzles found.
+    pub(crate) puzzles: Vec<Cells>,
+    counts: Counts,
+    cancel: Option<&'a Cancel>,
+    progress: &'a mut dyn FnMut(&Counts),
+    /// Set when the cancel flag was seen: the search unwinds.
+    pub(crate) stopped: bool,
+}
+
+impl<'a> HittingSets<'a> {
+    /// A search for clue sets of at most `max` cells that hit `sets`
+    /// (smallest first).
+    pub(crate) fn new(
+        checker: &'a Checker,
+        max: usize,
+        sets: Vec<Cells>,
+        cancel: Option<&'a Cancel>,
+        progress: &'a mut dyn FnMut(&Counts),
+    ) -> HittingSets<'a> {
+        let mut search = HittingSets {
+            checker,
+            max,
+            active: Vec::with_capacity(ACTIVE),
+            hits: [[0; WORDS]; 81],
+            reserve: Vec::new(),
+            puzzles: Vec::new(),
+            counts: Counts::default(),
+            cancel,
+            progress,
+            stopped: false,
+        };
+        search.add_sets(sets);
+        search
+    }
+
+    /// Runs the search from no clues, with the cells of `dead` never
+    /// chosen.
+    pub(crate) fn run(&mut self, dead: Cells) -> Counts {
+        let unhit = self.unhit_since(0, 0);
+        self.node(0, dead, unhit);
+        self.counts()
+    }
+
+    /// The counts so far.
+    pub(crate) fn counts(&self) -> Counts {
+        Counts {
+            sets: self.active.len() + self.reserve.len(),
+            puzzles: self.puzzles.len(),
+            ..self.counts
+        }
+    }
+
+    /// The unavoidable sets known now: the active ones, then the reserve.
+    pub(crate) fn sets(&self) -> Vec<Cells> {
+        self.active.iter().chain(&self.reserve).copied().collect()
+    }
+
+    /// Adds sets: to the bit vectors while there is room, else to the
+    /// reserve.
+    fn add_sets(&mut self, sets: impl IntoIterator<Item = Cells>) {
+        for set in sets {
+            if self.active.len() < ACTIVE {
+                let index = self.active.len();
+                for cell in cells_of(set) {
+                    self.hits[cell][index / 64] |= 1 << (index % 64);
+                }
+                self.active.push(set);
+            } else {
+                self.reserve.push(set);
+            }
+        }
+    }
+
+    /// The active sets from index `from` on that `clues` misses.
+    fn unhit_since(&self, from: usize, clues: Cells) -> SetBits {
+        let mut unhit = [0; WORDS];
+        for (index, &set) in self.active.iter().enumerate().skip(from) {
+            if set & clues == 0 {
+                unhit[index / 64] |= 1 << (index % 64);
+            }
+        }
+        unhit
+    }
+
+    /// One node: `clues` chosen, `dead` forbidden, `unhit` the active sets
+    /// the clues miss.
+    fn node(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits) {
+        self.counts.nodes += 1;
+        if self.counts.nodes % STRIDE == 0 {
+            let counts = self.counts();
+            (self.progress)(&counts);
+            if self.cancel.is_some_and(Cancel::is_cancelled) {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return;
+        }
+        if unhit == [0; WORDS] {
+            let known = self.active.len();
+            if self.test(clues) {
+                return;
+            }
+            unhit = self.unhit_since(known, clues);
+            if unhit == [0; WORDS] {
+                // Every set it misses is in the reserve: branch on one.
+                let missed = self.reserve.iter().find(|&&set| set & clues == 0).copied();
+                if let Some(set) = missed.filter(|_| size(clues) < self.max) {
+                    self.try_cells(clues, dead, unhit, set & !dead);
+                }
+                return;
+            }
+        }
+        let left = self.max - size(clues);
+        if left > 0 {
+            self.branch(clues, dead, unhit, left);
+        }
+    }
+
+    /// Tests a clue set that hits every active set: `true` when it is
+    /// unique (recorded if minimal), `false` after adding the unavoidable
+    /// sets its second solution reveals (or when it misses a reserve set).
+    fn test(&mut self, clues: Cells) -> bool {
+        if self.reserve.iter().any(|&set| set & clues == 0) {
+            return false;
+        }
+        self.counts.tested += 1;
+        match self.checker.other_solution(clues) {
+            None => {
+                if self.is_minimal(clues) {
+                    self.puzzles.push(clues);
+                }
+                true
+            }
+            Some(other) => {
+                let diff = difference(self.checker.grid(), &other);
+                let found = minimal_inside(self.checker, diff, MINIMIZE_LIMIT).unwrap_or_else(|| vec![diff]);
+                self.add_sets(found);
+                false
+            }
+        }
+    }
+
+    /// Whether no clue of the unique puzzle `clues` can be taken away.
+    fn is_minimal(&self, clues: Cells) -> bool {
+        cells_of(clues).all(|cell| !self.checker.is_unique(clues & !(1 << cell)))
+    }
+
+    /// Chooses the next clue among the cells of the smallest unhit set,
+    /// after the lower bound allows the `left` clues still to come.
+    fn branch(&mut self, clues: Cells, dead: Cells, unhit: SetBits, left: usize) {
+        let mut smallest = Cells::MAX;
+        let mut smallest_size = u32::MAX;
+        let mut common = !dead;
+        let mut covered: Cells = 0;
+        let mut disjoint = 0;
+        for index in set_bits(unhit) {
+            let live = self.active[index] & !dead;
+            let live_size = live.count_ones();
+            if live_size == 0 {
+                return;
+            }
+            // Sets come smallest first: a greedy packing of disjoint ones.
+            if live & covered == 0 {
+                covered |= live;
+                disjoint += 1;
+                if disjoint > left {
+                    return;
+                }
+            }
+            if live_size < smallest_size {
+                smallest_size = live_size;
+                smallest = live;
+            }
+            common &= live;
+        }
+        if left == 1 {
+            // A candidate that is not unique leaves its new sets to the
+            // sibling branches: no clue is left to hit them here.
+            for cell in cells_of(common) {
+                self.test(clues | 1 << cell);
+            }
+            return;
+        }
+        self.try_cells(clues, dead, unhit, smallest);
+    }
+
+    /// Branches on each cell of `cells` as the next clue, the cells tried
+    /// before it dead.
+    fn try_cells(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits, cells: Cells) {
+        let mut tried = dead;
+        let mut known = self.active.len();
+        for cell in cells_of(cells) {
+            if self.active.len() > known {
+                // Sets learned in an earlier branch: these branches miss
+                // them too.
+                unhit = or(unhit, self.unhit_since(known, clues));
+                known = self.active.len();
+            }
+            self.node(clues | 1 << cell, tried, and_not(unhit, self.hits[cell]));
+            tried |= 1 << cell;
+            if self.stopped {
+                return;
+            }
+        }
+    }
+}
+
+/// `a | b`, word by word.
+fn or(a: SetBits, b: SetBits) -> SetBits {
+    std::array::from_fn(|w| a[w] | b[w])
+}
+
+/// `a & !b`, word by word.
+fn and_not(a: SetBits, b: SetBits) -> SetBits {
+    std::array::from_fn(|w| a[w] & !b[w])
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+fn set_bits(bits: SetBits) -> impl Iterator<Item = usize> {
+    (0..WORDS).flat_map(move |w| cells_of(u128::from(bits[w])).map(move |bit| 64 * w + bit))
+}
