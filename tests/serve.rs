@@ -136,13 +136,15 @@ impl Client {
         }
     }
 
-    /// Sends a request and returns the first answer with its nonce.
+    /// Sends a request and returns its final answer (the first frame with its nonce that is not progress).
     async fn ask(&mut self, frame: Value) -> Value {
         let nonce = frame["nonce"].clone();
         self.send(&frame).await;
         loop {
             let answer = self.recv().await;
-            if answer["nonce"] == nonce {
+            // A long count sends progress frames first (`inProgress: true`);
+            // on a loaded machine one can come before the answer.
+            if answer["nonce"] == nonce && answer["inProgress"] != true {
                 return answer;
             }
         }
