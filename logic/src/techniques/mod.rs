@@ -6,9 +6,11 @@ mod contradiction;
 mod fish;
 mod forcing;
 mod locked;
+mod nested;
 mod rule_house;
 mod singles;
 mod subsets;
+mod trace;
 mod wings;
 
 pub use chains::Chains;
@@ -17,6 +19,7 @@ pub use contradiction::Trial;
 pub use fish::Fish;
 pub use forcing::Forcing;
 pub use locked::LockedCandidates;
+pub use nested::NestedTrial;
 pub use rule_house::RuleAndHouse;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
@@ -50,11 +53,13 @@ pub const NAMES: &[&str] = &[
     "aic",
     "contradiction",
     "forcing-chains",
+    "nested-trial",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
 /// `locked-candidates`, `colouring` for `simple-colouring`, `chains` for
-/// `aic`, `nishio` and `trial` for `contradiction`; American spelling and
+/// `aic`, `nishio` and `trial` for `contradiction`, `nested` for
+/// `nested-trial`; American spelling and
 /// plurals are accepted).
 ///
 /// ```
@@ -98,6 +103,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "aic" | "chain" | "alternating-inference-chain" => Box::new(Chains),
         "contradiction" | "nishio" | "trial" => Box::new(Trial),
         "forcing" | "forcing-chain" => Box::new(Forcing),
+        "nested-trial" | "nested" | "nested-forcing-chain" => Box::new(NestedTrial),
         _ => return None,
     })
 }
