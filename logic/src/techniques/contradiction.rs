@@ -76,7 +76,7 @@ impl Technique for Trial {
             let (difficulty, text) = match trials.assume_recorded(cand) {
                 (Err(broken), steps) => {
                     let trace = Trace::of(model, cand, steps, broken);
-                    let variant = trace.uses_variant_rule() && *model.prepared(has_variant_rules);
+                    let variant = trace.uses_variant_rule(model) && *model.prepared(has_variant_rules);
                     let depth = trace.depth();
                     (
                         Self::difficulty_of(depth, variant),

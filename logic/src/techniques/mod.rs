@@ -7,6 +7,7 @@ mod fish;
 mod forcing;
 mod locked;
 mod nested;
+mod required;
 mod rule_house;
 mod singles;
 mod subsets;
@@ -20,6 +21,7 @@ pub use fish::Fish;
 pub use forcing::Forcing;
 pub use locked::LockedCandidates;
 pub use nested::NestedTrial;
+pub use required::RequiredDigits;
 pub use rule_house::RuleAndHouse;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
@@ -33,6 +35,7 @@ pub const NAMES: &[&str] = &[
     "hidden-single",
     "naked-single",
     "locked-candidates",
+    "required-digits",
     "naked-pair",
     "x-wing",
     "hidden-pair",
@@ -83,6 +86,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "hidden-single" => Box::new(HiddenSingle),
         "naked-single" => Box::new(NakedSingle),
         "locked" | "locked-candidates" | "locked-candidate" => Box::new(LockedCandidates),
+        "required-digits" | "required-digit" | "required" => Box::new(RequiredDigits),
         "naked-pair" => Box::new(NakedSubset::new(2)),
         "naked-triple" => Box::new(NakedSubset::new(3)),
         "naked-quad" => Box::new(NakedSubset::new(4)),

@@ -74,7 +74,7 @@ impl Technique for RuleAndHouse {
             let Err(broken) = result else { continue };
             let trace = Trace::of(model, cand, steps, broken);
             let depth = trace.depth();
-            if !trace.uses_variant_rule()
+            if !trace.uses_variant_rule(model)
                 || depth > Self::MAX_DEPTH
                 || best.as_ref().is_some_and(|b| b.1.depth() <= depth)
             {

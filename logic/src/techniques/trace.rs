@@ -13,6 +13,36 @@ pub(super) fn has_variant_rules(model: &Model) -> bool {
         || (0..model.geometry().cell_count() as u16).any(|c| model.domain_rule(Cell(c)).is_some())
 }
 
+/// For each rule, whether it says more than "these groups hold different
+/// digits": a propagator of its own, a sum, a relation beyond a shared
+/// group's `≠`, a domain. Such a rule taking part makes a break variant
+/// logic.
+struct VariantRules(Vec<bool>);
+
+impl VariantRules {
+    fn of(model: &Model) -> VariantRules {
+        let mut variant: Vec<bool> = (0..model.constraints().len())
+            .map(|k| !model.scope_of(k).is_empty())
+            .collect();
+        for k in model.sums().iter().filter_map(|s| s.rule()) {
+            variant[k] = true;
+        }
+        for pair in model
+            .related_pairs()
+            .iter()
+            .filter(|p| !(p.differ && p.share_group))
+        {
+            variant[pair.rule as usize] = true;
+        }
+        for cell in 0..model.geometry().cell_count() as u16 {
+            if let Some(k) = model.domain_rule(Cell(cell)) {
+                variant[k] = true;
+            }
+        }
+        VariantRules(variant)
+    }
+}
+
 /// The names the engine gives the houses' own deductions.
 fn is_house_deduction(step: &Step) -> bool {
     matches!(
@@ -81,10 +111,16 @@ impl Trace {
     }
 
     /// True when a rule other than the houses' singles takes part (one kept
-    /// deduction, or the break itself): classic puzzles never have one.
-    pub(super) fn uses_variant_rule(&self) -> bool {
+    /// deduction, or the break itself, found by a variant rule or of its
+    /// own kind): classic puzzles never have one.
+    pub(super) fn uses_variant_rule(&self, model: &Model) -> bool {
+        let variant = model.prepared(VariantRules::of);
         self.chain.iter().any(|s| !is_house_deduction(s))
             || matches!(self.broken.kind, ContradictionKind::Rule { .. })
+            || self
+                .broken
+                .constraint
+                .is_some_and(|k| variant.0.get(k) == Some(&true))
     }
 
     /// "then the slow thermometer keeps r3c4 to {9}; then 9 has no place
