@@ -4,8 +4,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cand, Cell, Contradiction, Engine, Reason, State, Step};
 
-use super::rule_house::RuleAndHouse;
-use super::trace::{has_variant_rules, Trace};
+use super::trace::{depth_difficulty, has_variant_rules, Trace};
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
 
@@ -44,7 +43,7 @@ impl Trial {
     /// variant rule (`variant`), or on the houses alone.
     pub fn difficulty_of(depth: usize, variant: bool) -> f32 {
         if variant {
-            RuleAndHouse::difficulty_of(depth).min(Self::DIFFICULTY)
+            depth_difficulty(depth).min(Self::DIFFICULTY)
         } else {
             Self::DIFFICULTY
         }

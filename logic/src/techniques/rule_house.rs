@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use sudokit_core::{Cand, Reason};
 
 use super::contradiction::Trials;
-use super::trace::{has_variant_rules, Trace};
+use super::trace::{self, has_variant_rules, Trace};
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
 
@@ -36,9 +36,9 @@ pub struct RuleAndHouse;
 impl RuleAndHouse {
     /// Difficulty of the shortest form: between the wings (4.4) and the
     /// quads (5.0), as hard as a hidden triple's search.
-    pub const BASE: f32 = 4.5;
+    pub const BASE: f32 = trace::DEPTH_BASE;
     /// Difficulty added per deduction past the second.
-    pub const PER_DEDUCTION: f32 = 0.3;
+    pub const PER_DEDUCTION: f32 = trace::DEPTH_STEP;
     /// The longest chain of deductions the step accepts (difficulty 6.3);
     /// longer ones are left to the contradiction step.
     pub const MAX_DEPTH: usize = 8;
@@ -47,8 +47,7 @@ impl RuleAndHouse {
 
     /// The difficulty of a break `depth` deductions deep.
     pub fn difficulty_of(depth: usize) -> f32 {
-        let extra = depth.saturating_sub(2) as f32 * Self::PER_DEDUCTION;
-        ((Self::BASE + extra) * 10.0).round() / 10.0
+        trace::depth_difficulty(depth)
     }
 }
 

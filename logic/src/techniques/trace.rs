@@ -4,6 +4,19 @@
 
 use sudokit_core::{Cand, Cell, Contradiction, ContradictionKind, Model, Step};
 
+/// The difficulty of a variant break `depth` deductions deep (the break
+/// included): 4.5 for two, 0.3 more for each further one. The scale of
+/// rule and house, continued by the contradiction step past its longest.
+pub(super) fn depth_difficulty(depth: usize) -> f32 {
+    let extra = depth.saturating_sub(2) as f32 * DEPTH_STEP;
+    ((DEPTH_BASE + extra) * 10.0).round() / 10.0
+}
+
+/// The difficulty of the shortest variant break.
+pub(super) const DEPTH_BASE: f32 = 4.5;
+/// The difficulty added per deduction past the second.
+pub(super) const DEPTH_STEP: f32 = 0.3;
+
 /// Whether the rules go beyond houses (sums, relations, a propagator of
 /// their own, domains): only then can a break rest on a variant rule.
 pub(super) fn has_variant_rules(model: &Model) -> bool {
