@@ -28,6 +28,7 @@
 //! | hidden single (box, line) | 1.2, 1.5 |
 //! | naked single | 2.3 |
 //! | pointing, claiming | 2.6, 2.8 |
+//! | required digits (a digit every way of making a sum uses, pointed) | 2.9 |
 //! | naked pair, triple, quad | 3.0, 3.6, 5.0 |
 //! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |
 //! | X-wing, swordfish, jellyfish | 3.2, 3.8, 5.2 |
@@ -38,8 +39,9 @@
 //! | X-chain (one digit) | 6.6 + length |
 //! | XY-chain (strong links in bivalue cells) | 6.8 + length |
 //! | AIC (any other alternating chain) | 7.0 + length |
-//! | contradiction (one candidate tried, rules propagated) | 8.5 |
+//! | contradiction (one candidate tried, rules propagated) | 8.5; a variant break by depth, 6.6 + 0.3 per deduction past nine, at most 8.5 |
 //! | cell and region forcing chains (every branch removes it) | 9.0 |
+//! | nested trial (trials inside a trial) | 9.5 + 0.1 per inner trial past one, at most 10.0 |
 //!
 //! Fish rate the same whatever their houses (rows and columns, or boxes,
 //! regions and diagonals mixed in: Franken and mutant fish). Sudoku
@@ -63,6 +65,15 @@
 //! wings), 0.3 more for each further one, 6.3 at the longest accepted
 //! (eight), below the chains a longer reasoning would be compared with.
 //! It needs a rule beyond the houses, so classic grades do not change.
+//! A longer variant break is a *contradiction* graded on the same scale
+//! continued (6.6 for nine deductions, up to 8.5); one resting on the
+//! houses alone stays 8.5, the classic rating. *Nested trials* (a trial
+//! whose assumption breaks only after trials inside it) are the last rung,
+//! above forcing chains.
+//!
+//! When a technique rates what it found above its own rung (a deep break,
+//! a long chain), the solver asks the rungs after it that could offer
+//! something easier, and takes the easiest deduction.
 //!
 //! Variant rules have no Sudoku Explainer rating; a deduction a rule's own
 //! propagator makes (a thermometer, a killer cage's combinations) counts as

@@ -200,18 +200,36 @@ impl LogicalSolver {
     }
 
     /// The simplest step available, applied; `None` when there is none.
+    ///
+    /// A technique may rate what it found above its rung (a long chain, a
+    /// deep rule-and-house break): then the rungs after it that could still
+    /// offer something easier are asked too, and the easiest deduction wins.
     fn next_step(&self, model: &Model, engine: &mut Engine<'_>, state: &mut State<u128>) -> Option<Next> {
+        let mut pending: Option<Deduction> = None;
         for rung in &self.ladder {
             match rung {
                 Rung::Technique(technique) => {
+                    if pending
+                        .as_ref()
+                        .is_some_and(|p| technique.difficulty() >= p.difficulty)
+                    {
+                        break;
+                    }
                     let found = {
                         let board = Board::new(model, state.cells());
                         technique.find(&board).filter(|d| d.changes(&board))
                     };
                     if let Some(found) = found {
-                        return Some(apply(model, engine, state, found));
+                        let easiest = found.difficulty <= technique.difficulty();
+                        if pending.as_ref().is_none_or(|p| found.difficulty < p.difficulty) {
+                            pending = Some(found);
+                        }
+                        if easiest {
+                            break;
+                        }
                     }
                 }
+                Rung::Rules if pending.is_some() => break,
                 Rung::Rules => match engine.step(state, None) {
                     Progress::Step(step) => return Some(Next::Step(rule_step(model, step))),
                     Progress::Fixpoint => {}
@@ -222,7 +240,7 @@ impl LogicalSolver {
                 },
             }
         }
-        None
+        pending.map(|found| apply(model, engine, state, found))
     }
 }
 

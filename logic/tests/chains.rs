@@ -6,11 +6,11 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
-use common::{classic_set, hand_made, replay_sound};
+use common::{classic_set, hand_made, replay_sound, replay_true};
 use sudokit_constraints::{Adjacency, AntiKnight, ClassicRules, Forbidden, Negative};
 use sudokit_core::format::display_candidates;
 use sudokit_core::{Cand, Cell, Digits, Geometry, Grid, Puzzle, Step};
-use sudokit_logic::techniques::{by_name, Chains, RuleAndHouse, Trial};
+use sudokit_logic::techniques::{by_name, Chains, NestedTrial, RuleAndHouse, Trial};
 use sudokit_logic::{Board, Deduction, Technique};
 use sudokit_solvers::{Limits, PropagationSearch, Strategy};
 
@@ -248,6 +248,43 @@ fn contradiction_is_sound_on_variants() {
         let seen = replay_variants(&puzzles, Trial);
         assert!(seen.iter().any(|s| !s.is_empty()));
     }
+}
+
+/// Nested trials on small variant puzzles with several solutions: no
+/// elimination removes a digit any of their solutions uses (the replay
+/// runs against all of them at once), and the step fires.
+#[test]
+fn nested_trial_is_sound_on_variants() {
+    let mut made = 0;
+    for rule in [0, 1] {
+        for (puzzle, solutions) in variant_puzzles(rule).into_iter().take(6) {
+            let mut truth = vec![Digits::<u128>::default(); puzzle.geometry().cell_count()];
+            for solution in &solutions {
+                for (t, &d) in truth.iter_mut().zip(solution.values()) {
+                    t.insert(d);
+                }
+            }
+            made += replay_true(&puzzle, &truth, &NestedTrial);
+        }
+    }
+    assert!(made > 0, "no nested trial fired");
+}
+
+/// A contradiction is graded by its depth only when a variant rule takes
+/// part; the classic one stays 8.5 however deep. Nested trials grade by
+/// their inner trials, above forcing chains.
+#[test]
+fn trials_grade_by_depth() {
+    assert_eq!(Trial::difficulty_of(RuleAndHouse::MAX_DEPTH + 1, true), 6.6);
+    assert_eq!(Trial::difficulty_of(12, true), 7.5);
+    assert_eq!(Trial::difficulty_of(40, true), Trial::DIFFICULTY);
+    assert_eq!(Trial::difficulty_of(2, false), 8.5);
+    assert_eq!(Trial::difficulty_of(40, false), 8.5);
+    let forcing = by_name("forcing-chains").unwrap().difficulty();
+    assert!(NestedTrial::difficulty_of(1) > forcing);
+    assert_eq!(NestedTrial::difficulty_of(1), 9.5);
+    assert_eq!(NestedTrial::difficulty_of(3), 9.7);
+    assert_eq!(NestedTrial::difficulty_of(30), NestedTrial::MAX);
 }
 
 /// Digit 5: two columns with two places each, whose lower ends share row 7.

@@ -21,7 +21,7 @@ const FAMILIES: &[(&str, &[&str])] = &[
             "hidden-quad",
         ],
     ),
-    ("pointing", &["locked-candidates"]),
+    ("pointing", &["locked-candidates", "required-digits"]),
     (
         "fishes",
         &[
@@ -37,7 +37,12 @@ const FAMILIES: &[(&str, &[&str])] = &[
     ("aic", &["aic", "simple-colouring"]),
     (
         "contradictions",
-        &["contradiction", "forcing-chains", "rule-and-house"],
+        &[
+            "contradiction",
+            "forcing-chains",
+            "rule-and-house",
+            "nested-trial",
+        ],
     ),
 ];
 

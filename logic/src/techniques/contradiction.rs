@@ -2,8 +2,9 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cand, Cell, Contradiction, Digit, Engine, Reason, State, Step};
+use sudokit_core::{Cand, Cell, Contradiction, Engine, Reason, State, Step};
 
+use super::trace::{depth_difficulty, has_variant_rules, Trace};
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
 
@@ -19,6 +20,14 @@ use crate::technique::{Deduction, Technique};
 /// Cells with the fewest candidates are tried first (where an assumption
 /// says the most). The trial never nests: one propagation per candidate,
 /// at most [`Trial::MAX_TRIALS`] in one call.
+///
+/// The step says its *depth* (the deductions the break rests on, the break
+/// included). A break that rests on a variant rule is graded by it, on the
+/// [rule and house](super::RuleAndHouse) scale continued past that step's
+/// longest (6.6 for nine deductions, 0.3 more for each further one), up to
+/// [`Trial::DIFFICULTY`]; one made of the houses' singles alone is the
+/// classic contradiction, 8.5 whatever its depth, so classic grades do not
+/// change.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Trial;
 
@@ -26,7 +35,19 @@ impl Trial {
     /// How many candidates one call tries at most.
     pub const MAX_TRIALS: usize = 5_000;
 
-    const DIFFICULTY: f32 = 8.5;
+    /// The difficulty of the classic contradiction, and the most a variant
+    /// one is graded.
+    pub const DIFFICULTY: f32 = 8.5;
+
+    /// The difficulty of a break `depth` deductions deep that rests on a
+    /// variant rule (`variant`), or on the houses alone.
+    pub fn difficulty_of(depth: usize, variant: bool) -> f32 {
+        if variant {
+            depth_difficulty(depth).min(Self::DIFFICULTY)
+        } else {
+            Self::DIFFICULTY
+        }
+    }
 }
 
 impl Technique for Trial {
@@ -41,31 +62,33 @@ impl Technique for Trial {
     fn find(&self, board: &Board<'_>) -> Option<Deduction> {
         let model = board.model();
         let mut trials = Trials::new(board)?;
-        let start = &trials.start;
-        let mut cells: Vec<Cell> = board.cells().filter(|&c| start.candidates(c).len() > 1).collect();
-        cells.sort_by_key(|&c| (start.candidates(c).len(), c));
-        let candidates: Vec<(Cell, Digit)> = cells
-            .into_iter()
-            .flat_map(|cell| start.candidates(cell).iter().map(move |d| (cell, d)))
-            .take(Self::MAX_TRIALS + 1)
-            .collect();
-        for (tried, &(cell, digit)) in candidates.iter().enumerate() {
+        let candidates = trials.candidates(Self::MAX_TRIALS + 1);
+        for (tried, &cand) in candidates.iter().enumerate() {
             if tried == Self::MAX_TRIALS {
                 return None;
             }
-            let Err(broken) = trials.assume(Cand::new(cell, digit)) else {
+            let Err(broken) = trials.assume(cand) else {
                 continue;
             };
-            let text = format!("then {}", broken.describe(model));
+            // Replayed with every deduction recorded, only for the one that
+            // breaks: the trials themselves stay fast.
+            let (difficulty, text) = match trials.assume_recorded(cand) {
+                (Err(broken), steps) => {
+                    let trace = Trace::of(model, cand, steps, broken);
+                    let variant = trace.uses_variant_rule(model) && *model.prepared(has_variant_rules);
+                    let depth = trace.depth();
+                    (
+                        Self::difficulty_of(depth, variant),
+                        format!("then {}, depth {depth}", broken.describe(model)),
+                    )
+                }
+                (Ok(()), _) => (Self::DIFFICULTY, format!("then {}", broken.describe(model))),
+            };
             let reason = Reason::new("contradiction")
-                .cells([cell])
-                .digits([digit])
+                .cells([cand.cell])
+                .digits([cand.digit])
                 .text(text);
-            return Some(Deduction::eliminate(
-                reason,
-                Self::DIFFICULTY,
-                vec![Cand::new(cell, digit)],
-            ));
+            return Some(Deduction::eliminate(reason, difficulty, vec![cand]));
         }
         None
     }
@@ -94,6 +117,12 @@ impl<'a> Trials<'a> {
         Some(Trials { engine, start, state })
     }
 
+    /// The unsolved candidates of the fixpoint, those of cells with the
+    /// fewest first (where an assumption says the most), at most `limit`.
+    pub(super) fn candidates(&self, limit: usize) -> Vec<Cand> {
+        candidates_of(&self.start, limit)
+    }
+
     /// Places `cand` on the fixpoint and propagates; the result is in
     /// [`state`](Self::state).
     pub(super) fn assume(&mut self, cand: Cand) -> Result<(), Contradiction> {
@@ -115,4 +144,32 @@ impl<'a> Trials<'a> {
         }
         self.engine.record(&mut self.state, None)
     }
+
+    /// Narrows `state` to `keep` (each cell to the digits given, bits of a
+    /// `u128`) and propagates: a trial from another starting point than
+    /// the fixpoint (nested trials).
+    pub(super) fn narrow(
+        &mut self,
+        state: &mut State<u128>,
+        keep: impl IntoIterator<Item = (Cell, u128)>,
+    ) -> Result<(), Contradiction> {
+        self.engine
+            .restrict_all(state, None, keep)
+            .and_then(|()| self.engine.propagate(state, None))
+    }
+}
+
+/// The unsolved candidates of `state`, those of cells with the fewest
+/// first, at most `limit`.
+pub(super) fn candidates_of(state: &State<u128>, limit: usize) -> Vec<Cand> {
+    let mut cells: Vec<Cell> = (0..state.cells().len() as u16)
+        .map(Cell)
+        .filter(|&c| state.candidates(c).len() > 1)
+        .collect();
+    cells.sort_by_key(|&c| (state.candidates(c).len(), c));
+    cells
+        .into_iter()
+        .flat_map(|cell| state.candidates(cell).iter().map(move |d| Cand::new(cell, d)))
+        .take(limit)
+        .collect()
 }

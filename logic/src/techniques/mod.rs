@@ -6,9 +6,12 @@ mod contradiction;
 mod fish;
 mod forcing;
 mod locked;
+mod nested;
+mod required;
 mod rule_house;
 mod singles;
 mod subsets;
+mod trace;
 mod wings;
 
 pub use chains::Chains;
@@ -17,6 +20,8 @@ pub use contradiction::Trial;
 pub use fish::Fish;
 pub use forcing::Forcing;
 pub use locked::LockedCandidates;
+pub use nested::NestedTrial;
+pub use required::RequiredDigits;
 pub use rule_house::RuleAndHouse;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
 pub use subsets::{HiddenSubset, NakedSubset};
@@ -30,6 +35,7 @@ pub const NAMES: &[&str] = &[
     "hidden-single",
     "naked-single",
     "locked-candidates",
+    "required-digits",
     "naked-pair",
     "x-wing",
     "hidden-pair",
@@ -50,11 +56,13 @@ pub const NAMES: &[&str] = &[
     "aic",
     "contradiction",
     "forcing-chains",
+    "nested-trial",
 ];
 
 /// The technique called `name` (see [`NAMES`]; `locked` is short for
 /// `locked-candidates`, `colouring` for `simple-colouring`, `chains` for
-/// `aic`, `nishio` and `trial` for `contradiction`; American spelling and
+/// `aic`, `nishio` and `trial` for `contradiction`, `nested` for
+/// `nested-trial`; American spelling and
 /// plurals are accepted).
 ///
 /// ```
@@ -78,6 +86,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "hidden-single" => Box::new(HiddenSingle),
         "naked-single" => Box::new(NakedSingle),
         "locked" | "locked-candidates" | "locked-candidate" => Box::new(LockedCandidates),
+        "required-digits" | "required-digit" | "required" => Box::new(RequiredDigits),
         "naked-pair" => Box::new(NakedSubset::new(2)),
         "naked-triple" => Box::new(NakedSubset::new(3)),
         "naked-quad" => Box::new(NakedSubset::new(4)),
@@ -98,6 +107,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "aic" | "chain" | "alternating-inference-chain" => Box::new(Chains),
         "contradiction" | "nishio" | "trial" => Box::new(Trial),
         "forcing" | "forcing-chain" => Box::new(Forcing),
+        "nested-trial" | "nested" | "nested-forcing-chain" => Box::new(NestedTrial),
         _ => return None,
     })
 }

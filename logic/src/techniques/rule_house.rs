@@ -3,9 +3,10 @@
 
 use std::borrow::Cow;
 
-use sudokit_core::{Cand, Cell, Contradiction, ContradictionKind, Model, Reason, Step};
+use sudokit_core::{Cand, Reason};
 
 use super::contradiction::Trials;
+use super::trace::{self, has_variant_rules, Trace};
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
 
@@ -35,9 +36,9 @@ pub struct RuleAndHouse;
 impl RuleAndHouse {
     /// Difficulty of the shortest form: between the wings (4.4) and the
     /// quads (5.0), as hard as a hidden triple's search.
-    pub const BASE: f32 = 4.5;
+    pub const BASE: f32 = trace::DEPTH_BASE;
     /// Difficulty added per deduction past the second.
-    pub const PER_DEDUCTION: f32 = 0.3;
+    pub const PER_DEDUCTION: f32 = trace::DEPTH_STEP;
     /// The longest chain of deductions the step accepts (difficulty 6.3);
     /// longer ones are left to the contradiction step.
     pub const MAX_DEPTH: usize = 8;
@@ -46,26 +47,8 @@ impl RuleAndHouse {
 
     /// The difficulty of a break `depth` deductions deep.
     pub fn difficulty_of(depth: usize) -> f32 {
-        let extra = depth.saturating_sub(2) as f32 * Self::PER_DEDUCTION;
-        ((Self::BASE + extra) * 10.0).round() / 10.0
+        trace::depth_difficulty(depth)
     }
-}
-
-/// Whether the rules go beyond houses (sums, relations, a propagator of
-/// their own, domains): only then can this step find anything.
-fn has_variant_rules(model: &Model) -> bool {
-    !model.sums().is_empty()
-        || !model.related_pairs().is_empty()
-        || (0..model.constraints().len()).any(|k| !model.scope_of(k).is_empty())
-        || (0..model.geometry().cell_count() as u16).any(|c| model.domain_rule(Cell(c)).is_some())
-}
-
-/// The names the engine gives the houses' own deductions.
-fn is_house_deduction(step: &Step) -> bool {
-    matches!(
-        step.reason.rule.as_ref(),
-        "naked single" | "hidden single" | "hidden subset"
-    )
 }
 
 impl Technique for RuleAndHouse {
@@ -83,100 +66,33 @@ impl Technique for RuleAndHouse {
             return None;
         }
         let mut trials = Trials::new(board)?;
-        let start = &trials.start;
-        let mut cells: Vec<Cell> = board.cells().filter(|&c| start.candidates(c).len() > 1).collect();
-        cells.sort_by_key(|&c| (start.candidates(c).len(), c));
-        let candidates: Vec<Cand> = cells
-            .into_iter()
-            .flat_map(|cell| start.candidates(cell).iter().map(move |d| Cand::new(cell, d)))
-            .take(Self::MAX_TRIALS)
-            .collect();
-        let mut best: Option<(usize, Cand, Vec<Step>, Contradiction)> = None;
+        let candidates = trials.candidates(Self::MAX_TRIALS);
+        let mut best: Option<(Cand, Trace)> = None;
         for cand in candidates {
             let (result, steps) = trials.assume_recorded(cand);
             let Err(broken) = result else { continue };
-            let mut chain = what_led_to(model, steps, &broken);
-            // The assumption's own digit leaving its peers goes without saying.
-            chain.retain(|s| !(s.reason.rule == "naked single" && s.reason.cells == [cand.cell]));
-            let variant = chain.iter().any(|s| !is_house_deduction(s))
-                || matches!(broken.kind, ContradictionKind::Rule { .. });
-            let depth = chain.len() + 1;
-            if !variant || depth > Self::MAX_DEPTH || best.as_ref().is_some_and(|b| b.0 <= depth) {
+            let trace = Trace::of(model, cand, steps, broken);
+            let depth = trace.depth();
+            if !trace.uses_variant_rule(model)
+                || depth > Self::MAX_DEPTH
+                || best.as_ref().is_some_and(|b| b.1.depth() <= depth)
+            {
                 continue;
             }
-            let shortest = depth <= 2;
-            best = Some((depth, cand, chain, broken));
-            if shortest {
+            best = Some((cand, trace));
+            if depth <= 2 {
                 break;
             }
         }
-        let (depth, cand, chain, broken) = best?;
+        let (cand, trace) = best?;
         let reason = Reason::new("rule and house")
             .cells([cand.cell])
             .digits([cand.digit])
-            .text(wording(model, &chain, &broken));
+            .text(trace.wording(model));
         Some(Deduction::eliminate(
             reason,
-            Self::difficulty_of(depth),
+            Self::difficulty_of(trace.depth()),
             vec![cand],
         ))
     }
-}
-
-/// "the slow thermometer keeps r3c4 to {9}, then 9 has no place left in
-/// row 3": each kept deduction by its rule and the cells it narrowed (in
-/// reading order), then the break.
-fn wording(model: &Model, chain: &[Step], broken: &Contradiction) -> String {
-    let mut parts: Vec<String> = chain
-        .iter()
-        .map(|step| {
-            let mut shown = step.clone();
-            shown.removed.sort_by_key(|r| (r.cell, r.digit));
-            shown.describe(model)
-        })
-        .collect();
-    parts.push(broken.describe(model));
-    format!("then {}", parts.join("; then "))
-}
-
-/// The deductions among `steps` that the break rests on, in order: walking
-/// back from the break, a deduction is kept when it removed a candidate
-/// from a cell something kept reads, and then what it reads is read too.
-fn what_led_to(model: &Model, steps: Vec<Step>, broken: &Contradiction) -> Vec<Step> {
-    let mut read = vec![false; model.geometry().cell_count()];
-    fn mark(cells: &[Cell], read: &mut [bool]) {
-        cells.iter().for_each(|c| read[c.index()] = true);
-    }
-    match broken.kind {
-        ContradictionKind::EmptyCell(cell) => mark(&[cell], &mut read),
-        ContradictionKind::NoPlace { group, .. } | ContradictionKind::TooFewDigits { group } => {
-            mark(model.group(group).cells(), &mut read)
-        }
-        ContradictionKind::Rule { cell, .. } => {
-            if let Some(cell) = cell {
-                mark(&[cell], &mut read);
-            }
-            if let Some(k) = broken.constraint {
-                mark(model.scope_of(k), &mut read);
-            }
-        }
-    }
-    let mut kept: Vec<Step> = Vec::new();
-    for step in steps.into_iter().rev() {
-        if !step.removed.iter().any(|r| read[r.cell.index()]) {
-            continue;
-        }
-        mark(&step.reason.cells, &mut read);
-        if let Some(g) = step.reason.group.filter(|&g| g < model.groups().len()) {
-            mark(model.group(g).cells(), &mut read);
-        }
-        if step.reason.cells.is_empty() {
-            if let Some(k) = step.constraint {
-                mark(model.scope_of(k), &mut read);
-            }
-        }
-        kept.push(step);
-    }
-    kept.reverse();
-    kept
 }
