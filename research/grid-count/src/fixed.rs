@@ -361,6 +361,88 @@ fn cells(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The partitions of `n` into parts, largest first.
+fn partitions(n: usize, largest: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for part in (1..=largest.min(n)).rev() {
+        for mut rest in partitions(n - part, part) {
+            rest.insert(0, part);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// Whether some relabelling `π` could fix a grid under `map`, judged from
+/// cycle lengths alone (a necessary condition, quick, so that most maps
+/// that fix nothing need no search).
+///
+/// A cell `i` on a cycle of length `L` of the map has `π^L(x[i]) = x[i]`,
+/// so `x[i]` lies on a cycle of `π` whose length `ℓ` divides `L`; and if
+/// `map^j(i)` shares a row, column or box with `i`, their digits differ, so
+/// `ℓ` does not divide `j`. For a cycle type of `π` (`c_ℓ` digits on cycles
+/// of length `ℓ`) each unit must then match its cells to its digits: by
+/// Hall's condition, for every set `S` of lengths at most `Σ_{ℓ∈S} c_ℓ`
+/// of the unit's cells may allow only lengths in `S`.
+fn some_relabelling_fits(shape: Shape, map: &[usize]) -> bool {
+    let n = shape.size();
+    let cells = n * n;
+    let unit = |i: usize| {
+        let (r, c) = (i / n, i % n);
+        [
+            r,
+            n + c,
+            2 * n + r / shape.box_rows * shape.box_rows + c / shape.box_cols,
+        ]
+    };
+    // allowed[i]: bit ℓ set when x[i] may lie on a cycle of length ℓ.
+    let allowed: Vec<u16> = (0..cells)
+        .map(|i| {
+            let mut orbit = vec![i];
+            while map[*orbit.last().expect("non-empty")] != i {
+                orbit.push(map[*orbit.last().expect("non-empty")]);
+            }
+            let length = orbit.len();
+            let units = unit(i);
+            (1..=n)
+                .filter(|&l| length % l == 0)
+                .filter(|&l| {
+                    (1..length).all(|j| j % l != 0 || !unit(orbit[j]).iter().zip(&units).any(|(a, b)| a == b))
+                })
+                .fold(0, |set, l| set | 1 << l)
+        })
+        .collect();
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 3 * n];
+    for i in 0..cells {
+        for u in unit(i) {
+            members[u].push(i);
+        }
+    }
+    partitions(n, n).iter().any(|cycles| {
+        let mut digits = [0usize; 10];
+        for &l in cycles {
+            digits[l] += l;
+        }
+        let lengths: Vec<usize> = (1..=n).filter(|&l| digits[l] > 0).collect();
+        members.iter().all(|cells_of_unit| {
+            (0u32..1 << lengths.len()).all(|subset| {
+                let set: u16 = (0..lengths.len())
+                    .filter(|&k| subset >> k & 1 == 1)
+                    .fold(0, |m, k| m | 1 << lengths[k]);
+                let room: usize = (0..lengths.len())
+                    .filter(|&k| subset >> k & 1 == 1)
+                    .map(|k| digits[lengths[k]])
+                    .sum();
+                let confined = cells_of_unit.iter().filter(|&&i| allowed[i] & !set == 0).count();
+                confined <= room
+            })
+        })
+    })
+}
+
 /// The number of grids of `shape` whose first box reads `1 2 … n` (row by
 /// row) and whose image under the cell map `map` (`y[i] = x[map[i]]`) is a
 /// relabelling of themselves. Times `n!`, every grid fixed up to relabelling.
@@ -368,6 +450,9 @@ fn cells(mut set: u128) -> impl Iterator<Item = usize> {
 /// Practical for maps that fix few grids; the identity of 9×9 would take
 /// forever (the band method counts those).
 pub fn count_fixed(shape: Shape, map: &[usize]) -> u64 {
+    if !some_relabelling_fits(shape, map) {
+        return 0;
+    }
     let setting = Setting::new(shape, map);
     let n = shape.size();
     let mut state = State {
