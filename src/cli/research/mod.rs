@@ -4,10 +4,12 @@
 //! * [`canon`]: `sudokit canon`, the minlex canonical form of 9×9 grids
 //!   and puzzles;
 //! * [`count_grids`]: `sudokit count-grids`, the 9×9 grids counted by
-//!   Felgenhauer and Jarvis's band method;
+//!   Felgenhauer and Jarvis's band method, and with [`essentially`] the
+//!   essentially different grids by Burnside's lemma;
 //! * [`experiment`]: `sudokit experiment`, Norvig's heavy tail of solve
 //!   times on random puzzles.
 
 pub(crate) mod canon;
 pub(crate) mod count_grids;
+pub(crate) mod essentially;
 pub(crate) mod experiment;
