@@ -11,13 +11,14 @@
 //! relabelling instead (see [`essentially`]).
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
 use sudokit_grid_count::{self as grids, Band, ColumnCounts, Symmetries};
 
 use super::essentially;
+use super::figures::{grouped, timed};
 use crate::cli::jobs::JobsArgs;
 use crate::cli::output;
 use crate::cli::report::ms;
@@ -85,26 +86,6 @@ fn show(band: &Band) -> String {
         .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
         .collect();
     rows.join(" ")
-}
-
-/// `2612736` → `2,612,736`.
-pub(super) fn grouped(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// Runs `f` and returns its value and how long it took.
-pub(super) fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
 }
 
 /// Runs `sudokit count-grids`.

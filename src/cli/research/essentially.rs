@@ -16,7 +16,7 @@ use serde_json::json;
 use sudokit_grid_count::essentially::{self, ClassCount, ClassFigure, Shape};
 use sudokit_grid_count::group::Group;
 
-use super::count_grids::{grouped, timed};
+use super::figures::{grouped, timed};
 use crate::cli::jobs::JobsArgs;
 use crate::cli::output;
 use crate::cli::report::ms;

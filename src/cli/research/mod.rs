@@ -13,3 +13,4 @@ pub(crate) mod canon;
 pub(crate) mod count_grids;
 pub(crate) mod essentially;
 pub(crate) mod experiment;
+mod figures;
