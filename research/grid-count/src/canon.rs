@@ -35,9 +35,15 @@
 //! is the first row's permutation `f` (column → column of the same digit)
 //! conjugated by the column order, and each digit of it is the smallest
 //! position still free for the image of the current column, so only ties
-//! branch. The candidates left after row 2 (one per automorphism, usually
-//! one) fix the remaining rows, since two rows of a grid never agree in a
-//! column. Puzzles go through a row-by-row beam: every (transposition, row,
+//! branch. Before any search, each of the 36 starts (transposition, first
+//! and second row of one band) gets a rank from `f` alone that orders the
+//! best second rows the starts can reach (see `grid::rank`): only the
+//! starts of the lowest rank are searched, and for "aligned" starts (each
+//! stack of row 1 going whole to one other stack) the best column orders
+//! are listed directly. The candidates left after row 2 (one per
+//! automorphism, usually one) fix the remaining rows, since two rows of a
+//! grid never agree in a column; they are compared row by row, stopping at
+//! the first larger row. Puzzles go through a row-by-row beam: every (transposition, row,
 //! column order) start is scored on the form's first row, only the smallest
 //! survive, and each following row extends the survivors the same way.
 
@@ -268,7 +274,7 @@ mod grid {
     }
 
     /// The 36 starts: transposition, band, first row, second row.
-    fn starts() -> impl Iterator<Item = (bool, u8, u8)> {
+    fn starts_iter() -> impl Iterator<Item = (bool, u8, u8)> {
         (0..2).flat_map(|t| {
             (0..3u8).flat_map(move |band| {
                 (0..3u8).flat_map(move |a| {
@@ -280,33 +286,87 @@ mod grid {
         })
     }
 
+    /// The column map of a start: row `r1`'s column holding the digit that
+    /// row `r2` has in column `c`.
+    fn column_map(view: &[u8; 81], r1: u8, r2: u8) -> [u8; 9] {
+        let row = |r: u8| &view[usize::from(r) * 9..usize::from(r) * 9 + 9];
+        let mut column_of = [0u8; 10];
+        for (c, &d) in row(r1).iter().enumerate() {
+            column_of[usize::from(d)] = c as u8;
+        }
+        std::array::from_fn(|c| column_of[usize::from(row(r2)[c])])
+    }
+
+    /// A rank of the best second row a start can give, from its column map
+    /// alone: starts of a smaller rank give a smaller row, so only the
+    /// starts of the smallest rank need a search.
+    ///
+    /// `f` sends each column to another stack (two rows of a band share no
+    /// digit within a box). Either every stack goes whole to one other stack
+    /// ("aligned": row 2 can read `456789…`, and its last three digits are
+    /// `123`, `132` or `231` as `f³` on a stack is the identity, a swap or
+    /// a 3-cycle: ranks 0, 1, 2), or each stack sends two columns one way
+    /// and one the other, and row 2 reads at best `457…` (ranks 3, 4). Then
+    /// the fourth digit is `1` exactly when some column `c` that goes the
+    /// way of two has `f(f(c)) = c` (put first: rank 3), else larger (4).
+    fn rank(f: &[u8; 9]) -> u8 {
+        let forward = |c: usize| usize::from(f[c]) / 3 == (c / 3 + 1) % 3;
+        // forwards[s]: how many columns of stack s go to stack s + 1.
+        let mut forwards = [0u8; 3];
+        for c in 0..9 {
+            forwards[c / 3] += u8::from(forward(c));
+        }
+        if forwards[0] % 3 == 0 {
+            let f3 = |c: usize| f[usize::from(f[usize::from(f[c])])];
+            return match (0..3).filter(|&c| usize::from(f3(c)) == c).count() {
+                3 => 0,
+                1 => 1,
+                _ => 2,
+            };
+        }
+        let returns = (0..9).any(|c| {
+            let with_two = (forwards[c / 3] == 2) == forward(c);
+            with_two && usize::from(f[usize::from(f[c])]) == c
+        });
+        if returns {
+            3
+        } else {
+            4
+        }
+    }
+
     pub(super) fn canonical(cells: &[u8; 81]) -> Canonical {
         let views = [oriented(cells, false), oriented(cells, true)];
-        let starts: Vec<(bool, u8, u8)> = starts().collect();
+        let mut starts = [(false, 0u8, 0u8); 36];
+        let mut maps = [[0u8; 9]; 36];
+        let mut ranks = [0u8; 36];
+        for (index, (t, r1, r2)) in starts_iter().enumerate() {
+            starts[index] = (t, r1, r2);
+            maps[index] = column_map(&views[usize::from(t)], r1, r2);
+            ranks[index] = rank(&maps[index]);
+        }
+        let lowest = ranks.iter().copied().min().unwrap_or(0);
         let mut best = Best {
             row: [FREE; 9],
             found: Vec::new(),
         };
-        for (index, &(t, r1, r2)) in starts.iter().enumerate() {
-            let view = &views[usize::from(t)];
-            let row = |r: u8| &view[usize::from(r) * 9..usize::from(r) * 9 + 9];
-            let mut column_of = [0u8; 10];
-            for (c, &d) in row(r1).iter().enumerate() {
-                column_of[usize::from(d)] = c as u8;
+        for index in (0..36).filter(|&i| ranks[i] == lowest) {
+            if lowest <= 2 {
+                aligned_orders(&maps[index], lowest, index, &mut best.found);
+            } else {
+                search(&maps[index], Order::EMPTY, 0, index, &mut best);
             }
-            let f: [u8; 9] = std::array::from_fn(|c| column_of[usize::from(row(r2)[c])]);
-            search(&f, Order::EMPTY, 0, index, &mut best);
         }
         let mut form = [u8::MAX; 81];
         let mut symmetry = None;
         let mut automorphisms = 0;
         for &(index, sigma) in &best.found {
             let (t, r1, r2) = starts[index];
-            let (image, sym) = complete(&views[usize::from(t)], t, r1, r2, &sigma);
-            match image.cmp(&form) {
+            let view = &views[usize::from(t)];
+            let candidate = arrangement(view, t, r1, r2, &sigma);
+            match improve(view, &candidate, &mut form) {
                 std::cmp::Ordering::Less => {
-                    form = image;
-                    symmetry = Some(sym);
+                    symmetry = Some(candidate);
                     automorphisms = 1;
                 }
                 std::cmp::Ordering::Equal => automorphisms += 1,
@@ -320,44 +380,90 @@ mod grid {
         }
     }
 
-    /// The whole image of a start and column order: rows 1 and 2 as chosen,
-    /// the rest of band 1, then the other bands in the order of their
-    /// smallest first cell, rows inside by first cell.
-    fn complete(view: &[u8; 81], t: bool, r1: u8, r2: u8, sigma: &[u8; 9]) -> ([u8; 81], Symmetry) {
+    /// The column orders of an aligned start (rank 0, 1 or 2) that give the
+    /// smallest row 2: any stack first, in an order for which `f³` reads as
+    /// the rank says (`123`, `132`, `231`), the other stacks following `f`.
+    fn aligned_orders(f: &[u8; 9], rank: u8, index: usize, found: &mut Vec<(usize, [u8; 9])>) {
+        const PERMS: [[u8; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let wanted: [u8; 3] = match rank {
+            0 => [0, 1, 2],
+            1 => [0, 2, 1],
+            _ => [1, 2, 0],
+        };
+        for stack in 0..3 {
+            for within in PERMS {
+                let mut sigma = [0u8; 9];
+                for k in 0..3 {
+                    sigma[k] = stack * 3 + within[k];
+                    sigma[3 + k] = f[usize::from(sigma[k])];
+                    sigma[6 + k] = f[usize::from(sigma[3 + k])];
+                }
+                let last: [u8; 3] = std::array::from_fn(|k| {
+                    let back = f[usize::from(sigma[6 + k])];
+                    sigma[..3].iter().position(|&c| c == back).unwrap_or(3) as u8
+                });
+                if last == wanted {
+                    found.push((index, sigma));
+                }
+            }
+        }
+    }
+
+    /// The map of a start and column order: rows 1 and 2 as chosen, the
+    /// rest of band 1, then the other bands in the order of their smallest
+    /// first cell, rows inside by first cell; digits numbered along row 1.
+    fn arrangement(view: &[u8; 81], t: bool, r1: u8, r2: u8, sigma: &[u8; 9]) -> Symmetry {
         let mut labels = [0u8; 10];
         for (pos, &col) in sigma.iter().enumerate() {
             labels[usize::from(view[usize::from(r1) * 9 + usize::from(col)])] = pos as u8 + 1;
         }
         let first = |r: u8| labels[usize::from(view[usize::from(r) * 9 + usize::from(sigma[0])])];
         let band = r1 / 3;
-        let r3 = (band * 3..band * 3 + 3)
-            .find(|&r| r != r1 && r != r2)
-            .expect("three rows");
-        let mut others: Vec<[u8; 3]> = (0..3u8)
-            .filter(|&b| b != band)
-            .map(|b| {
-                let mut rows = [b * 3, b * 3 + 1, b * 3 + 2];
-                rows.sort_by_key(|&r| first(r));
-                rows
-            })
-            .collect();
-        others.sort_by_key(|rows| first(rows[0]));
+        let r3 = band * 3 + 3 - (r1 % 3) - (r2 % 3);
+        let sorted_band = |b: u8| {
+            let mut rows = [b * 3, b * 3 + 1, b * 3 + 2];
+            rows.sort_unstable_by_key(|&r| first(r));
+            rows
+        };
+        let (mut second, mut third) = (sorted_band((band + 1) % 3), sorted_band((band + 2) % 3));
+        if first(third[0]) < first(second[0]) {
+            std::mem::swap(&mut second, &mut third);
+        }
         let mut rows = [r1, r2, r3, 0, 0, 0, 0, 0, 0];
-        rows[3..6].copy_from_slice(&others[0]);
-        rows[6..9].copy_from_slice(&others[1]);
-        let symmetry = Symmetry {
+        rows[3..6].copy_from_slice(&second);
+        rows[6..9].copy_from_slice(&third);
+        Symmetry {
             transpose: t,
             rows,
             cols: *sigma,
             labels,
-        };
-        let mut image = [0u8; 81];
-        for (r, &src) in rows.iter().enumerate() {
-            for (c, &col) in sigma.iter().enumerate() {
-                image[r * 9 + c] = labels[usize::from(view[usize::from(src) * 9 + usize::from(col)])];
-            }
         }
-        (image, symmetry)
+    }
+
+    /// Compares the image of `view` under `map` with `form` row by row,
+    /// stopping at the first larger row; when the image is smaller it
+    /// replaces `form`.
+    fn improve(view: &[u8; 81], map: &Symmetry, form: &mut [u8; 81]) -> std::cmp::Ordering {
+        let mut smaller = false;
+        for (r, &src) in map.rows.iter().enumerate() {
+            let row: [u8; 9] = std::array::from_fn(|c| {
+                map.labels[usize::from(view[usize::from(src) * 9 + usize::from(map.cols[c])])]
+            });
+            let target = &mut form[r * 9..r * 9 + 9];
+            if !smaller {
+                match row.as_slice().cmp(target) {
+                    std::cmp::Ordering::Greater => return std::cmp::Ordering::Greater,
+                    std::cmp::Ordering::Equal => continue,
+                    std::cmp::Ordering::Less => smaller = true,
+                }
+            }
+            target.copy_from_slice(&row);
+        }
+        if smaller {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Equal
+        }
     }
 }
 

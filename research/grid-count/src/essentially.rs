@@ -1,6 +1,6 @@
-//! Essentially different grids of the small Sudoku shapes, counted by
-//! Burnside's lemma: the classes are the orbits of the symmetry group
-//! `G = H × S(n)` (geometric maps `H`, digit relabellings `S(n)`), and
+//! Essentially different grids, counted by Burnside's lemma: the classes
+//! are the orbits of the symmetry group `G = H × S(n)` (geometric maps
+//! `H`, digit relabellings `S(n)`), and
 //!
 //! ```text
 //! orbits = (1/|G|) Σ_{g ∈ G} |Fix(g)| = (1/|G|) Σ_{grid x} |Stab(x)|.
@@ -16,9 +16,15 @@
 //! The published figures this reproduces (Jarvis's "Sudoku enumeration
 //! problems" pages; Felgenhauer and Jarvis, "Mathematics of Sudoku I"): the
 //! 4×4 grid (2×2 boxes) has 288 grids in 2 classes, the 6×6 grid with 2×3
-//! boxes 28,200,960 grids in 49 classes. The 9×9 figure, 5,472,730,538, needs
-//! the fixed grids of each of the group's 275 conjugacy classes counted
-//! without visiting grids (Russell and Jarvis); that is not done here.
+//! boxes 28,200,960 grids in 49 classes ([`count`] visits every grid). The
+//! 9×9 figure, 5,472,730,538 (Russell and Jarvis), cannot be had that way:
+//! [`count_by_classes`] sums over the 275 conjugacy classes of the 9×9
+//! group instead, counting one representative's fixed grids per class by
+//! an exact search ([`count_fixed`]).
+
+use crate::fixed::count_fixed;
+use crate::group::{Class, Element, Group};
+use crate::total;
 
 /// The box shape of an `n × n` Sudoku, `n = box_rows × box_cols`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +73,7 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 
 /// The line orders that keep groups of `inner` lines together: the groups
 /// permuted, and the lines inside each group.
-fn line_orders(groups: usize, inner: usize) -> Vec<Vec<usize>> {
+pub(crate) fn line_orders(groups: usize, inner: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let inner_perms = permutations(inner);
     for outer in permutations(groups) {
@@ -198,4 +204,104 @@ pub fn count(shape: Shape) -> Count {
         stabiliser_sum,
         classes: stabiliser_sum / geometric,
     }
+}
+
+/// One conjugacy class of the geometric group with the grids its maps fix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassFigure {
+    /// A representative map of the class.
+    pub representative: Element,
+    /// How many maps the class holds.
+    pub size: u64,
+    /// The grids with first box `1 2 … n` that a map of the class fixes up
+    /// to relabelling (Russell and Jarvis's "invariants"); times `n!`, all
+    /// grids it fixes up to relabelling.
+    pub fixed: u128,
+    /// Whether the representative is the identity (it fixes every grid).
+    pub identity: bool,
+    /// How long counting them took.
+    pub time: std::time::Duration,
+}
+
+/// What [`count_by_classes`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassCount {
+    /// The geometric maps `|H|`.
+    pub geometric: u64,
+    /// Every conjugacy class, in the group's order, including those whose
+    /// maps fix no grid.
+    pub classes: Vec<ClassFigure>,
+    /// `Σ size × fixed`: the same figure as [`Count::stabiliser_sum`]
+    /// (both are Burnside's sum divided by `n!`).
+    pub sum: u128,
+    /// The essentially different grids: `sum / |H|`.
+    pub essentially_different: u128,
+}
+
+/// The grids a map of `class` fixes up to relabelling, counted for its
+/// representative (see [`count_by_classes`]), with the time it took.
+pub fn class_figure(shape: Shape, group: &Group, class: Class) -> ClassFigure {
+    let start = std::time::Instant::now();
+    let map = group.cell_map(class.representative);
+    let identity = map.iter().enumerate().all(|(i, &m)| i == m);
+    let fixed = if identity && shape.size() == 9 {
+        let factorial: u128 = (1..=9).product();
+        total() / factorial
+    } else {
+        u128::from(count_fixed(shape, &map))
+    };
+    ClassFigure {
+        representative: class.representative,
+        size: class.size,
+        fixed,
+        identity,
+        time: start.elapsed(),
+    }
+}
+
+impl ClassCount {
+    /// Burnside's sum over `classes`, the conjugacy classes of a group of
+    /// `geometric` maps with their fixed grids.
+    pub fn new(geometric: u64, classes: Vec<ClassFigure>) -> ClassCount {
+        let sum: u128 = classes.iter().map(|c| u128::from(c.size) * c.fixed).sum();
+        ClassCount {
+            geometric,
+            classes,
+            sum,
+            essentially_different: sum / u128::from(geometric),
+        }
+    }
+
+    /// Every grid of the shape: the identity's fixed grids times `n!`.
+    pub fn grids(&self, shape: Shape) -> u128 {
+        let factorial: u128 = (1..=shape.size() as u128).product();
+        self.classes
+            .iter()
+            .find(|c| c.identity)
+            .map_or(0, |c| c.fixed * factorial)
+    }
+}
+
+/// Counts the essentially different grids of `shape` by Burnside's lemma
+/// over the conjugacy classes of the geometric group, as Russell and Jarvis
+/// did for 9×9: one representative per class ([`Group::conjugacy_classes`]),
+/// its fixed grids counted by [`count_fixed`], weighted by the class size.
+///
+/// `orbits = Σ_classes size × fixed × n! / (|H| × n!)`. The identity fixes
+/// every grid: for 9×9 that count comes from the band method ([`total`]),
+/// for smaller shapes from the same search as the other classes. `progress`
+/// is called after each class (the 9×9 count takes minutes: see
+/// docs/research.md).
+pub fn count_by_classes(shape: Shape, mut progress: impl FnMut(&ClassFigure)) -> ClassCount {
+    let group = Group::new(shape);
+    let classes = group
+        .conjugacy_classes()
+        .into_iter()
+        .map(|class| {
+            let figure = class_figure(shape, &group, class);
+            progress(&figure);
+            figure
+        })
+        .collect();
+    ClassCount::new(group.order(), classes)
 }

@@ -82,6 +82,8 @@ use std::sync::OnceLock;
 
 pub mod canon;
 pub mod essentially;
+pub mod fixed;
+pub mod group;
 
 /// Three rows of nine digits (`1..=9`): the first band of a grid.
 pub type Band = [[u8; 9]; 3];

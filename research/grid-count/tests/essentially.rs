@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use sudokit_grid_count::essentially::{self, Shape};
+use sudokit_grid_count::group::Group;
 
 /// The smallest image of `x` over every geometric map, digits renumbered
 /// in order of first appearance: one representative per class.
@@ -85,4 +86,148 @@ fn six_by_six_with_two_by_three_boxes_has_49_classes() {
     assert_eq!(count.geometric, 3_456);
     assert_eq!(count.stabiliser_sum % count.geometric, 0);
     assert_eq!(count.classes, 49);
+}
+
+/// For each of `maps`, the grids whose first row reads `1 2 … n` that it
+/// fixes up to relabelling, found by visiting every such grid once:
+/// independent of the class method's search (another normalisation, no
+/// propagation).
+fn visited_fixed(shape: Shape, maps: &[Vec<usize>]) -> Vec<u64> {
+    let mut fixed = vec![0; maps.len()];
+    essentially::for_each_normalised_grid(shape, |x| {
+        for (count, map) in fixed.iter_mut().zip(maps) {
+            *count += u64::from(essentially::fixed_up_to_relabelling(x, map));
+        }
+    });
+    fixed
+}
+
+/// On 4×4 and 6×6 the class method agrees with visiting every grid: for
+/// each conjugacy class, the representative's fixed grids; in all, the
+/// grids (288 and 28,200,960) and the classes (2 and 49), as published.
+#[test]
+fn conjugacy_classes_agree_with_visiting_every_grid_on_small_shapes() {
+    for (shape, grids, classes) in [
+        (
+            Shape {
+                box_rows: 2,
+                box_cols: 2,
+            },
+            288,
+            2,
+        ),
+        (
+            Shape {
+                box_rows: 2,
+                box_cols: 3,
+            },
+            28_200_960,
+            49,
+        ),
+    ] {
+        let group = Group::new(shape);
+        let by_classes = essentially::count_by_classes(shape, |_| {});
+        let maps: Vec<Vec<usize>> = by_classes
+            .classes
+            .iter()
+            .map(|c| group.cell_map(c.representative))
+            .collect();
+        let visited = visited_fixed(shape, &maps);
+        let mut sum = 0;
+        for (figure, &fixed) in by_classes.classes.iter().zip(&visited) {
+            assert_eq!(figure.fixed, u128::from(fixed), "{shape:?} {figure:?}");
+            sum += u128::from(figure.size) * u128::from(fixed);
+        }
+        assert_eq!(by_classes.sum, sum);
+        assert_eq!(by_classes.essentially_different, classes);
+        assert_eq!(by_classes.grids(shape), grids);
+        let sizes: u64 = by_classes.classes.iter().map(|c| c.size).sum();
+        assert_eq!(sizes, group.order());
+    }
+}
+
+/// Russell and Jarvis's table ("There are 5472730538 essentially different
+/// Sudoku grids … and the Sudoku symmetry group", 2006): the 27 conjugacy
+/// classes of the 9×9 group whose maps fix grids, as (class size, grids
+/// with a fixed first box that one map fixes up to relabelling), sorted.
+const RUSSELL_JARVIS: [(u64, u128); 27] = [
+    (1, 18_383_222_420_692_992),
+    (16, 107_495_424),
+    (64, 2_508_084),
+    (96, 21_233_664),
+    (144, 14_837_760),
+    (192, 4_204_224),
+    (288, 5_184),
+    (864, 2_085_120),
+    (972, 449_445_888),
+    (1_152, 6_342_480),
+    (1_296, 30_258_432),
+    (1_728, 2_592),
+    (1_728, 294_912),
+    (2_304, 648),
+    (2_916, 155_492_352),
+    (3_456, 1_296),
+    (3_888, 27_648),
+    (5_184, 323_928),
+    (7_776, 13_824),
+    (10_368, 1_854),
+    (15_552, 1_728),
+    (15_552, 3_456),
+    (20_736, 162),
+    (20_736, 288),
+    (31_104, 6_480),
+    (69_984, 13_056),
+    (93_312, 288),
+];
+
+const NINE: Shape = Shape {
+    box_rows: 3,
+    box_cols: 3,
+};
+
+#[test]
+fn the_published_table_adds_up_to_5472730538() {
+    let sum: u128 = RUSSELL_JARVIS.iter().map(|&(n, a)| u128::from(n) * a).sum();
+    assert_eq!(sum, 18_384_171_550_626_816);
+    assert_eq!(sum / 3_359_232, 5_472_730_538);
+    assert_eq!(sum % 3_359_232, 0);
+    // The identity's entry is every grid over 9!.
+    assert_eq!(RUSSELL_JARVIS[0].1 * 362_880, 6_670_903_752_021_072_936_960);
+}
+
+/// The 9×9 group has 3,359,232 maps in 275 conjugacy classes, and every
+/// class size of the published table is among them.
+#[test]
+fn the_nine_by_nine_group_has_275_conjugacy_classes() {
+    let group = Group::new(NINE);
+    assert_eq!(group.order(), 3_359_232);
+    let classes = group.conjugacy_classes();
+    assert_eq!(classes.len(), 275);
+    assert_eq!(classes.iter().map(|c| c.size).sum::<u64>(), 3_359_232);
+    let mut sizes: Vec<u64> = classes.iter().map(|c| c.size).collect();
+    for &(size, _) in &RUSSELL_JARVIS {
+        let at = sizes
+            .iter()
+            .position(|&s| s == size)
+            .expect("a published class size");
+        sizes.swap_remove(at);
+    }
+}
+
+/// The whole 9×9 count: minutes in release (`cargo test --release -p
+/// sudokit-grid-count --test essentially -- --ignored`).
+#[test]
+#[ignore = "minutes: run with --ignored in release"]
+fn nine_by_nine_has_5472730538_essentially_different_grids() {
+    let count = essentially::count_by_classes(NINE, |_| {});
+    let mut nonzero: Vec<(u64, u128)> = count
+        .classes
+        .iter()
+        .filter(|c| c.fixed > 0)
+        .map(|c| (c.size, c.fixed))
+        .collect();
+    nonzero.sort_unstable();
+    assert_eq!(nonzero, RUSSELL_JARVIS);
+    assert_eq!(count.essentially_different, 5_472_730_538);
+    assert_eq!(count.grids(NINE), 6_670_903_752_021_072_936_960);
 }

@@ -8,16 +8,18 @@
 //! from scratch. `--json` prints the same as one object.
 //!
 //! `--essentially-different` counts the grids up to symmetry and
-//! relabelling instead, by Burnside's lemma, for 4×4 and 6×6 (2×3 boxes).
+//! relabelling instead (see [`essentially`]).
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
-use sudokit_grid_count::essentially::{self, Shape};
 use sudokit_grid_count::{self as grids, Band, ColumnCounts, Symmetries};
 
+use super::essentially;
+use super::figures::{grouped, timed};
+use crate::cli::jobs::JobsArgs;
 use crate::cli::output;
 use crate::cli::report::ms;
 use crate::cli::Status;
@@ -36,64 +38,17 @@ pub(crate) struct CountGridsArgs {
     /// Print the figures and times (ms) as one JSON object.
     #[arg(long)]
     json: bool,
-    /// Count the essentially different grids instead, by Burnside's lemma:
-    /// 4×4 (2×2 boxes) and 6×6 (2×3 boxes). The 9×9 count is not computed.
+    /// Count the essentially different grids instead, by Burnside's lemma
+    /// over the conjugacy classes of the grid symmetries: 4×4 (2×2 boxes),
+    /// 6×6 (2×3 boxes) and, when asked with `--sizes 9`, 9×9.
     #[arg(long)]
     essentially_different: bool,
-}
-
-/// The shapes whose essentially different grids are counted.
-const SHAPES: [Shape; 2] = [
-    Shape {
-        box_rows: 2,
-        box_cols: 2,
-    },
-    Shape {
-        box_rows: 2,
-        box_cols: 3,
-    },
-];
-
-/// Runs `sudokit count-grids --essentially-different`.
-fn run_essentially_different(json_output: bool) -> Status {
-    let mut out = output::stdout();
-    let mut found = Vec::new();
-    for shape in SHAPES {
-        let (count, time) = timed(|| essentially::count(shape));
-        found.push((shape, count, time));
-    }
-    if json_output {
-        let shapes: Vec<serde_json::Value> = found
-            .iter()
-            .map(|(shape, count, time)| {
-                json!({
-                    "boxes": format!("{}x{}", shape.box_rows, shape.box_cols),
-                    "grids": count.grids,
-                    "geometric_maps": count.geometric,
-                    "stabiliser_sum": count.stabiliser_sum,
-                    "classes": count.classes,
-                    "ms": (time.as_secs_f64() * 1e6).round() / 1e3,
-                })
-            })
-            .collect();
-        let _ = writeln!(out, "{}", json!({ "essentially_different": shapes }));
-        return Status::Ok;
-    }
-    for (shape, count, time) in found {
-        let n = shape.size();
-        let label = format!(
-            "{n}×{n} ({}×{} boxes): grids, maps, classes",
-            shape.box_rows, shape.box_cols
-        );
-        let value = format!(
-            "{} / {} / {}",
-            grouped(u128::from(count.grids)),
-            grouped(u128::from(count.geometric)),
-            grouped(u128::from(count.classes))
-        );
-        let _ = writeln!(out, "{label:<48} {value:>29}  ({} ms)", ms(time));
-    }
-    Status::Ok
+    /// With --essentially-different: the sizes to count (4, 6, 9). 9×9 is
+    /// left out by default: its heavy classes take hours on one core.
+    #[arg(long, value_name = "N,…", value_delimiter = ',', default_values_t = [4, 6])]
+    sizes: Vec<usize>,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 /// Reads a band: 27 digits `1..=9` between separators, valid as a band.
@@ -134,30 +89,10 @@ fn show(band: &Band) -> String {
     rows.join(" ")
 }
 
-/// `2612736` → `2,612,736`.
-fn grouped(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// Runs `f` and returns its value and how long it took.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
-}
-
 /// Runs `sudokit count-grids`.
 pub(crate) fn run(args: &CountGridsArgs) -> Status {
     if args.essentially_different {
-        return run_essentially_different(args.json);
+        return essentially::run(&args.sizes, args.json, &args.jobs);
     }
     let band = match parse_band(args.band.as_deref().unwrap_or(EXAMPLE)) {
         Ok(band) => band,
