@@ -33,6 +33,9 @@
 //! session copies it (45 KB on 9×9), excludes what its start rules out,
 //! selects the givens (their items covered) and searches; the next visit
 //! copies it again, which is cheaper than dancing 17 givens back out.
+//! The copy goes into the working matrix the last session on the same
+//! thread left behind, so a file of puzzles (one session each) allocates
+//! it once per thread rather than once per puzzle.
 //! Larger boards would keep too much memory: their matrix is built for
 //! each visit *without* the givens, leaving out the items they cover and
 //! every candidate that meets those items. On 17-clue puzzles keeping the
@@ -46,6 +49,7 @@
 //! grid through.
 
 use crate::clock::Instant;
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -95,11 +99,13 @@ impl Strategy for Dlx {
         if let Err(unsupported) = &*prepared {
             return Err(unsupported.clone().into());
         }
+        let spare = SPARE.take();
         Ok(Box::new(DlxSession {
             puzzle,
             prepared,
-            links: None,
-            used: false,
+            // A spare matrix is stale: copy the kept one into it first.
+            used: spare.is_some(),
+            links: spare,
             scratch: Scratch::default(),
         }))
     }
@@ -145,6 +151,22 @@ struct DlxSession<'p> {
     /// Whether `links` was searched since it was copied.
     used: bool,
     scratch: Scratch,
+}
+
+thread_local! {
+    /// The working matrix the last session on this thread left behind. The
+    /// next session copies the kept matrix into its memory rather than
+    /// allocating its own: a file of puzzles, one session each, allocates
+    /// the matrix once per thread.
+    static SPARE: Cell<Option<DancingLinks>> = const { Cell::new(None) };
+}
+
+impl Drop for DlxSession<'_> {
+    fn drop(&mut self) {
+        if let Some(links) = self.links.take() {
+            SPARE.set(Some(links));
+        }
+    }
 }
 
 impl Session for DlxSession<'_> {

@@ -284,7 +284,7 @@ const COVERED: u32 = 1 << 31;
 /// links.reset();
 /// assert_eq!(links.count(&Limits::all()).count, 2);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct DancingLinks {
     /// Knuth's `LEN` of every item header `1..=N` (index `0` unused), with
     /// [`COVERED`] set while the item is covered.
@@ -313,6 +313,29 @@ pub struct DancingLinks {
     weight: Vec<u32>,
 }
 
+impl Clone for DancingLinks {
+    fn clone(&self) -> DancingLinks {
+        let mut copy = DancingLinks::blank();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into the memory this matrix already holds: a
+    /// strategy that searches one matrix per puzzle copies a kept one
+    /// without allocating (the search's own buffers are kept as they are).
+    fn clone_from(&mut self, source: &DancingLinks) {
+        self.len.clone_from(&source.len);
+        self.nodes.clone_from(&source.nodes);
+        self.first.clone_from(&source.first);
+        self.selected.clone_from(&source.selected);
+        self.excluded.clone_from(&source.excluded);
+        self.primary = source.primary;
+        self.open = source.open;
+        self.hints.clone_from(&source.hints);
+        self.zero = source.zero;
+    }
+}
+
 impl Default for DancingLinks {
     /// The matrix of the empty problem: one solution, choosing nothing.
     fn default() -> DancingLinks {
@@ -324,19 +347,11 @@ impl DancingLinks {
     /// Builds the matrix of `problem`, in time linear in its size.
     pub fn new(problem: &ExactCover) -> DancingLinks {
         let mut links = DancingLinks {
-            len: Vec::new(),
             nodes: Vec::with_capacity(
                 problem.primary + problem.secondary + problem.items.len() + problem.ends.len() + 2,
             ),
             first: Vec::with_capacity(problem.ends.len()),
-            selected: Vec::new(),
-            excluded: Vec::new(),
-            primary: 0,
-            open: 0,
-            hints: Vec::new(),
-            zero: 0,
-            levels: Vec::new(),
-            weight: Vec::new(),
+            ..DancingLinks::blank()
         };
         links.clear(problem.primary, problem.secondary);
         let mut start = 0;
@@ -345,6 +360,24 @@ impl DancingLinks {
             start = end as usize;
         }
         links
+    }
+
+    /// A matrix with nothing allocated, not even the root header: only
+    /// to be built ([`new`](Self::new)) or copied into.
+    fn blank() -> DancingLinks {
+        DancingLinks {
+            len: Vec::new(),
+            nodes: Vec::new(),
+            first: Vec::new(),
+            selected: Vec::new(),
+            excluded: Vec::new(),
+            primary: 0,
+            open: 0,
+            hints: Vec::new(),
+            zero: 0,
+            levels: Vec::new(),
+            weight: Vec::new(),
+        }
     }
 
     /// Empties the matrix for `primary` + `secondary` items and no option,
