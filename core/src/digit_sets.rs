@@ -16,7 +16,8 @@ const MAX_SETS: usize = 20_000;
 /// Keeps the candidates of `cells`, which must hold different digits, that
 /// some assignment uses whose set of digits `accept` allows (digit `d` at
 /// bit `d − 1`). Returns the digits every such set contains: the digits the
-/// cells must hold between them.
+/// cells must hold between them, which leave every cell that sees them all
+/// ([`Ctx::remove_where_all_seen`]).
 ///
 /// Cells are taken in order, layer by layer: layer `i` holds the digit sets
 /// the first `i` cells can take; the accepted sets of the last layer are
@@ -90,6 +91,9 @@ pub fn keep_digit_sets<W: Word>(
         return Err(Contradiction::rule(None, "no set of digits fits the rule"));
     }
     let required = walk.iter().fold(u128::MAX, |acc, &s| acc & s);
+    // The cells hold these digits between them: the cells that see them
+    // all cannot.
+    cx.remove_where_all_seen(cells, Digits::from_u128(required))?;
     for (i, &cell) in cells.iter().enumerate().rev() {
         let candidates = cx.candidates(cell).to_u128();
         let previous = &layers[i];

@@ -337,6 +337,9 @@ pub struct Ctx<'a, W: Bits> {
     changes: Option<&'a mut Changes>,
     trail: Option<&'a mut Trail<W>>,
     listener: Option<&'a mut Listener>,
+    /// Every cell's peers as bits, when the engine knows them (boards of
+    /// at most [`PLACES_MAX_CELLS`] cells); empty otherwise.
+    peer_masks: &'a [u128],
 }
 
 impl<'a, W: Bits> Ctx<'a, W> {
@@ -353,7 +356,39 @@ impl<'a, W: Bits> Ctx<'a, W> {
             changes,
             trail,
             listener,
+            peer_masks: &[],
         }
+    }
+
+    /// The same context, told every cell's peers as bits (the model's):
+    /// [`Ctx::remove_where_all_seen`] needs them.
+    pub(crate) fn with_peer_masks(mut self, peer_masks: &'a [u128]) -> Self {
+        self.peer_masks = peer_masks;
+        self
+    }
+
+    /// Removes `digits` from every cell that must differ from each of
+    /// `cells` (a peer of them all, outside them): when `cells` hold those
+    /// digits between them, no such cell can. Does nothing where the peers
+    /// are not known as bits (boards above 128 cells, or a context built
+    /// outside the engine), which is always sound.
+    pub fn remove_where_all_seen(&mut self, cells: &[Cell], digits: Digits<W>) -> Result<(), Contradiction> {
+        if self.peer_masks.is_empty() || cells.len() < 2 || digits.is_empty() {
+            return Ok(());
+        }
+        let mut seen = u128::MAX;
+        for &cell in cells {
+            seen &= self.peer_masks[cell.index()];
+        }
+        for &cell in cells {
+            seen &= !(1u128 << cell.index());
+        }
+        while seen != 0 {
+            let cell = Cell(seen.trailing_zeros() as u16);
+            seen &= seen - 1;
+            self.remove_all(cell, digits)?;
+        }
+        Ok(())
     }
 
     /// Says why the changes that follow are made. `reason` runs only when

@@ -50,6 +50,7 @@ mod dlx;
 mod estimate;
 mod exact_cover;
 pub mod generate;
+mod house_pairs;
 mod limits;
 pub mod pattern;
 mod propagation;

@@ -286,7 +286,8 @@ impl<'p> Engine<'p> {
                 (!alone).then_some(&mut self.changes),
                 trail,
                 self.listener.as_deref_mut(),
-            );
+            )
+            .with_peer_masks(self.model.peer_masks());
             match kind {
                 SlotKind::Domains => apply_domains(self.model, &mut cx, &changed),
                 SlotKind::Groups => groups::propagate(self.model, &mut self.groups, &mut cx, &changed),

@@ -17,6 +17,10 @@
 //!    a digit of a cell stays when it leads from a set of one layer to a
 //!    useful set of the next.
 //!
+//! A digit in every set a block can still take is removed from the cells
+//! that see the whole block (a killer cage of 3 cells making 8 holds a 1,
+//! so the rest of its row cannot).
+//!
 //! This is generalised arc consistency for the sum with distinct blocks, so
 //! it subsumes bounds reasoning and combination tables (a killer cage is
 //! one block: the combinations of its total that fit its candidates are
@@ -184,13 +188,23 @@ pub(crate) fn propagate<W: Word>(
         let cells = block.cells.len();
         let (last, end) = (sc.layers[layers + cells], sc.layers[layers + cells + 1]);
         sc.walk.clear();
+        let mut required = u128::MAX;
         for j in last..end {
             let set = sc.sets[j];
             let v = digit_sum(set);
             if let Ok(at) = sc.values[vs..ve].binary_search(&v) {
                 if sc.useful[vs + at] {
                     sc.walk.push(set);
+                    required &= set;
                 }
+            }
+        }
+        // A digit of every set the block can still take is in the block:
+        // the cells that see all of it cannot hold it.
+        if required != 0 && required != u128::MAX {
+            let others = Digits::from_u128(required);
+            for &cell in &block.seen_by {
+                cx.remove_all(cell, others)?;
             }
         }
         for i in (0..cells).rev() {

@@ -108,7 +108,7 @@ impl Model {
             .filter(|cell| !partners[cell.index()].is_empty() || !groups.of.get(cell.index()).is_empty())
             .collect();
         let peers = Peers::compile(&geometry, &groups, partners);
-        let sums = sums::compile(&geometry, &constraints, &groups, &relations);
+        let sums = sums::compile(&geometry, &constraints, &groups, &relations, &peers);
         let domains = Domains::compile(&geometry, &constraints);
         let parts = slots::Parts {
             domains: &domains,

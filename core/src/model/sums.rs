@@ -5,12 +5,13 @@
 use std::collections::HashSet;
 
 use super::groups::Groups;
+use super::peers::Peers;
 use super::relations::Relations;
 use super::{on_board, rules};
 use crate::cell::Cell;
 use crate::constraint::Constraint;
 use crate::geometry::Geometry;
-use crate::sum::compile::{blocks, derive};
+use crate::sum::compile::{blocks, derive, worth_keeping, Block};
 use crate::sum::{CompiledSum, Sum, SumOrigin};
 
 /// Every sum of the rules on the board, declared then derived.
@@ -19,6 +20,7 @@ pub(super) fn compile(
     constraints: &[Box<dyn Constraint>],
     groups: &Groups,
     relations: &Relations,
+    peers: &Peers,
 ) -> Vec<CompiledSum> {
     let n = geometry.size();
     let on_board = on_board(geometry);
@@ -40,15 +42,46 @@ pub(super) fn compile(
     let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
     let derived = derive(n, geometry.cell_count(), &groups.list, &cages);
     let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
+    // The cells seeing a whole block, outside the sum: the sum is not woken
+    // by its own changes, so it must not change its own cells this way.
+    let seen = |sum: &Sum, mut blocks: Vec<Block>| {
+        for block in &mut blocks {
+            block.seen_by = seen_by_all(geometry, peers, &block.cells);
+            block.seen_by.retain(|c| !sum.cells().any(|s| s == *c));
+        }
+        blocks
+    };
     for (sum, k) in declared {
-        let blocks = blocks(&sum, n, differ);
+        let blocks = seen(&sum, blocks(&sum, n, differ));
         let label = constraints[k].name().into_owned();
         sums.push(CompiledSum::new(sum, SumOrigin::Rule(k), label, blocks));
     }
     for (sum, origin) in derived {
         let blocks = blocks(&sum, n, differ);
+        if !worth_keeping(&sum, &blocks, n) {
+            continue;
+        }
+        let blocks = seen(&sum, blocks);
         let label = format!("{origin}: {}", sum.describe(n));
         sums.push(CompiledSum::new(sum, SumOrigin::Derived(origin), label, blocks));
     }
     sums
+}
+
+/// The cells outside `cells` that are peers of every one of them; none for
+/// a single cell (its peers learn its digit from the singles).
+fn seen_by_all(geometry: &Geometry, peers: &Peers, cells: &[Cell]) -> Vec<Cell> {
+    let [first, rest @ ..] = cells else {
+        return Vec::new();
+    };
+    if rest.is_empty() {
+        return Vec::new();
+    }
+    let mut common: Vec<Cell> = peers.of(geometry, *first).to_vec();
+    for &cell in rest {
+        let theirs = peers.of(geometry, cell);
+        common.retain(|c| theirs.binary_search(c).is_ok());
+    }
+    common.retain(|c| !cells.contains(c));
+    common
 }

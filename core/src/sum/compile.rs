@@ -73,6 +73,10 @@ pub(crate) struct Block {
     pub(crate) coefficient: i32,
     /// The cells.
     pub(crate) cells: Vec<Cell>,
+    /// The cells outside the block that must differ from every cell of it
+    /// (they see the whole block): a digit every possible set of the block
+    /// holds cannot be there. Filled by the model; empty for one cell.
+    pub(crate) seen_by: Vec<Cell>,
 }
 
 /// The most digit sets one layer of a block may hold: a block is cut where
@@ -108,19 +112,34 @@ pub(crate) fn blocks(sum: &Sum, n: usize, differ: impl Fn(Cell, Cell) -> bool) -
             None => blocks.push(Block {
                 coefficient,
                 cells: vec![cell],
+                seen_by: Vec::new(),
             }),
         }
     }
     blocks
 }
 
-/// The most cells a derived sum may have: beyond that it rarely helps and
-/// costs a propagator run.
-const MAX_DERIVED_CELLS: usize = 6;
+/// How far the derivation looks: a tight pass whose sums are always kept,
+/// and a wide one whose sums are kept only when they pin their cells down
+/// (see [`worth_keeping`]).
+#[derive(Clone, Copy)]
+struct Reach {
+    /// The most cells a derived sum may have.
+    cells: usize,
+    /// The most cells a cage may stick out of a region and still be used
+    /// for outies.
+    outies_per_cage: usize,
+}
 
-/// The most cells a cage may stick out of a region and still be used for
-/// outies.
-const MAX_OUTIES_PER_CAGE: usize = 3;
+/// The tight pass: small derived sums, cheap to propagate, always kept.
+const TIGHT: Reach = Reach {
+    cells: MAX_DERIVED_CELLS,
+    outies_per_cage: 3,
+};
+
+/// The most cells a derived sum of the tight pass may have: beyond that a
+/// sum is kept only when [`worth_keeping`] says so.
+pub(crate) const MAX_DERIVED_CELLS: usize = 6;
 
 /// A set of cells whose digits are known to add up to `total`: a complete
 /// group, or a band of consecutive complete rows or columns.
@@ -172,6 +191,18 @@ pub(crate) fn derive(n: usize, cell_count: usize, groups: &[Group], cages: &[&Su
             }
         }
     }
+    // The wide pass: cages sticking out by up to a whole line, sums of up
+    // to two lines' worth of cells (for a 9×9 band of rows crossed by
+    // diagonal cages, the outies of all of them).
+    let wide = Reach {
+        cells: 2 * n,
+        outies_per_cage: n,
+    };
+    let houses: Vec<&[Cell]> = groups
+        .iter()
+        .filter(|g| g.is_complete(n))
+        .map(|g| g.cells())
+        .collect();
     let mut known: HashSet<Vec<(Cell, i32)>> = cages.iter().map(|s| sorted_terms(s)).collect();
     let mut derived = Vec::new();
     let mut inside = vec![false; cell_count];
@@ -180,8 +211,12 @@ pub(crate) fn derive(n: usize, cell_count: usize, groups: &[Group], cages: &[&Su
         for &c in &region.cells {
             inside[c.index()] = true;
         }
-        if let Some(sum) = innies_and_outies(region, cages, &inside, &mut used) {
-            if known.insert(sorted_terms(&sum)) {
+        for reach in [TIGHT, wide] {
+            let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) else {
+                continue;
+            };
+            let sum = without_houses(sum, &houses, full, &mut used);
+            if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
                 derived.push((sum, format!("innies and outies of {}", region.name)));
             }
         }
@@ -192,10 +227,78 @@ pub(crate) fn derive(n: usize, cell_count: usize, groups: &[Group], cages: &[&Su
     derived
 }
 
+/// `sum` less every complete group (a house, holding each digit once) all of
+/// whose cells it has with one sign: their digits add up to a known total,
+/// so they leave the sum and the total changes by theirs. `used` is scratch
+/// (all false on entry and exit).
+fn without_houses(sum: Sum, houses: &[&[Cell]], house_total: i64, used: &mut [bool]) -> Sum {
+    let mut terms = sum.terms().to_vec();
+    let mut total = i64::from(sum.total());
+    for house in houses {
+        if terms.len() < house.len() {
+            continue;
+        }
+        for sign in [1, -1] {
+            for &(c, k) in &terms {
+                used[c.index()] = k == sign;
+            }
+            if house.iter().all(|c| used[c.index()]) {
+                terms.retain(|(c, _)| !house.contains(c));
+                total -= i64::from(sign) * house_total;
+            }
+            for &(c, _) in sum.terms() {
+                used[c.index()] = false;
+            }
+        }
+    }
+    match i32::try_from(total) {
+        Ok(total) => Sum::from_terms(terms, total),
+        Err(_) => sum,
+    }
+}
+
+/// Whether a derived sum over more than [`MAX_DERIVED_CELLS`] cells is worth
+/// its propagator: its total lies near the least or the most its `blocks`
+/// (cells that must differ, with their coefficients) can make on a board of
+/// `n` digits — within a quarter of that range — so it restricts its cells
+/// from the start. A sum far from both ends only costs time. (ISS keeps its
+/// inferred sums by the same test.) An impossible total is kept: it settles
+/// the puzzle at once.
+pub(crate) fn worth_keeping(sum: &Sum, blocks: &[Block], n: usize) -> bool {
+    if sum.terms().len() <= MAX_DERIVED_CELLS {
+        return true;
+    }
+    let (mut low, mut high) = (0i64, 0i64);
+    for block in blocks {
+        let k = block.cells.len() as i64;
+        let n = n as i64;
+        let smallest = k * (k + 1) / 2;
+        let largest = k * (2 * n - k + 1) / 2;
+        let (a, b) = (
+            i64::from(block.coefficient) * smallest,
+            i64::from(block.coefficient) * largest,
+        );
+        low += a.min(b);
+        high += a.max(b);
+    }
+    let total = i64::from(sum.total());
+    if total < low || total > high {
+        return true;
+    }
+    let slack = (total - low).min(high - total);
+    4 * slack < high - low
+}
+
 /// The sum left over in `region` once the cages inside it, and those that
-/// stick out of it a little, are taken away; `inside` marks the region's
-/// cells, `used` is scratch (all false on entry and exit).
-fn innies_and_outies(region: &Region, cages: &[&Sum], inside: &[bool], used: &mut [bool]) -> Option<Sum> {
+/// stick out of it by at most `reach`, are taken away; `inside` marks the
+/// region's cells, `used` is scratch (all false on entry and exit).
+fn innies_and_outies(
+    region: &Region,
+    cages: &[&Sum],
+    inside: &[bool],
+    used: &mut [bool],
+    reach: Reach,
+) -> Option<Sum> {
     let split = |cage: &Sum| cage.cells().partition::<Vec<Cell>, _>(|c| inside[c.index()]);
     // Cages wholly inside first, larger first; then cages sticking out the
     // least. A cage shares no cell with one taken before.
@@ -203,7 +306,7 @@ fn innies_and_outies(region: &Region, cages: &[&Sum], inside: &[bool], used: &mu
         .iter()
         .filter_map(|&cage| {
             let (inner, outer) = split(cage);
-            (!inner.is_empty() && outer.len() <= MAX_OUTIES_PER_CAGE).then_some((
+            (!inner.is_empty() && outer.len() <= reach.outies_per_cage).then_some((
                 outer.len(),
                 inner.len(),
                 cage,
@@ -219,7 +322,7 @@ fn innies_and_outies(region: &Region, cages: &[&Sum], inside: &[bool], used: &mu
             continue;
         }
         let (_, outer) = split(cage);
-        if outies.len() + outer.len() > MAX_DERIVED_CELLS {
+        if outies.len() + outer.len() > reach.cells {
             continue;
         }
         for c in cage.cells() {
@@ -240,7 +343,7 @@ fn innies_and_outies(region: &Region, cages: &[&Sum], inside: &[bool], used: &mu
         used[c.index()] = false;
     }
     let cells = innies.len() + outies.len();
-    if nothing_taken || cells == 0 || cells > MAX_DERIVED_CELLS {
+    if nothing_taken || cells == 0 || cells > reach.cells {
         return None;
     }
     let total = i32::try_from(total).ok()?;
@@ -294,5 +397,68 @@ mod tests {
         assert_eq!(origin, "innies and outies of row 1");
         // r1c4 − r2c3 = 10 − 3 − 5.
         assert_eq!(sum.describe(4), "r1c4 − r2c3 = 2");
+    }
+
+    #[test]
+    fn a_house_inside_the_outies_leaves_them_with_its_total() {
+        // Row 2 of a 4×4 board lies wholly among the outies: its 10 goes.
+        let row: Vec<Cell> = (4..8).map(Cell).collect();
+        let sum = Sum::from_terms(
+            [
+                (Cell(0), 1),
+                (Cell(4), -1),
+                (Cell(5), -1),
+                (Cell(6), -1),
+                (Cell(7), -1),
+            ],
+            -8,
+        );
+        let mut used = vec![false; 16];
+        let left = without_houses(sum, &[&row], 10, &mut used);
+        assert_eq!(left.describe(4), "r1c1 = 2");
+        assert!(used.iter().all(|&u| !u));
+    }
+
+    #[test]
+    fn a_wide_sum_is_kept_only_near_an_end_of_its_range() {
+        // Seven cells of one row: 28 to 42 on 9×9.
+        let cells: Vec<Cell> = (0..7).map(Cell).collect();
+        let block = |cells: &[Cell]| Block {
+            coefficient: 1,
+            cells: cells.to_vec(),
+            seen_by: Vec::new(),
+        };
+        let near_top = Sum::new(cells.iter().copied(), 41);
+        let middle = Sum::new(cells.iter().copied(), 35);
+        assert!(worth_keeping(&near_top, &[block(&cells)], 9));
+        assert!(!worth_keeping(&middle, &[block(&cells)], 9));
+        // Impossible totals settle the puzzle: kept.
+        let impossible = Sum::new(cells.iter().copied(), 50);
+        assert!(worth_keeping(&impossible, &[block(&cells)], 9));
+        // Six cells or fewer: always kept.
+        let small = Sum::new(cells[..6].iter().copied(), 30);
+        assert!(worth_keeping(&small, &[block(&cells[..6])], 9));
+    }
+
+    #[test]
+    fn the_wide_pass_takes_cages_sticking_out_by_more_than_three_cells() {
+        // A 6×6 row 1 split by two cages that each hang four cells below it.
+        let n = 6;
+        let row = Group::new("row 1", (0..6).map(Cell)).with_kind(GroupKind::Row);
+        let a = Sum::new(
+            [Cell(0), Cell(1), Cell(2), Cell(6), Cell(7), Cell(8), Cell(12)],
+            25,
+        );
+        let b = Sum::new(
+            [Cell(3), Cell(4), Cell(5), Cell(9), Cell(10), Cell(11), Cell(15)],
+            26,
+        );
+        let derived = derive(n, 36, &[row], &[&a, &b]);
+        let described: Vec<String> = derived.iter().map(|(s, _)| s.describe(n)).collect();
+        // 21 − 25 − 26 = −(the eight cells below row 1).
+        assert_eq!(
+            described,
+            ["−r2c1 − r2c2 − r2c3 − r3c1 − r2c4 − r2c5 − r2c6 − r3c4 = -30"]
+        );
     }
 }

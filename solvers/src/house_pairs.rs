@@ -1,0 +1,111 @@
+//! Branches a house proposes: a digit with two places left in a complete
+//! group splits the search in two as well as a two-candidate cell does
+//! (here, or there), where a cell of three or more candidates splits it
+//! unevenly. ISS's candidate finders do the same.
+//!
+//! The propagation search asks for one when its dom/wdeg cell has more than
+//! two candidates; the pair wins when the heavier of its two cells, halved,
+//! outweighs that cell's weight per candidate. Branching stays binary
+//! (`cell = digit`, then `cell ≠ digit`, which the singles turn into the
+//! other place), so counting stays exact.
+
+use sudokit_core::{Cell, Digit, Model, State, Word};
+
+/// The complete groups of a model, ready to be scanned at every branch.
+pub(crate) struct HousePairs {
+    /// Every complete group's cells.
+    houses: Vec<Vec<Cell>>,
+}
+
+impl HousePairs {
+    /// The complete groups of `model` (none on a model without any: then
+    /// nothing is ever proposed).
+    pub(crate) fn new(model: &Model) -> HousePairs {
+        let n = model.geometry().size();
+        let houses = model
+            .groups()
+            .iter()
+            .filter(|g| g.is_complete(n))
+            .map(|g| g.cells().to_vec())
+            .collect();
+        HousePairs { houses }
+    }
+
+    /// A `(cell, digit)` to branch on instead of `cell`, when a digit with
+    /// two places in a house scores better: the heavier place, first.
+    /// `weights` are the search's conflict weights.
+    pub(crate) fn propose<W: Word>(
+        &self,
+        state: &State<W>,
+        weights: &[u32],
+        cell: Cell,
+    ) -> Option<(Cell, Digit)> {
+        let len = state.candidates(cell).len() as u64;
+        if len <= 2 {
+            return None;
+        }
+        // Score of a pair: max weight / 2, against the cell's weight / len;
+        // compared without division.
+        let (mut best_w, mut best_len) = (u64::from(weights[cell.index()]), len);
+        let mut best = None;
+        for house in &self.houses {
+            let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
+            for &c in house {
+                let set = state.candidates(c).to_u128();
+                thrice |= twice & set;
+                twice |= once & set;
+                once |= set;
+            }
+            let mut pairs = twice & !thrice;
+            while pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                pairs ^= bit;
+                let mut places = house
+                    .iter()
+                    .filter(|&&c| state.candidates(c).to_u128() & bit != 0);
+                let (Some(&a), Some(&b)) = (places.next(), places.next()) else {
+                    continue;
+                };
+                let (heavier, w) = if weights[b.index()] > weights[a.index()] {
+                    (b, weights[b.index()])
+                } else {
+                    (a, weights[a.index()])
+                };
+                let w = u64::from(w);
+                if w * best_len > best_w * 2 {
+                    (best_w, best_len) = (w, 2);
+                    best = Some((heavier, bit.trailing_zeros() as Digit + 1));
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_constraints::ClassicRules;
+    use sudokit_core::{Digits, Geometry, Puzzle};
+
+    #[test]
+    fn a_digit_with_two_places_beats_a_cell_of_four() {
+        let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        let pairs = HousePairs::new(puzzle.model());
+        let mut state = State::<u16>::new(puzzle.geometry());
+        // Row 1: 1 can go in r1c1 or r1c3 only.
+        state.restrict_untracked(Cell(1), Digits::from_u128(0b1110));
+        state.restrict_untracked(Cell(3), Digits::from_u128(0b1110));
+        let mut weights = vec![1u32; 16];
+        weights[2] = 5;
+        assert_eq!(pairs.propose(&state, &weights, Cell(0)), Some((Cell(2), 1)));
+        // A two-candidate cell is never replaced.
+        state.restrict_untracked(Cell(7), Digits::from_u128(0b11));
+        assert_eq!(pairs.propose(&state, &weights, Cell(7)), None);
+        // A heavy cell of four candidates outweighs the pair.
+        weights[5] = 40;
+        assert_eq!(pairs.propose(&state, &weights, Cell(5)), None);
+    }
+}
