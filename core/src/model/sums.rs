@@ -40,7 +40,18 @@ pub(super) fn compile(
         }
     }
     let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
-    let derived = derive(n, geometry.cell_count(), &groups.list, &cages);
+    let distinct_cages: Vec<&Sum> = cages
+        .iter()
+        .copied()
+        .filter(|s| {
+            let cells: Vec<Cell> = s.cells().collect();
+            cells
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| cells[i + 1..].iter().all(|&b| differ(a, b)))
+        })
+        .collect();
+    let derived = derive(n, geometry.cell_count(), &groups.list, &cages, &distinct_cages);
     let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
     // The cells seeing a whole block, outside the sum: the sum is not woken
     // by its own changes, so it must not change its own cells this way.

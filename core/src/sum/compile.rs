@@ -156,7 +156,16 @@ struct Region {
 ///
 /// Returns each derived sum with what it came from (`innies and outies of
 /// row 3`), leaving out sums already declared and sums over too many cells.
-pub(crate) fn derive(n: usize, cell_count: usize, groups: &[Group], cages: &[&Sum]) -> Vec<(Sum, String)> {
+/// The wide pass uses only `distinct_cages` (those whose cells all differ):
+/// a sum whose digits may repeat, such as a little killer, bounds the
+/// leftover cells too loosely to pay for a large derived sum.
+pub(crate) fn derive(
+    n: usize,
+    cell_count: usize,
+    groups: &[Group],
+    cages: &[&Sum],
+    distinct_cages: &[&Sum],
+) -> Vec<(Sum, String)> {
     if cages.is_empty() {
         return Vec::new();
     }
@@ -211,7 +220,7 @@ pub(crate) fn derive(n: usize, cell_count: usize, groups: &[Group], cages: &[&Su
         for &c in &region.cells {
             inside[c.index()] = true;
         }
-        for reach in [TIGHT, wide] {
+        for (reach, cages) in [(TIGHT, cages), (wide, distinct_cages)] {
             let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) else {
                 continue;
             };
@@ -391,7 +400,7 @@ mod tests {
         let a = Sum::new([Cell(0), Cell(1)], 3);
         // Sticks out of row 1 into r2c3.
         let b = Sum::new([Cell(2), Cell(6)], 5);
-        let derived = derive(n, 16, &[row], &[&a, &b]);
+        let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b]);
         assert_eq!(derived.len(), 1);
         let (sum, origin) = &derived[0];
         assert_eq!(origin, "innies and outies of row 1");
@@ -453,7 +462,7 @@ mod tests {
             [Cell(3), Cell(4), Cell(5), Cell(9), Cell(10), Cell(11), Cell(15)],
             26,
         );
-        let derived = derive(n, 36, &[row], &[&a, &b]);
+        let derived = derive(n, 36, &[row], &[&a, &b], &[&a, &b]);
         let described: Vec<String> = derived.iter().map(|(s, _)| s.describe(n)).collect();
         // 21 − 25 − 26 = −(the eight cells below row 1).
         assert_eq!(
