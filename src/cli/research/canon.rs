@@ -7,14 +7,15 @@
 //! starting with `#` are skipped. `--json` prints one object per line with
 //! the transformation and the number of automorphisms.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use clap::Args;
 use serde_json::json;
 use sudokit_grid_count::canon::{self, Canonical};
 
+use super::lines;
 use crate::cli::output;
 use crate::cli::Status;
 
@@ -80,49 +81,22 @@ fn to_json(input: &[u8; 81], found: &Canonical) -> serde_json::Value {
 pub(crate) fn run(args: &CanonArgs) -> Status {
     let mut out = output::stdout();
     let mut status = Status::Ok;
-    let dash = [PathBuf::from("-")];
-    let files: &[PathBuf] = if args.files.is_empty() { &dash } else { &args.files };
-    for path in files {
-        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(BufReader::new(io::stdin().lock())))
-        } else {
-            match File::open(path) {
-                Ok(file) => (path.display().to_string(), Box::new(BufReader::new(file))),
-                Err(e) => {
-                    eprintln!("sudokit: {}: {e}", path.display());
-                    status = status.worst(Status::BadInput);
-                    continue;
+    let read = lines::for_each_line(&args.files, |place, text| {
+        match parse_line(text) {
+            Ok(cells) => {
+                let found = canon::canonical(&cells);
+                if args.json {
+                    let _ = writeln!(out, "{}", to_json(&cells, &found));
+                } else {
+                    let _ = writeln!(out, "{}", show(&found.form));
                 }
             }
-        };
-        for (index, line) in crate::cli::input::bounded_lines(reader).enumerate() {
-            let line = match line {
-                Ok(line) => line,
-                Err(e) => {
-                    eprintln!("sudokit: {name}:{}: {e}", index + 1);
-                    status = status.worst(Status::BadInput);
-                    break;
-                }
-            };
-            let text = line.trim();
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            let cells = match parse_line(text) {
-                Ok(cells) => cells,
-                Err(why) => {
-                    eprintln!("sudokit: {name}:{}: {why}", index + 1);
-                    status = status.worst(Status::BadInput);
-                    continue;
-                }
-            };
-            let found = canon::canonical(&cells);
-            if args.json {
-                let _ = writeln!(out, "{}", to_json(&cells, &found));
-            } else {
-                let _ = writeln!(out, "{}", show(&found.form));
+            Err(why) => {
+                eprintln!("sudokit: {place}: {why}");
+                status = status.worst(Status::BadInput);
             }
         }
-    }
-    status
+        ControlFlow::Continue(())
+    });
+    status.worst(read)
 }
