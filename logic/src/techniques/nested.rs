@@ -38,7 +38,7 @@ impl NestedTrial {
     /// The most a nested trial is graded.
     pub const MAX: f32 = 10.0;
     /// Most propagations one call runs (outer and inner trials together).
-    pub const MAX_PROPAGATIONS: usize = 400_000;
+    pub const MAX_PROPAGATIONS: usize = 50_000;
 
     /// The difficulty of a break that needed `inner` inner trials.
     pub fn difficulty_of(inner: usize) -> f32 {
