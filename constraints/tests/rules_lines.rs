@@ -127,14 +127,7 @@ fn every_rule_propagates_soundly_with_the_classic_rules() {
 
 #[test]
 fn every_rule_propagates_soundly_alone() {
-    let options = Soundness {
-        trials: 120,
-        given: 0.4,
-        narrowed: 0.8,
-        lose_solution_digit: 0.03,
-        max_nodes: 100_000,
-        ..Soundness::default()
-    };
+    let options = common::alone(120);
     sound_on_small_boards(false, &options);
 }
 

@@ -118,14 +118,7 @@ fn full_rank_propagates_soundly_with_the_classic_rules() {
 /// more givens.
 #[test]
 fn every_rule_propagates_soundly_alone() {
-    let options = Soundness {
-        trials: 120,
-        given: 0.4,
-        narrowed: 0.8,
-        lose_solution_digit: 0.03,
-        max_nodes: 100_000,
-        ..Soundness::default()
-    };
+    let options = common::alone(120);
     let whole_board = |name: &str| name.starts_with("global") || name == "full rank";
     let local = |g: &Geometry| {
         every_rule(g.size(), false)

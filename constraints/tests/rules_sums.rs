@@ -95,17 +95,7 @@ fn every_sum_rule_propagates_soundly_with_the_classic_rules() {
 
 #[test]
 fn every_sum_rule_propagates_soundly_alone() {
-    sound_on_small_boards(
-        false,
-        &Soundness {
-            trials: 100,
-            given: 0.4,
-            narrowed: 0.8,
-            lose_solution_digit: 0.03,
-            max_nodes: 100_000,
-            ..Soundness::default()
-        },
-    );
+    sound_on_small_boards(false, &common::alone(100));
 }
 
 /// The rules together with derived innies and outies, on jigsaw and

@@ -48,6 +48,21 @@ pub(crate) fn sound_on_small_boards(
     }
 }
 
+/// The soundness options for a rule alone, where nothing else prunes for
+/// it: narrow starts (many givens, few candidates) keep the brute force
+/// small, and the witness's digit is rarely lost.
+#[allow(dead_code, reason = "not every rule file tests its rules alone")]
+pub(crate) fn alone(trials: usize) -> Soundness {
+    Soundness {
+        trials,
+        given: 0.4,
+        narrowed: 0.8,
+        lose_solution_digit: 0.03,
+        max_nodes: 100_000,
+        ..Soundness::default()
+    }
+}
+
 /// `accepts_placement` is the quick form of `check` after one placement:
 /// on random grids (from `seed`) filled one cell at a time, `fill(n)`
 /// tries each, both must give the same verdict whenever the grid before the
