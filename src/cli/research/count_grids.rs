@@ -18,9 +18,10 @@ use serde_json::json;
 use sudokit_grid_count::{self as grids, Band, ColumnCounts, Symmetries};
 
 use super::essentially;
-use super::figures::{grouped, timed};
+use super::figures::timed;
 use crate::cli::jobs::JobsArgs;
 use crate::cli::output;
+use crate::cli::report::grouped;
 use crate::cli::report::ms;
 use crate::cli::Status;
 

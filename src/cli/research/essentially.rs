@@ -16,9 +16,10 @@ use serde_json::json;
 use sudokit_grid_count::essentially::{self, ClassCount, ClassFigure, Shape};
 use sudokit_grid_count::group::Group;
 
-use super::figures::{grouped, timed};
+use super::figures::timed;
 use crate::cli::jobs::JobsArgs;
 use crate::cli::output;
+use crate::cli::report::grouped;
 use crate::cli::report::ms;
 use crate::cli::Status;
 
