@@ -269,6 +269,17 @@ fn board_items_read_as_layouts() {
          { type = \"extra-region\", cells = \"r3c3 r3c4 r4c3 r4c4\" }]",
     );
     assert_eq!(both, pieces);
+    // A prime board has no boxes, in ISS as in sudokit: its jigsaw is the
+    // board's regions (what a region-sum line reads), not extra regions.
+    let prime = iss_read(".Shape~5x5.Jigsaw~0001100111222223334433444");
+    assert_eq!(
+        prime,
+        toml("size = 5\nregions = \"\"\"\n00011\n00111\n22222\n33344\n33444\n\"\"\"\n")
+    );
+    assert_eq!(
+        iss::write(&prime).unwrap(),
+        ".Shape~5x5.Jigsaw~0001100111222223334433444.NoBoxes"
+    );
 }
 
 #[test]

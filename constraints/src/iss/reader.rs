@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use sudokit_core::{Cell, Digit};
+use sudokit_core::{Cell, Digit, Geometry, GeometryError};
 
 use super::table::{self, Form, IssRule};
 use super::{little_killer_diagonals, parse_cell, IssError, MAX_SIZE};
@@ -199,10 +199,14 @@ impl Reader<'_> {
 
     /// The regions: `.Jigsaw~layout` with `.NoBoxes` is a jigsaw;
     /// `.NoBoxes` alone leaves rows and columns; a jigsaw beside the boxes
-    /// is one extra region per piece (returned as rules).
+    /// is one extra region per piece (returned as rules). A board with no
+    /// box shape (a prime size, such as 7×7) has no boxes in ISS either, so
+    /// its jigsaw is the board's regions: rules that read the regions (a
+    /// region-sum line) then see the pieces, as ISS's do.
     fn layout(&self, items: &[Item]) -> Result<(Layout, Vec<RuleSpec>)> {
         let n = self.n;
-        let no_boxes = items.iter().any(|i| i.ty == "NoBoxes");
+        let no_boxes = items.iter().any(|i| i.ty == "NoBoxes")
+            || matches!(Geometry::square(n), Err(GeometryError::NoBoxShape(_)));
         let Some(jigsaw) = items.iter().find(|i| i.ty == "Jigsaw") else {
             let layout = match no_boxes {
                 true => Layout::Regions((0..n * n).map(|i| (i / n) as u16).collect()),
