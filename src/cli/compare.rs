@@ -24,17 +24,18 @@
 //! solution or a count another strategy contradicts, 2 for bad input (an
 //! unknown strategy, an unreadable file, a malformed puzzle).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use serde::Serialize;
 use sudokit::solvers::{Limits, Outcome, Stop, Tally, STRATEGY_NAMES};
 
 use super::input::{display_name, BadInput, Entry, InputArgs};
 use super::jobs::JobsArgs;
+use super::progress;
 use super::report::ms;
 use super::strategies::Pick;
 use super::Status;
@@ -359,14 +360,7 @@ impl Checker<'_> {
 /// CI, tests). The input is read as it goes, so the total is not known. It
 /// ticks on its own so a slow puzzle still shows the time passing.
 fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let style =
-        ProgressStyle::with_template("{elapsed:>4} {pos} puzzles  {msg}").expect("the template is valid");
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+    progress::on_terminal(None, "{elapsed:>4} {pos} puzzles  {msg}", "")
 }
 
 fn millis(d: Duration) -> f64 {

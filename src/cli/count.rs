@@ -12,11 +12,11 @@
 //!
 //! `--estimate` answers "about how many" instead: see [`super::estimate`].
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::json;
 use sudokit::solvers::{count_exact_with, CountProgress, CountResult, Limits, Stop};
 
@@ -24,6 +24,7 @@ use super::compare::{parse_timeout, Timeout};
 use super::estimate::{EstimateOptions, DEFAULT_TIME};
 use super::input::{Echo, InputArgs};
 use super::output;
+use super::progress;
 use super::report::{grouped, ms};
 use super::solve::parse_seconds;
 use super::Status;
@@ -231,14 +232,6 @@ fn json_line(origin: &str, result: &CountResult, elapsed: Duration) -> serde_jso
 /// A bar on stderr when a person watches it, nothing otherwise. It moves
 /// with the share of the search tree done, and ticks on its own.
 fn progress_bar(origin: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::hidden());
-    }
-    let style = ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {percent:>3}%  {prefix}  {msg}")
-        .expect("the template is valid")
-        .progress_chars("=> ");
-    let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr()).with_style(style);
-    bar.set_prefix(origin.to_string());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+    let template = "{elapsed:>4} [{bar:30}] {percent:>3}%  {prefix}  {msg}";
+    progress::on_terminal(Some(1000), template, origin)
 }

@@ -10,15 +10,16 @@
 //! Ctrl-C, which stops the current estimate, prints it and skips the
 //! puzzles after it.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::json;
 use sudokit::solvers::{Cancel, Estimate, Estimator, Limits, Stop};
 
 use super::input::{Echo, InputArgs};
 use super::output;
+use super::progress;
 use super::report::{grouped, ms};
 use super::Status;
 
@@ -26,7 +27,7 @@ use super::Status;
 pub(crate) const DEFAULT_TIME: Duration = Duration::from_secs(10);
 
 /// How often a terminal sees the estimate change.
-const REDRAW: Duration = Duration::from_millis(200);
+const REDRAW: Duration = progress::TICK;
 
 /// What `--estimate` was asked.
 pub(crate) struct EstimateOptions {
@@ -150,15 +151,8 @@ fn json_line(origin: &str, e: &Estimate, stop: Stop, seed: u64, elapsed: Duratio
 /// A line on stderr that follows the estimate when a person watches it,
 /// nothing otherwise.
 fn spinner(origin: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-    }
-    let style = ProgressStyle::with_template("{elapsed:>4} {spinner} {prefix}  {msg}")
-        .expect("the template is valid");
-    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
-    spinner.set_prefix(origin.to_string());
+    let spinner = progress::on_terminal(None, "{elapsed:>4} {spinner} {prefix}  {msg}", origin);
     spinner.set_message("probing…");
-    spinner.enable_steady_tick(REDRAW);
     spinner
 }
 

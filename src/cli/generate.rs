@@ -7,13 +7,13 @@
 //! puzzle (`--output-dir` writes one file each). The seed, a progress bar
 //! (when stderr is a terminal) and notes go to stderr.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use sudokit::constraints::spec::PuzzleSpec;
 use sudokit::constraints::{native, ClassicRules};
 use sudokit::core::format::to_line;
@@ -28,6 +28,7 @@ use sudokit::solvers::{Limits, PropagationSearch, Strategy};
 use super::input::{first_puzzle, parse_boxes};
 use super::interrupt::cancel_on_ctrl_c;
 use super::jobs::JobsArgs;
+use super::progress;
 use super::report::ms;
 use super::Status;
 use super::{output, pipeline};
@@ -165,13 +166,11 @@ fn classic_blank(common: &Common) -> Result<Puzzle, String> {
 }
 
 fn progress(count: usize) -> ProgressBar {
-    if count < 100 || !std::io::stderr().is_terminal() {
+    if count < 100 {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} puzzles  {per_sec}")
-        .expect("the template is valid")
-        .progress_chars("=> ");
-    ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr()).with_style(style)
+    let template = "{elapsed:>4} [{bar:30}] {pos}/{len} puzzles  {per_sec}";
+    progress::on_terminal(Some(count as u64), template, "")
 }
 
 /// Makes puzzles `0..count` with `make` on the `--jobs` threads and hands

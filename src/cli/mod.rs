@@ -19,6 +19,7 @@ mod interrupt;
 mod jobs;
 mod output;
 mod pipeline;
+mod progress;
 mod report;
 mod research;
 mod rules;
