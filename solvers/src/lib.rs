@@ -54,6 +54,8 @@ mod house_pairs;
 mod limits;
 pub mod pattern;
 mod propagation;
+#[cfg(not(target_arch = "wasm32"))]
+mod race;
 mod registry;
 pub mod sat;
 mod strategy;

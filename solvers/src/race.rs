@@ -1,0 +1,366 @@
+//! A two-strategy portfolio: the propagation search and SAT race on two
+//! threads, and the first decisive answer wins.
+//!
+//! Propagation is fast on most variant puzzles but can wander for minutes
+//! in a search tree that clause learning cuts short (long killer chains,
+//! renban, little killers); SAT pays an encoding on every puzzle but learns.
+//! Setters ask one puzzle at a time on a machine with several cores, so
+//! racing the two costs a second core for the hard ones only: SAT starts
+//! after a head start, so a puzzle that propagation settles quickly never
+//! spends anything on it.
+//!
+//! The answer stays the one the propagation search gives: SAT's result is
+//! taken only when it is exhaustive with at most one solution (no solution,
+//! or a unique one), which any complete strategy reports identically.
+//! Anything else (several solutions, a limit, an error) waits for the
+//! propagation search.
+
+use std::cell::Cell;
+use std::ops::ControlFlow;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use sudokit_core::{Grid, Puzzle};
+
+use crate::clock::Instant;
+use crate::limits::{Cancel, Limits, Search, Stop};
+use crate::strategy::{SolveError, Strategy};
+
+/// The most solutions a raced question may ask for: racing collects the
+/// answer before handing it on, so it is for "solve" and "is it unique?",
+/// not for enumerations.
+pub(crate) const MAX_RACED_SOLUTIONS: u64 = 16;
+
+/// How often the coordinator looks at the caller's cancel token.
+const POLL: Duration = Duration::from_millis(5);
+
+/// What one racer found: its search and the solutions it collected.
+type Finish = Result<(Search, Vec<Grid>), SolveError>;
+
+/// Which racer sent a result.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Racer {
+    Propagation,
+    Sat,
+}
+
+thread_local! {
+    /// The token that stops the losing racer: one per coordinating thread,
+    /// reset before each race (a [`Cancel`] is never freed).
+    static RACE_TOKEN: Cell<Option<Cancel>> = const { Cell::new(None) };
+}
+
+fn race_token() -> Cancel {
+    RACE_TOKEN.with(|slot| {
+        let token = slot.get().unwrap_or_default();
+        slot.set(Some(token));
+        token.reset();
+        token
+    })
+}
+
+/// Runs `main` (the reference) and, if it has not finished after
+/// `head_start`, `rival` beside it; hands the winner's solutions to
+/// `visitor`. `limits` must ask for at most [`MAX_RACED_SOLUTIONS`].
+pub(crate) fn visit(
+    main: &dyn Strategy,
+    rival: &dyn Strategy,
+    head_start: Duration,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Result<Search, SolveError> {
+    let token = race_token();
+    let caller = limits.cancel;
+    let racing = Limits {
+        cancel: Some(token),
+        ..*limits
+    };
+    let started = Instant::now();
+    // The rival starts late: its time limit is what is left of the caller's.
+    // The rival always asks for two solutions: one alone (the first of
+    // several?) could differ from the main search's first.
+    let rival_limits = Limits {
+        max_solutions: limits.max_solutions.map(|k| k.max(2)),
+        ..racing
+    };
+    let run = |strategy: &dyn Strategy, limits: &Limits| -> Finish {
+        let mut found = Vec::new();
+        let search = strategy.visit(puzzle, &limits.after(started), &mut |grid| {
+            found.push(grid.clone());
+            ControlFlow::Continue(())
+        })?;
+        Ok((search, found))
+    };
+    let winner = std::thread::scope(|scope| {
+        let (sender, results) = mpsc::channel::<(Racer, Finish)>();
+        let to_main = sender.clone();
+        scope.spawn(move || {
+            let _ = to_main.send((Racer::Propagation, run(main, &racing)));
+        });
+        let mut rival_started = false;
+        loop {
+            if caller.is_some_and(|c| c.is_cancelled()) {
+                token.cancel();
+            }
+            match results.recv_timeout(POLL) {
+                Ok((Racer::Propagation, finish)) => {
+                    token.cancel();
+                    return finish;
+                }
+                Ok((Racer::Sat, finish)) if decisive(&finish) => {
+                    token.cancel();
+                    return finish.map(|(search, found)| as_main_would_end(search, found, limits));
+                }
+                Ok((Racer::Sat, _)) => {}
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => unreachable!("the main racer always sends"),
+            }
+            if !rival_started && started.elapsed() >= head_start && !token.is_cancelled() {
+                rival_started = true;
+                let to_rival = sender.clone();
+                scope.spawn(move || {
+                    let _ = to_rival.send((Racer::Sat, run(rival, &rival_limits)));
+                });
+            }
+        }
+    });
+    let (mut search, found) = winner?;
+    replay(&mut search, found, visitor);
+    Ok(search)
+}
+
+/// SAT's answer is the answer when no strategy could report another: the
+/// search space is exhausted and holds no solution or exactly one.
+fn decisive(finish: &Finish) -> bool {
+    matches!(finish, Ok((search, _)) if search.stop == Stop::Exhausted && search.count <= 1)
+}
+
+/// A decisive rival's answer as the main search would end under `limits`:
+/// having found its `max_solutions`-th solution, it stops there.
+fn as_main_would_end(mut search: Search, found: Vec<Grid>, limits: &Limits) -> (Search, Vec<Grid>) {
+    if limits.max_solutions.is_some_and(|k| search.count >= k) {
+        search.stop = Stop::SolutionLimit;
+    }
+    (search, found)
+}
+
+/// Hands the collected solutions to the visitor, which may stop early (the
+/// search then ends as if it had stopped at that solution).
+fn replay(search: &mut Search, found: Vec<Grid>, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) {
+    for (index, grid) in found.iter().enumerate() {
+        if visitor(grid).is_break() {
+            search.count = index as u64 + 1;
+            search.stop = Stop::Visitor;
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use sudokit_core::{Geometry, Puzzle};
+
+    use super::*;
+    use crate::limits::Stats;
+    use crate::strategy::Session;
+
+    /// A strategy that reports `found` with `stop` after `delay`, or, with
+    /// no delay, runs until its token is cancelled; it counts its calls.
+    #[derive(Debug)]
+    struct Scripted {
+        found: Vec<Grid>,
+        stop: Stop,
+        delay: Option<Duration>,
+        calls: AtomicUsize,
+        /// The `max_solutions` of its last call.
+        asked: std::sync::Mutex<Option<u64>>,
+    }
+
+    impl Scripted {
+        fn new(found: usize, stop: Stop, delay: Option<u64>) -> Scripted {
+            let grid = |i: usize| {
+                let mut grid = Grid::empty(4);
+                grid.set(sudokit_core::Cell(0), i as u8 + 1);
+                grid
+            };
+            Scripted {
+                found: (0..found).map(grid).collect(),
+                stop,
+                delay: delay.map(Duration::from_millis),
+                calls: AtomicUsize::new(0),
+                asked: std::sync::Mutex::new(None),
+            }
+        }
+
+        fn calls(&self) -> usize {
+            self.calls.load(Ordering::SeqCst)
+        }
+
+        fn asked(&self) -> Option<u64> {
+            *self.asked.lock().unwrap()
+        }
+    }
+
+    impl Strategy for Scripted {
+        fn name(&self) -> &'static str {
+            "scripted"
+        }
+
+        fn prepare<'p>(&self, _: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
+            unimplemented!("the race only visits")
+        }
+
+        fn visit(
+            &self,
+            _: &Puzzle,
+            limits: &Limits,
+            visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+        ) -> Result<Search, SolveError> {
+            self.calls.fetch_add(1, Ordering::SeqCst);
+            *self.asked.lock().unwrap() = limits.max_solutions;
+            let started = Instant::now();
+            loop {
+                if limits.cancelled() {
+                    let stats = Stats::default();
+                    return Ok(Search {
+                        count: 0,
+                        stop: Stop::Cancelled,
+                        stats,
+                    });
+                }
+                if self.delay.is_some_and(|d| started.elapsed() >= d) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            for grid in &self.found {
+                let _ = visitor(grid);
+            }
+            let count = self.found.len() as u64;
+            Ok(Search {
+                count,
+                stop: self.stop,
+                stats: Stats::default(),
+            })
+        }
+    }
+
+    fn puzzle() -> Puzzle {
+        Puzzle::new(Geometry::square(4).unwrap())
+    }
+
+    fn race(main: &Scripted, rival: &Scripted, limits: &Limits) -> (Search, Vec<Grid>) {
+        let mut seen = Vec::new();
+        let head_start = Duration::from_millis(20);
+        let search = visit(main, rival, head_start, &puzzle(), limits, &mut |grid| {
+            seen.push(grid.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        (search, seen)
+    }
+
+    #[test]
+    fn a_quick_main_answer_never_starts_the_rival() {
+        let (main, rival) = (
+            Scripted::new(1, Stop::Exhausted, Some(0)),
+            Scripted::new(0, Stop::Exhausted, Some(0)),
+        );
+        let (search, seen) = race(&main, &rival, &Limits::solutions(2));
+        assert_eq!((search.count, search.stop, seen.len()), (1, Stop::Exhausted, 1));
+        assert_eq!((main.calls(), rival.calls()), (1, 0));
+    }
+
+    #[test]
+    fn a_decisive_rival_wins_and_stops_the_main_search() {
+        for found in [0, 1] {
+            let main = Scripted::new(2, Stop::SolutionLimit, None);
+            let rival = Scripted::new(found, Stop::Exhausted, Some(0));
+            let (search, seen) = race(&main, &rival, &Limits::solutions(2));
+            assert_eq!((search.count, search.stop), (found as u64, Stop::Exhausted));
+            assert_eq!(seen, rival.found);
+            assert_eq!((main.calls(), rival.calls()), (1, 1));
+        }
+    }
+
+    #[test]
+    fn for_one_solution_the_rival_proves_it_unique_before_it_wins() {
+        let main = Scripted::new(1, Stop::SolutionLimit, None);
+        let rival = Scripted::new(1, Stop::Exhausted, Some(0));
+        let (search, seen) = race(&main, &rival, &Limits::solutions(1));
+        assert_eq!((search.count, search.stop), (1, Stop::SolutionLimit));
+        assert_eq!(seen, rival.found);
+        assert_eq!(rival.asked(), Some(2));
+    }
+
+    #[test]
+    fn an_answer_another_strategy_could_order_differently_waits_for_the_main_search() {
+        // Two solutions (the limit) or an exhausted pair: not decisive.
+        for (found, stop) in [
+            (2, Stop::SolutionLimit),
+            (2, Stop::Exhausted),
+            (0, Stop::TimeLimit),
+        ] {
+            let main = Scripted::new(2, Stop::SolutionLimit, Some(60));
+            let rival = Scripted::new(found, stop, Some(0));
+            let (search, seen) = race(&main, &rival, &Limits::solutions(5));
+            assert_eq!(
+                (search.count, search.stop),
+                (2, Stop::SolutionLimit),
+                "{found} {stop:?}"
+            );
+            assert_eq!(seen, main.found);
+            assert_eq!(rival.calls(), 1);
+        }
+    }
+
+    #[test]
+    fn the_callers_token_stops_both_racers() {
+        let (main, rival) = (
+            Scripted::new(1, Stop::Exhausted, None),
+            Scripted::new(1, Stop::Exhausted, None),
+        );
+        let cancel = Cancel::new();
+        let limits = Limits::solutions(2).with_cancel(cancel);
+        let started = Instant::now();
+        let (search, seen) = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(60));
+                cancel.cancel();
+            });
+            race(&main, &rival, &limits)
+        });
+        assert_eq!((search.stop, seen.len()), (Stop::Cancelled, 0));
+        assert_eq!(rival.calls(), 1, "the rival ran after the head start");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn a_visitor_that_stops_early_ends_the_replay() {
+        let (main, rival) = (
+            Scripted::new(3, Stop::SolutionLimit, Some(0)),
+            Scripted::new(0, Stop::Exhausted, None),
+        );
+        let mut seen = 0;
+        let search = visit(
+            &main,
+            &rival,
+            Duration::from_millis(20),
+            &puzzle(),
+            &Limits::solutions(3),
+            &mut |_| {
+                seen += 1;
+                if seen == 2 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!((search.count, search.stop, seen), (2, Stop::Visitor, 2));
+    }
+}
