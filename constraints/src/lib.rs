@@ -91,6 +91,7 @@ mod lunchbox;
 pub mod native;
 mod negative_indexers;
 mod outside;
+mod outside_clauses;
 mod outside_rooms;
 mod quadruple;
 mod regions;

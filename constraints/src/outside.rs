@@ -8,10 +8,10 @@
 //! and declares the line as an all-different group (the classic rules
 //! declare it too; the engine keeps it once). On top of that, each rule has
 //! a propagator of its own: no declaration expresses a sum or a count over
-//! a line. DLX and SAT refuse these rules with the typed
-//! [`Unsupported`](sudokit_core::Unsupported) error (they have no exact
-//! cover or clause form yet); the propagation and backtracking strategies
-//! take them.
+//! a line. SAT takes the sandwich and X-sum clues through the clause forms
+//! of `outside_clauses.rs`; DLX (and SAT for skyscrapers) refuse the rest
+//! with the typed [`Unsupported`](sudokit_core::Unsupported) error; the
+//! propagation and backtracking strategies take them all.
 //!
 //! Little killer clues are positioned here too ([`ClueCell`],
 //! [`Direction`]); the rule itself belongs with the sum rules.
@@ -19,12 +19,14 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
+use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    Cell, Constraint, Contradiction, Ctx, Digit, Geometry, Grid, Group, Propagate, Reason, Rule, Violation,
-    Word,
+    Cell, Constraint, Contradiction, Ctx, Digit, Geometry, Grid, Group, Propagate, Reason, Rule, Unsupported,
+    Violation, Word,
 };
 
 use crate::clues::{line_name, Clue, Side};
+use crate::outside_clauses;
 use crate::rule::{
     fits, BuildContext, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
 };
@@ -367,9 +369,19 @@ impl Sandwich {
 }
 
 outside_clue_rule!(Sandwich, "sandwich", sum: u32, "the sandwich clue `sum` at `clue`",
-    // Not quite: the cells outside the crust are only kept to the
-    // middle digits, which a second run may tighten through the gap.
-    idempotent: false);
+// Not quite: the cells outside the crust are only kept to the
+// middle digits, which a second run may tighten through the gap.
+idempotent: false,
+more: {
+    fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+        let n = geometry.size();
+        if self.validate(n).is_err() {
+            sink.add_clause(&[]);
+            return Ok(());
+        }
+        outside_clauses::sandwich(&self.name(), &self.clue.cells(n), self.sum, sink)
+    }
+});
 
 impl Sandwich {
     /// `check`'s logic (see the type's docs).
@@ -548,7 +560,17 @@ impl XSum {
     }
 }
 
-outside_clue_rule!(XSum, "x-sum", sum: u32, "the X-sum clue `sum` at `clue`", idempotent: false);
+outside_clue_rule!(XSum, "x-sum", sum: u32, "the X-sum clue `sum` at `clue`", idempotent: false,
+more: {
+    fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+        let n = geometry.size();
+        if self.validate(n).is_err() {
+            sink.add_clause(&[]);
+            return Ok(());
+        }
+        outside_clauses::x_sum(&self.name(), &self.clue.cells(n), self.sum, sink)
+    }
+});
 
 impl XSum {
     /// `check`'s logic (see the type's docs).
