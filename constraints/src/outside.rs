@@ -375,11 +375,8 @@ idempotent: false,
 more: {
     fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
         let n = geometry.size();
-        if self.validate(n).is_err() {
-            sink.add_clause(&[]);
-            return Ok(());
-        }
-        outside_clauses::sandwich(&self.name(), &self.clue.cells(n), self.sum, sink)
+        let line = self.validate(n).map(|()| self.clue.cells(n));
+        outside_clauses::encode(outside_clauses::Clue::Sandwich, &self.name(), line, self.sum, sink)
     }
 });
 
@@ -564,11 +561,8 @@ outside_clue_rule!(XSum, "x-sum", sum: u32, "the X-sum clue `sum` at `clue`", id
 more: {
     fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
         let n = geometry.size();
-        if self.validate(n).is_err() {
-            sink.add_clause(&[]);
-            return Ok(());
-        }
-        outside_clauses::x_sum(&self.name(), &self.clue.cells(n), self.sum, sink)
+        let line = self.validate(n).map(|()| self.clue.cells(n));
+        outside_clauses::encode(outside_clauses::Clue::XSum, &self.name(), line, self.sum, sink)
     }
 });
 

@@ -84,15 +84,37 @@ fn within(name: &str, count: usize) -> Result<(), Unsupported> {
     }
 }
 
-/// A sandwich clue over `line` (read from the clue inward): for every pair
-/// of places of the 1 and the top digit `n`, the cells between them hold
-/// one of the sets of middle digits adding up to `sum`.
-pub(crate) fn sandwich(
+/// The outside clues with a clause form here.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Clue {
+    Sandwich,
+    XSum,
+}
+
+/// The clauses of a `clue` of value `sum` on `line` (read from the clue
+/// inward), or the empty clause when the clue cannot be on the board
+/// (`line` is then the reason, which the rule's `check` reports).
+pub(crate) fn encode(
+    clue: Clue,
     name: &str,
-    line: &[Cell],
+    line: Result<Vec<Cell>, String>,
     sum: u32,
     sink: &mut dyn ClauseSink,
 ) -> Result<(), Unsupported> {
+    let Ok(line) = line else {
+        sink.add_clause(&[]);
+        return Ok(());
+    };
+    match clue {
+        Clue::Sandwich => sandwich(name, &line, sum, sink),
+        Clue::XSum => x_sum(name, &line, sum, sink),
+    }
+}
+
+/// A sandwich clue over `line` (read from the clue inward): for every pair
+/// of places of the 1 and the top digit `n`, the cells between them hold
+/// one of the sets of middle digits adding up to `sum`.
+fn sandwich(name: &str, line: &[Cell], sum: u32, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
     let n = line.len();
     let middle = full(n - 1) & !bit(1);
     let by_gap: Vec<Vec<u128>> = (0..n.saturating_sub(1))
@@ -114,12 +136,7 @@ pub(crate) fn sandwich(
 
 /// An X-sum clue over `line`: when the first cell holds `k`, the other
 /// `k − 1` of the first `k` cells hold a set adding up to `sum − k`.
-pub(crate) fn x_sum(
-    name: &str,
-    line: &[Cell],
-    sum: u32,
-    sink: &mut dyn ClauseSink,
-) -> Result<(), Unsupported> {
+fn x_sum(name: &str, line: &[Cell], sum: u32, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
     let n = line.len();
     let by_first: Vec<Vec<u128>> = (1..=n)
         .map(|k| match (sum as usize).checked_sub(k) {
