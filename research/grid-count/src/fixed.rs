@@ -5,8 +5,10 @@
 //! relabelling when some digit permutation `π` has `x[m[i]] = π(x[i])` for
 //! every cell `i`. The set of such grids is closed under relabelling, and
 //! relabelling acts on it freely, so it is `n!` times the number of those
-//! whose first box reads `1 2 … n` row by row: [`count_fixed`] counts the
-//! latter (Russell and Jarvis's "invariants" column).
+//! whose box `b` reads `1 2 … n` row by row, for any one box `b`:
+//! [`count_fixed`] counts the latter (Russell and Jarvis's "invariants"
+//! column, which they give for box 1), with `b` a box the map keeps when
+//! there is one (see [`crate::stages`]).
 //!
 //! The search places a digit in the empty cell with the fewest candidates
 //! and propagates through the map both ways: a cell's value and `π` of it
@@ -14,13 +16,21 @@
 //! linked cells give an entry of `π`, and each new entry of `π` gives the
 //! partners of every cell already holding its digit. A map that fixes no
 //! grid usually fails within a few placements.
+//!
+//! It fills the grid one orbit of boxes at a time ([`crate::stages`]) and
+//! keeps, between stages, the number of completions of each state it has
+//! seen ([`Memo`]): many ways to fill the first boxes leave the same
+//! state for the rest (a full band only shows the rest its column sets),
+//! so a map that fixes billions of grids is counted without visiting them.
 
 use crate::essentially::Shape;
+use crate::stages::{cells, units_of, Plan, View};
 
 /// The most cells a shape may have (9×9).
 const CELLS: usize = 81;
 
-/// The map, its inverse and the units of each cell: what the search reads.
+/// The map, its inverse, the units of each cell and the stages: what the
+/// search reads.
 struct Setting {
     /// `next[i]`: the cell whose value is `π(x[i])` (`m[i]`).
     next: [u8; CELLS],
@@ -30,25 +40,29 @@ struct Setting {
     units: [[u8; 3]; CELLS],
     /// Every digit of the shape, as bits `1..=n`.
     all: u16,
-    /// The band searched last, one bit per cell (see [`Memo`]).
-    last: u128,
-    /// The cells outside the last band that are linked through the map to
-    /// a cell in it: their digits belong to a memo key.
-    linked: Vec<u8>,
+    /// The order of the search (see [`crate::stages`]).
+    plan: Plan,
 }
 
-/// Counts of the last band, by everything its completion depends on.
+/// The completions of the states met at the start of a stage, by
+/// everything a completion depends on ([`Setting::key`]).
 ///
-/// Once every cell outside the last band is filled, the number of ways to
-/// finish depends only on the last band's cells, the digits each column
-/// still lacks, `π`, and the digits of the outside cells linked to the
-/// last band (links between two filled outside cells have already set
-/// their entry of `π`). Many ways to fill the other bands leave the same
-/// key (the last band only sees their column sets), so the count is kept.
+/// When a stage starts, every cell of the earlier stages is filled. What
+/// is left to count depends only on the stage, `π` so far, the digits of
+/// the cells outside the earlier stages (0 when empty), the digits used in
+/// each row, column and box with such a cell, and the digits of the filled
+/// cells the map links to cells outside (a link between two filled cells
+/// has already set its entry of `π`). The key holds these as read through
+/// the stage's [`View`] that gives the smallest key, so that states which
+/// a symmetry of the problem carries onto each other share one entry.
 type Memo = std::collections::HashMap<Key, u64, std::hash::BuildHasherDefault<WordHasher>>;
 
-/// A memo key: digits in 4 bits, column sets in 9, packed (441 bits at most).
-type Key = [u64; 8];
+/// Words in a memo key: 4 bits a digit, 9 a unit's used digits, packed
+/// (607 bits at most for 9×9, at the first stage).
+const KEY_WORDS: usize = 10;
+
+/// A memo key.
+type Key = [u64; KEY_WORDS];
 
 /// A quick multiplicative hash of whole words (the keys are packed words;
 /// no outside input reaches the memo, so flooding is no concern).
@@ -91,7 +105,7 @@ impl Packer {
 }
 
 /// Keys kept at most before the memo starts over (memory stays bounded).
-const MEMO_LIMIT: usize = 1 << 22;
+const MEMO_LIMIT: usize = 1 << 21;
 
 /// A partial grid with a partial relabelling.
 #[derive(Clone, Copy)]
@@ -143,7 +157,7 @@ impl Queue {
 }
 
 impl Setting {
-    fn new(shape: Shape, map: &[usize]) -> Setting {
+    fn new(shape: Shape, map: &[usize], symmetries: &[Vec<u8>]) -> Setting {
         let n = shape.size();
         let count = n * n;
         assert!(n <= 9 && map.len() == count, "a map of a shape up to 9×9");
@@ -153,57 +167,59 @@ impl Setting {
         for i in 0..count {
             next[i] = map[i] as u8;
             prev[map[i]] = i as u8;
-            let (r, c) = (i / n, i % n);
-            let b = r / shape.box_rows * shape.box_rows + c / shape.box_cols;
-            units[i] = [r as u8, (9 + c) as u8, (18 + b) as u8];
+            units[i] = units_of(shape, i);
         }
-        let band = |k: usize| -> u128 {
-            (0..count)
-                .filter(|&i| i / n / shape.box_rows == k)
-                .fold(0, |m, i| m | 1 << i)
-        };
-        let bands = shape.box_cols;
-        // Prefer a band the map keeps to itself: its key then holds no
-        // outside digits.
-        let closed = |mask: u128| cells(mask).all(|i| mask >> next[i] & 1 == 1 && mask >> prev[i] & 1 == 1);
-        let last = (0..bands)
-            .rev()
-            .map(band)
-            .find(|&mask| closed(mask))
-            .unwrap_or_else(|| band(bands - 1));
-        let mut linked: Vec<u8> = cells(last)
-            .flat_map(|i| [next[i], prev[i]])
-            .filter(|&j| last >> j & 1 == 0)
-            .collect();
-        linked.sort_unstable();
-        linked.dedup();
+        let plan = Plan::new(shape, map, symmetries);
+        for stage in &plan.stages {
+            assert!(4 + 36 + stage.key_bits() <= 64 * KEY_WORDS, "a memo key fits");
+        }
         Setting {
             next,
             prev,
             units,
             all: ((1u16 << n) - 1) << 1,
-            last,
-            linked,
+            plan,
         }
     }
 
-    /// The memo key of a state whose cells outside the last band are
-    /// filled.
-    fn key(&self, s: &State) -> Key {
-        let mut packer = Packer { key: [0; 8], bit: 0 };
-        for i in cells(self.last) {
-            packer.push(u64::from(s.x[i]), 4);
+    /// The memo key of a state at the start of `stage` (see [`Memo`]):
+    /// read through the view that gives the smallest sequence of unit
+    /// masks then cell digits (compared without building every key).
+    fn key(&self, s: &State, stage: usize) -> Key {
+        let views = &self.plan.stages[stage].views;
+        let mut best = &views[0];
+        for view in &views[1..] {
+            if Self::reads_less(s, view, best) {
+                best = view;
+            }
         }
-        for &j in &self.linked {
-            packer.push(u64::from(s.x[usize::from(j)]), 4);
-        }
-        for &used in &s.used[9..18] {
-            packer.push(u64::from(used >> 1), 9);
-        }
+        let mut packer = Packer {
+            key: [0; KEY_WORDS],
+            bit: 0,
+        };
+        packer.push(stage as u64, 4);
         for &p in &s.pi[1..] {
             packer.push(u64::from(p), 4);
         }
+        for &u in &best.units {
+            packer.push(u64::from(s.used[usize::from(u)] >> 1), 9);
+        }
+        for &i in &best.cells {
+            packer.push(u64::from(s.x[usize::from(i)]), 4);
+        }
         packer.key
+    }
+
+    /// Whether `s` read through `a` comes before `s` read through `b`.
+    fn reads_less(s: &State, a: &View, b: &View) -> bool {
+        let units = a.units.iter().zip(&b.units);
+        let masks = units.map(|(&u, &v)| (s.used[usize::from(u)], s.used[usize::from(v)]));
+        let cells = a.cells.iter().zip(&b.cells);
+        let digits = cells.map(|(&i, &j)| (u16::from(s.x[usize::from(i)]), u16::from(s.x[usize::from(j)])));
+        masks
+            .chain(digits)
+            .find(|(p, q)| p != q)
+            .is_some_and(|(p, q)| p < q)
     }
 
     /// Records `π(a) = b` and queues what follows; false on a clash.
@@ -280,26 +296,36 @@ impl Setting {
         set
     }
 
-    /// The number of completions of `s`. Each pass over the empty cells
-    /// places every cell left with one candidate; when a pass places none,
-    /// the search branches on a cell with the fewest candidates.
-    fn count(&self, s: &State, q: &mut Queue, memo: &mut Memo) -> u64 {
+    /// The number of completions of a state at the start of `stage`
+    /// (every cell of the earlier stages filled), kept in `memo`.
+    fn enter(&self, s: &State, stage: usize, q: &mut Queue, memo: &mut Memo) -> u64 {
+        if stage == self.plan.stages.len() {
+            return 1;
+        }
+        let key = self.key(s, stage);
+        if let Some(&known) = memo.get(&key) {
+            return known;
+        }
+        let total = self.count(s, stage, q, memo);
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(key, total);
+        total
+    }
+
+    /// The number of completions of `s` during `stage`. Each pass over the
+    /// empty cells places every cell left with one candidate; when a pass
+    /// places none, the search branches on a cell of the stage with the
+    /// fewest candidates; when the stage is full, the next one starts.
+    fn count(&self, s: &State, stage: usize, q: &mut Queue, memo: &mut Memo) -> u64 {
         let mut s = *s;
-        let mut key = None;
+        let here = self.plan.stages[stage].cells;
         let (cell, mut set) = loop {
-            if s.empty == 0 {
-                return 1;
+            if s.empty & here == 0 {
+                return self.enter(&s, stage + 1, q, memo);
             }
-            if key.is_none() && s.empty & !self.last == 0 {
-                let k = self.key(&s);
-                if let Some(&known) = memo.get(&k) {
-                    return known;
-                }
-                key = Some(k);
-            }
-            // Branch outside the last band while it has empty cells.
             let mut best = (u32::MAX, 0usize, 0u16);
-            let mut best_last = (u32::MAX, 0usize, 0u16);
             let mut placed = false;
             for i in cells(s.empty) {
                 if s.x[i] != 0 {
@@ -315,20 +341,14 @@ impl Setting {
                         placed = true;
                     }
                     k => {
-                        let slot = if self.last >> i & 1 == 1 {
-                            &mut best_last
-                        } else {
-                            &mut best
-                        };
-                        if u32::from(k) < slot.0 {
-                            *slot = (u32::from(k), i, set);
+                        if here >> i & 1 == 1 && u32::from(k) < best.0 {
+                            best = (u32::from(k), i, set);
                         }
                     }
                 }
             }
             if !placed {
-                let chosen = if best.0 < u32::MAX { best } else { best_last };
-                break (chosen.1, chosen.2);
+                break (best.1, best.2);
             }
         };
         let mut total = 0;
@@ -337,28 +357,11 @@ impl Setting {
             set &= set - 1;
             let mut next = s;
             if self.place(&mut next, q, cell, digit) {
-                total += self.count(&next, q, memo);
+                total += self.count(&next, stage, q, memo);
             }
-        }
-        if let Some(k) = key {
-            if memo.len() >= MEMO_LIMIT {
-                memo.clear();
-            }
-            memo.insert(k, total);
         }
         total
     }
-}
-
-/// The cells of a set, increasing.
-fn cells(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            i
-        })
-    })
 }
 
 /// The partitions of `n` into parts, largest first.
@@ -390,14 +393,7 @@ fn partitions(n: usize, largest: usize) -> Vec<Vec<usize>> {
 fn some_relabelling_fits(shape: Shape, map: &[usize]) -> bool {
     let n = shape.size();
     let cells = n * n;
-    let unit = |i: usize| {
-        let (r, c) = (i / n, i % n);
-        [
-            r,
-            n + c,
-            2 * n + r / shape.box_rows * shape.box_rows + c / shape.box_cols,
-        ]
-    };
+    let unit = |i: usize| units_of(shape, i).map(usize::from);
     // allowed[i]: bit ℓ set when x[i] may lie on a cycle of length ℓ.
     let allowed: Vec<u16> = (0..cells)
         .map(|i| {
@@ -415,7 +411,7 @@ fn some_relabelling_fits(shape: Shape, map: &[usize]) -> bool {
                 .fold(0, |set, l| set | 1 << l)
         })
         .collect();
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 3 * n];
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); 27];
     for i in 0..cells {
         for u in unit(i) {
             members[u].push(i);
@@ -427,6 +423,9 @@ fn some_relabelling_fits(shape: Shape, map: &[usize]) -> bool {
             digits[l] += l;
         }
         let lengths: Vec<usize> = (1..=n).filter(|&l| digits[l] > 0).collect();
+        // Lengths this type lacks are no use to a cell: a cell allowed none
+        // of the others is confined to every set, even the empty one.
+        let present: u16 = lengths.iter().fold(0, |m, &l| m | 1 << l);
         members.iter().all(|cells_of_unit| {
             (0u32..1 << lengths.len()).all(|subset| {
                 let set: u16 = (0..lengths.len())
@@ -436,7 +435,10 @@ fn some_relabelling_fits(shape: Shape, map: &[usize]) -> bool {
                     .filter(|&k| subset >> k & 1 == 1)
                     .map(|k| digits[lengths[k]])
                     .sum();
-                let confined = cells_of_unit.iter().filter(|&&i| allowed[i] & !set == 0).count();
+                let confined = cells_of_unit
+                    .iter()
+                    .filter(|&&i| allowed[i] & present & !set == 0)
+                    .count();
                 confined <= room
             })
         })
@@ -447,13 +449,24 @@ fn some_relabelling_fits(shape: Shape, map: &[usize]) -> bool {
 /// row) and whose image under the cell map `map` (`y[i] = x[map[i]]`) is a
 /// relabelling of themselves. Times `n!`, every grid fixed up to relabelling.
 ///
-/// Practical for maps that fix few grids; the identity of 9×9 would take
-/// forever (the band method counts those).
+/// The search fixes the digits of another box when that suits the map
+/// better: the count is the same for every box (see the [module](self)).
+/// Every map of 9×9 but the identity takes at most seconds; the identity
+/// would take far longer (the band method counts its grids).
 pub fn count_fixed(shape: Shape, map: &[usize]) -> u64 {
+    count_fixed_with(shape, map, Vec::new)
+}
+
+/// [`count_fixed`], faster with `symmetries`: cell maps that commute with
+/// `map`, one byte a cell (the largest set, for a 9×9 class of 16 maps,
+/// holds 209,952), asked for only when the quick test finds that some
+/// relabelling could fit. States of the search that such a map carries
+/// onto each other have as many completions, so they share a memo entry.
+pub fn count_fixed_with(shape: Shape, map: &[usize], symmetries: impl FnOnce() -> Vec<Vec<u8>>) -> u64 {
     if !some_relabelling_fits(shape, map) {
         return 0;
     }
-    let setting = Setting::new(shape, map);
+    let setting = Setting::new(shape, map, &symmetries());
     let n = shape.size();
     let mut state = State {
         x: [0; CELLS],
@@ -469,11 +482,10 @@ pub fn count_fixed(shape: Shape, map: &[usize]) -> u64 {
         items: [(0, 0); QUEUE],
         len: 0,
     };
-    for k in 0..n {
-        let cell = (k / shape.box_cols) * n + k % shape.box_cols;
+    for (k, &cell) in setting.plan.first_box.iter().enumerate() {
         if !setting.place(&mut state, &mut queue, cell, k as u8 + 1) {
             return 0;
         }
     }
-    setting.count(&state, &mut queue, &mut Memo::default())
+    setting.enter(&state, 0, &mut queue, &mut Memo::default())
 }

@@ -181,6 +181,58 @@ impl Group {
             .collect()
     }
 
+    /// The elements that commute with `e` (its centraliser), found without
+    /// trying all of the group (a few thousand products, where trying
+    /// every element of the 9×9 group took a tenth of a second).
+    ///
+    /// In a product ([`Self::product`]) the rows of the result depend on
+    /// the first factor's rows and one line order of the second, the
+    /// columns on the first's columns and the other. So for `g = (t, a, b)`
+    /// the rows of `g·e` depend on `a` alone, and the rows of `e·g` on `a`
+    /// alone when `e` keeps rows as rows, on `b` alone when it transposes
+    /// (the columns the other way round). Without transposition in `e` the
+    /// conditions on `a` and on `b` are apart; with it, the rows condition
+    /// gives the one `b` that can go with each `a`.
+    pub fn centraliser(&self, e: Element) -> Vec<Element> {
+        let transposes: &[bool] = if self.transposes() {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        let (rows, cols) = (self.rows.len() as u32, self.cols.len() as u32);
+        let mut out = Vec::new();
+        for &transpose in transposes {
+            let g = |a: u32, b: u32| Element {
+                transpose,
+                rows: a,
+                cols: b,
+            };
+            let commutes = |g: Element| self.product(g, e) == self.product(e, g);
+            if e.transpose {
+                let mut by_rows = vec![u32::MAX; rows as usize];
+                for b in 0..cols {
+                    by_rows[self.product(e, g(0, b)).rows as usize] = b;
+                }
+                for a in 0..rows {
+                    let b = by_rows[self.product(g(a, 0), e).rows as usize];
+                    if b != u32::MAX && commutes(g(a, b)) {
+                        out.push(g(a, b));
+                    }
+                }
+            } else {
+                let rows_ok =
+                    (0..rows).filter(|&a| self.product(g(a, 0), e).rows == self.product(e, g(a, 0)).rows);
+                let cols_ok: Vec<u32> = (0..cols)
+                    .filter(|&b| self.product(g(0, b), e).cols == self.product(e, g(0, b)).cols)
+                    .collect();
+                for a in rows_ok {
+                    out.extend(cols_ok.iter().map(|&b| g(a, b)));
+                }
+            }
+        }
+        out
+    }
+
     /// The element that moves lines (rows, or columns with `columns`) by
     /// `order` (`order[i]` = source line) and fixes the other direction.
     fn lines(&self, columns: bool, order: &[usize]) -> Element {

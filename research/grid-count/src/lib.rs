@@ -84,6 +84,7 @@ pub mod canon;
 pub mod essentially;
 pub mod fixed;
 pub mod group;
+mod stages;
 
 /// Three rows of nine digits (`1..=9`): the first band of a grid.
 pub type Band = [[u8; 9]; 3];

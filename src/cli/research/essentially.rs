@@ -78,12 +78,19 @@ fn class_json(group: &Group, index: usize, figure: &ClassFigure) -> serde_json::
         "transpose": figure.representative.transpose,
         "rows": one_based(rows),
         "cols": one_based(cols),
-        "fixed": figure.fixed,
+        "fixed": number(figure.fixed),
         "ms": (figure.time.as_secs_f64() * 1e6).round() / 1e3,
     })
 }
 
-/// The JSON of one size.
+/// A count as a JSON number: the sums and class counts of every size fit
+/// in 64 bits (9×9's largest, Burnside's sum, is 1.8·10¹⁶).
+fn number(count: u128) -> u64 {
+    u64::try_from(count).expect("a count below 2⁶⁴")
+}
+
+/// The JSON of one size. `grids` is a string, as `count-grids --json`'s
+/// `total`: 9×9's 6,670,903,752,021,072,936,960 does not fit in 64 bits.
 fn size_json(counted: &Counted) -> serde_json::Value {
     let Counted {
         shape,
@@ -99,12 +106,12 @@ fn size_json(counted: &Counted) -> serde_json::Value {
         .collect();
     json!({
         "boxes": format!("{}x{}", shape.box_rows, shape.box_cols),
-        "grids": count.grids(*shape),
+        "grids": count.grids(*shape).to_string(),
         "geometric_maps": count.geometric,
         "conjugacy_classes": count.classes.len(),
         "classes_fixing_grids": count.classes.iter().filter(|c| c.fixed > 0).count(),
-        "stabiliser_sum": count.sum,
-        "classes": count.essentially_different,
+        "stabiliser_sum": number(count.sum),
+        "classes": number(count.essentially_different),
         "ms": (time.as_secs_f64() * 1e6).round() / 1e3,
         "per_class": classes,
     })
