@@ -88,6 +88,20 @@ fn replay_named(name: &str) -> Vec<(String, Puzzle, Vec<LogicStep>)> {
     fired
 }
 
+/// The first `n` steps `fired` holds for `file`, as the solver prints them.
+fn first_steps(fired: &[(String, Puzzle, Vec<LogicStep>)], file: &str, n: usize) -> String {
+    let (_, puzzle, steps) = fired
+        .iter()
+        .find(|f| f.0 == file)
+        .unwrap_or_else(|| panic!("nothing fired on {file}"));
+    let lines: Vec<String> = steps
+        .iter()
+        .take(n)
+        .map(|s| format!("[{:.1}] {}", s.difficulty, s.describe(puzzle.model())))
+        .collect();
+    lines.join("\n")
+}
+
 /// The rule-and-house step on every unique variant puzzle: sound (the
 /// replay), rated by its depth between 4.5 and 6.3, says what led to the
 /// break, and fires on most of the puzzles, whatever their rules.
@@ -124,16 +138,53 @@ fn required_digits_are_sound_on_variant_puzzles() {
     }
     let names: Vec<&str> = fired.iter().map(|f| f.0.as_str()).collect();
     assert!(fired.len() >= 2, "fired on {names:?}");
-    let (_, puzzle, steps) = fired
-        .iter()
-        .find(|f| f.0 == "ss-159-arrows.json")
-        .expect("the arrow puzzle has required digits");
-    let lines: Vec<String> = steps
-        .iter()
-        .take(3)
-        .map(|s| format!("[{:.1}] {}", s.difficulty, s.describe(puzzle.model())))
-        .collect();
-    insta::assert_snapshot!(lines.join("\n"));
+    insta::assert_snapshot!(first_steps(&fired, "ss-159-arrows.json", 3));
+}
+
+/// Combinations on every unique variant puzzle: sound (the replay), each
+/// names its sum, rated 2.5 for one sum and 2.7 for a rule's sums at once;
+/// they fire on arrows, zipper and region sum lines and derived sums. The
+/// first steps on the zipper-line puzzle, where the sums share a middle.
+#[test]
+fn combinations_are_sound_on_variant_puzzles() {
+    let fired = replay_named("combinations");
+    for (file, puzzle, steps) in &fired {
+        for step in steps {
+            let text = step.describe(puzzle.model());
+            assert!(
+                [2.5, 2.7].contains(&step.difficulty),
+                "{file}: {:.1} {text}",
+                step.difficulty
+            );
+            assert!(text.contains(" make") || text.contains("without them"), "{text}");
+        }
+    }
+    let names: Vec<&str> = fired.iter().map(|f| f.0.as_str()).collect();
+    assert!(fired.len() >= 5, "fired on {names:?}");
+    insta::assert_snapshot!(first_steps(&fired, "ss-jumbled-joy.json", 3));
+}
+
+/// Relation chains on every unique variant puzzle: sound (the replay),
+/// rated 2.7 to 3.1 by their cells, naming the rule and the chain; they
+/// fire on whispers, thermometers, dots and entropic lines. The first
+/// steps on the whisper puzzle.
+#[test]
+fn relation_chains_are_sound_on_variant_puzzles() {
+    let fired = replay_named("relation-chains");
+    for (file, puzzle, steps) in &fired {
+        for step in steps {
+            assert!(
+                (2.7..=3.1).contains(&step.difficulty),
+                "{file}: {}",
+                step.difficulty
+            );
+            let text = step.describe(puzzle.model());
+            assert!(text.starts_with("relation chain, "), "{text}");
+        }
+    }
+    let names: Vec<&str> = fired.iter().map(|f| f.0.as_str()).collect();
+    assert!(fired.len() >= 10, "fired on {names:?}");
+    insta::assert_snapshot!(first_steps(&fired, "ss-alien.json", 3));
 }
 
 /// The ladder takes the simplest deduction: when a step is rated above its

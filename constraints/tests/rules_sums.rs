@@ -255,7 +255,7 @@ fn innies_of_a_row_are_derived_and_propagated() {
         .map(|s| s.label().to_string())
         .collect();
     assert!(
-        derived.contains(&"innies and outies of row 1: r1c4 − r3c3 = 2".to_string()),
+        derived.contains(&"innies and outies of row 1: r1c4 − r3c3 = 10 − 8 = 2".to_string()),
         "{derived:?}"
     );
     let mut state = State::<u16>::new(&geometry);

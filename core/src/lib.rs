@@ -65,4 +65,4 @@ pub use model::{Link, Model, RelatedPair};
 pub use puzzle::{Puzzle, RuleError, SizeMismatch};
 pub use relation::{CustomRelation, PairTable, Relation};
 pub use state::{Ctx, Level, State, Trail};
-pub use sum::{CompiledSum, Sum, SumOrigin};
+pub use sum::{CompiledSum, Derivation, Sum, SumOrigin};

@@ -27,7 +27,9 @@
 //! | full house | 1.0 |
 //! | hidden single (box, line) | 1.2, 1.5 |
 //! | naked single | 2.3 |
+//! | combinations (a sum's ways against its cells; a rule's sums at once) | 2.5, 2.7 |
 //! | pointing, claiming | 2.6, 2.8 |
+//! | relation chain (a few related cells filled at once) | 2.7 + 0.1 per cell past three, at most 3.1 |
 //! | required digits (a digit every way of making a sum uses, pointed) | 2.9 |
 //! | naked pair, triple, quad | 3.0, 3.6, 5.0 |
 //! | hidden pair, triple, quad | 3.4, 4.0, 5.4 |

@@ -67,14 +67,18 @@ pub(super) fn compile(
         let label = constraints[k].name().into_owned();
         sums.push(CompiledSum::new(sum, SumOrigin::Rule(k), label, blocks));
     }
-    for (sum, origin) in derived {
+    for (sum, derivation) in derived {
         let blocks = blocks(&sum, n, differ);
         if !worth_keeping(&sum, &blocks, n) {
             continue;
         }
         let blocks = seen(&sum, blocks);
-        let label = format!("{origin}: {}", sum.describe(n));
-        sums.push(CompiledSum::new(sum, SumOrigin::Derived(origin), label, blocks));
+        let label = derivation.describe(&sum, n);
+        let origin = label
+            .split_once(':')
+            .map_or(label.as_str(), |(o, _)| o)
+            .to_string();
+        sums.push(CompiledSum::new(sum, SumOrigin::Derived(origin), label, blocks).derived_by(derivation));
     }
     sums
 }

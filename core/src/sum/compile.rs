@@ -18,12 +18,76 @@ pub enum SumOrigin {
     Derived(String),
 }
 
+/// How a derived sum was found, as setters write it: a region's known
+/// total less the totals of the cages taken out of it ("innies of box 5:
+/// r4c4 + r6c6 = 45 − 38 = 7").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derivation {
+    /// The region: `box 5`, `rows 2-3`.
+    pub region: String,
+    /// What the region's digits add up to (45 for a 9×9 house).
+    pub region_total: i64,
+    /// The totals of the cages taken out of it (inside it, or sticking out).
+    pub cages_total: i64,
+    /// The totals of whole houses then taken out of what was left, each
+    /// signed as its cells were (0 when none).
+    pub houses_total: i64,
+}
+
+impl Derivation {
+    /// `innies`, `outies` or `innies and outies`, by the signs of `sum`.
+    fn kind(sum: &Sum) -> &'static str {
+        let positive = sum.terms().iter().any(|&(_, k)| k > 0);
+        let negative = sum.terms().iter().any(|&(_, k)| k < 0);
+        match (positive, negative) {
+            (true, false) => "innies",
+            (false, true) => "outies",
+            _ => "innies and outies",
+        }
+    }
+
+    /// `innies of box 5: r4c4 + r6c6 = 45 − 38 = 7` on an `n`×`n` board:
+    /// the leftover cells, then the arithmetic that gives their total.
+    /// Outies alone are written positive (`r3c1 + r4c1 = 53 − 45 = 8`).
+    pub fn describe(&self, sum: &Sum, n: usize) -> String {
+        let outies = Derivation::kind(sum) == "outies";
+        let (shown, terms) = if outies {
+            let negated = Sum::from_terms(sum.terms().iter().map(|&(c, k)| (c, -k)), -sum.total());
+            let terms = format!("{} − {}", self.cages_total, self.region_total);
+            (negated, terms)
+        } else {
+            (
+                sum.clone(),
+                format!("{} − {}", self.region_total, self.cages_total),
+            )
+        };
+        let houses = if outies {
+            -self.houses_total
+        } else {
+            self.houses_total
+        };
+        let houses = match houses {
+            0 => String::new(),
+            h if h > 0 => format!(" − {h}"),
+            h => format!(" + {}", -h),
+        };
+        let equation = shown.describe(n);
+        let (cells, total) = equation.rsplit_once(" = ").unwrap_or((&equation, ""));
+        format!(
+            "{} of {}: {cells} = {terms}{houses} = {total}",
+            Derivation::kind(sum),
+            self.region
+        )
+    }
+}
+
 /// A sum as the model keeps it: what it says, where it comes from, and its
 /// cells split into blocks that must differ.
 #[derive(Clone, Debug)]
 pub struct CompiledSum {
     sum: Sum,
     origin: SumOrigin,
+    derivation: Option<Derivation>,
     pub(crate) blocks: Vec<Block>,
     /// How reasons and contradictions name it.
     pub(crate) label: String,
@@ -34,9 +98,16 @@ impl CompiledSum {
         CompiledSum {
             sum,
             origin,
+            derivation: None,
             blocks,
             label,
         }
+    }
+
+    /// The same sum, found as `derivation` says.
+    pub(crate) fn derived_by(mut self, derivation: Derivation) -> CompiledSum {
+        self.derivation = Some(derivation);
+        self
     }
 
     /// What the sum says.
@@ -60,6 +131,12 @@ impl CompiledSum {
     /// Its name in reasons: the rule's name, or what it was derived from.
     pub fn label(&self) -> &str {
         &self.label
+    }
+
+    /// For a derived sum, the region and cage totals it comes from (for
+    /// wording it as setters do); `None` for a declared sum.
+    pub fn derivation(&self) -> Option<&Derivation> {
+        self.derivation.as_ref()
     }
 }
 
@@ -154,8 +231,9 @@ struct Region {
 /// of it by a few cells, give a new sum over the cells left over:
 /// `Σ innies − Σ outies = region total − Σ cage totals`.
 ///
-/// Returns each derived sum with what it came from (`innies and outies of
-/// row 3`), leaving out sums already declared and sums over too many cells.
+/// Returns each derived sum with what it came from (the region and the
+/// totals taken out of it), leaving out sums already declared and sums over
+/// too many cells.
 /// The wide pass uses only `distinct_cages` (those whose cells all differ):
 /// a sum whose digits may repeat, such as a little killer, bounds the
 /// leftover cells too loosely to pay for a large derived sum.
@@ -165,7 +243,7 @@ pub(crate) fn derive(
     groups: &[Group],
     cages: &[&Sum],
     distinct_cages: &[&Sum],
-) -> Vec<(Sum, String)> {
+) -> Vec<(Sum, Derivation)> {
     if cages.is_empty() {
         return Vec::new();
     }
@@ -224,9 +302,16 @@ pub(crate) fn derive(
             let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) else {
                 continue;
             };
+            let cages_total = region.total - i64::from(sum.total());
             let sum = without_houses(sum, &houses, full, &mut used);
             if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
-                derived.push((sum, format!("innies and outies of {}", region.name)));
+                let derivation = Derivation {
+                    region: region.name.clone(),
+                    region_total: region.total,
+                    cages_total,
+                    houses_total: region.total - cages_total - i64::from(sum.total()),
+                };
+                derived.push((sum, derivation));
             }
         }
         for &c in &region.cells {
@@ -402,10 +487,39 @@ mod tests {
         let b = Sum::new([Cell(2), Cell(6)], 5);
         let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b]);
         assert_eq!(derived.len(), 1);
-        let (sum, origin) = &derived[0];
-        assert_eq!(origin, "innies and outies of row 1");
+        let (sum, derivation) = &derived[0];
+        assert_eq!(derivation.region, "row 1");
         // r1c4 − r2c3 = 10 − 3 − 5.
         assert_eq!(sum.describe(4), "r1c4 − r2c3 = 2");
+        assert_eq!(
+            derivation.describe(sum, 4),
+            "innies and outies of row 1: r1c4 − r2c3 = 10 − 8 = 2"
+        );
+    }
+
+    #[test]
+    fn outies_alone_read_positive_and_a_house_taken_out_is_said() {
+        // Row 1 of a 4×4 board: a cage of 7 hanging into r2c1, a cage of 7
+        // inside. r2c1 = 14 − 10.
+        let row = Group::new("row 1", (0..4).map(Cell)).with_kind(GroupKind::Row);
+        let a = Sum::new([Cell(0), Cell(1), Cell(4)], 7);
+        let b = Sum::new([Cell(2), Cell(3)], 7);
+        let derived = derive(4, 16, &[row], &[&a, &b], &[&a, &b]);
+        let (sum, derivation) = &derived[0];
+        assert_eq!(sum.describe(4), "−r2c1 = -4");
+        assert_eq!(derivation.describe(sum, 4), "outies of row 1: r2c1 = 14 − 10 = 4");
+        // A whole house (10) left the outies: its total comes back.
+        let derivation = Derivation {
+            region: "row 1".into(),
+            region_total: 10,
+            cages_total: 12,
+            houses_total: -10,
+        };
+        let sum = Sum::new([Cell(0)], 8);
+        assert_eq!(
+            derivation.describe(&sum, 4),
+            "innies of row 1: r1c1 = 10 − 12 + 10 = 8"
+        );
     }
 
     #[test]

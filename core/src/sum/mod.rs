@@ -21,7 +21,7 @@
 
 pub(crate) mod compile;
 
-pub use compile::{CompiledSum, SumOrigin};
+pub use compile::{CompiledSum, Derivation, SumOrigin};
 
 use std::fmt;
 

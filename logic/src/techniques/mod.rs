@@ -2,25 +2,32 @@
 
 mod chains;
 mod colouring;
+mod combinations;
 mod contradiction;
 mod fish;
 mod forcing;
 mod locked;
 mod nested;
+mod pairwise;
+mod quiet;
+mod relation_chains;
 mod required;
 mod rule_house;
 mod singles;
 mod subsets;
 mod trace;
+mod ways;
 mod wings;
 
 pub use chains::Chains;
 pub use colouring::SimpleColouring;
+pub use combinations::Combinations;
 pub use contradiction::Trial;
 pub use fish::Fish;
 pub use forcing::Forcing;
 pub use locked::LockedCandidates;
 pub use nested::NestedTrial;
+pub use relation_chains::RelationChains;
 pub use required::RequiredDigits;
 pub use rule_house::RuleAndHouse;
 pub use singles::{FullHouse, HiddenSingle, NakedSingle};
@@ -34,7 +41,9 @@ pub const NAMES: &[&str] = &[
     "full-house",
     "hidden-single",
     "naked-single",
+    "combinations",
     "locked-candidates",
+    "relation-chains",
     "required-digits",
     "naked-pair",
     "x-wing",
@@ -87,6 +96,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Technique>> {
         "naked-single" => Box::new(NakedSingle),
         "locked" | "locked-candidates" | "locked-candidate" => Box::new(LockedCandidates),
         "required-digits" | "required-digit" | "required" => Box::new(RequiredDigits),
+        "combinations" | "combination" | "cage-combinations" => Box::new(Combinations),
+        "relation-chain" | "relation-chains" => Box::new(RelationChains),
         "naked-pair" => Box::new(NakedSubset::new(2)),
         "naked-triple" => Box::new(NakedSubset::new(3)),
         "naked-quad" => Box::new(NakedSubset::new(4)),

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cand, Cell, Digit, Digits, GroupId, Reason, Sum};
 
+use super::ways::{ways, Goal};
 use crate::board::Board;
 use crate::technique::{Deduction, Technique};
 
@@ -20,8 +21,10 @@ use crate::technique::{Deduction, Technique};
 /// killers, sandwiches as compiled, and the innies and outies the model
 /// derives), never from rule types. The ways of making a sum are
 /// enumerated from the candidates, cells that see each other holding
-/// different digits, at most [`RequiredDigits::MAX_NODES`] search nodes per
-/// sum (a larger sum is skipped).
+/// different digits and related cells only pairs their relation allows (the
+/// walk [`Combinations`](super::Combinations) shares), at most
+/// [`RequiredDigits::MAX_NODES`] search nodes per sum (a larger sum is
+/// skipped).
 ///
 /// Sound because the digit is in one of its places in every solution, so a
 /// cell that sees them all never holds it.
@@ -83,93 +86,15 @@ impl Technique for RequiredDigits {
 }
 
 /// The digits every way of making `sum` places in its cells (from the
-/// candidates, peers holding different digits); `None` when there is none,
-/// or the enumeration is too large.
+/// candidates, weakly linked cells never holding what the link forbids);
+/// `None` when there is none, or the enumeration is too large.
 fn required_digits(board: &Board<'_>, sum: &Sum) -> Option<Digits<u128>> {
-    let mut search = Ways {
-        board,
-        terms: sum.terms(),
-        chosen: Vec::with_capacity(sum.terms().len()),
-        required: None,
-        nodes: 0,
-    };
-    search.walk(0, 0, sum.total().into())?;
-    search.required.filter(|r| !r.is_empty())
-}
-
-/// A depth-first walk over the ways of making a sum, keeping the digits
-/// common to all of them.
-struct Ways<'b, 'a> {
-    board: &'b Board<'a>,
-    terms: &'b [(Cell, i32)],
-    /// The digits given to the terms before the current one.
-    chosen: Vec<Digit>,
-    /// The digits every way found so far uses; `None` before the first.
-    required: Option<Digits<u128>>,
-    nodes: usize,
-}
-
-impl Ways<'_, '_> {
-    /// Extends the first `at` terms (adding up to `partial`) in every way;
-    /// `None` when the node budget runs out. Stops early once no digit is
-    /// common to every way.
-    fn walk(&mut self, at: usize, partial: i64, total: i64) -> Option<()> {
-        self.nodes += 1;
-        if self.nodes > RequiredDigits::MAX_NODES {
-            return None;
-        }
-        if at == self.terms.len() {
-            if partial == total {
-                let used: Digits<u128> = self.chosen.iter().fold(Digits::default(), |mut set, &d| {
-                    set.insert(d);
-                    set
-                });
-                let common = self.required.map_or(used, |r| r & used);
-                self.required = Some(common);
-            }
-            return Some(());
-        }
-        if !self.reachable(at, partial, total) {
-            return Some(());
-        }
-        let (cell, k) = self.terms[at];
-        for digit in self.board.candidates(cell).iter() {
-            let clash = self.terms[..at]
-                .iter()
-                .zip(&self.chosen)
-                .any(|(&(other, _), &d)| d == digit && self.board.sees(cell, other));
-            if clash {
-                continue;
-            }
-            self.chosen.push(digit);
-            self.walk(at + 1, partial + i64::from(k) * i64::from(digit), total)?;
-            self.chosen.pop();
-            if self.required.is_some_and(|r| r.is_empty()) {
-                return Some(());
-            }
-        }
-        Some(())
-    }
-
-    /// Whether the remaining terms, each at its least or most, can still
-    /// bring `partial` to `total`.
-    fn reachable(&self, at: usize, partial: i64, total: i64) -> bool {
-        let (mut low, mut high) = (partial, partial);
-        for &(cell, k) in &self.terms[at..] {
-            let set = self.board.candidates(cell);
-            let (Some(min), Some(max)) = (set.iter().next(), set.iter().last()) else {
-                return false;
-            };
-            let (a, b) = (i64::from(k) * i64::from(min), i64::from(k) * i64::from(max));
-            low += a.min(b);
-            high += a.max(b);
-        }
-        (low..=high).contains(&total)
-    }
+    let found = ways(board, sum, Goal::Required, RequiredDigits::MAX_NODES)?;
+    (found.count > 0 && !found.required.is_empty()).then_some(found.required)
 }
 
 /// A house holding every place, if one does.
-fn house_of(board: &Board<'_>, places: &[Cell]) -> Option<GroupId> {
+pub(super) fn house_of(board: &Board<'_>, places: &[Cell]) -> Option<GroupId> {
     let first = *places.first()?;
     board
         .groups_of(first)
