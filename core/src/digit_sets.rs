@@ -3,10 +3,13 @@
 //! run of consecutive digits) or digital-root cages (the set's sum has a
 //! given digital root), which no pairwise relation or linear sum states.
 
+use std::cell::RefCell;
+
 use crate::cell::Cell;
 use crate::constraint::Word;
 use crate::contradiction::Contradiction;
 use crate::digits::Digits;
+use crate::set_layers::{Built, SetLayers};
 use crate::state::Ctx;
 
 /// The most digit sets one layer may hold before the filter gives up (and
@@ -58,61 +61,38 @@ pub fn keep_digit_sets<W: Word>(
     cells: &[Cell],
     accept: impl Fn(u128) -> bool,
 ) -> Result<u128, Contradiction> {
-    let mut layers: Vec<Vec<u128>> = Vec::with_capacity(cells.len() + 1);
-    layers.push(vec![0]);
-    for &cell in cells {
-        let candidates = cx.candidates(cell).to_u128();
-        let mut next = Vec::new();
-        for &set in layers.last().expect("a layer") {
-            let mut free = candidates & !set;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                next.push(set | bit);
-                free ^= bit;
-            }
-        }
-        next.sort_unstable();
-        next.dedup();
-        if next.is_empty() {
-            return Err(Contradiction::rule(Some(cell), "the cells cannot all differ"));
-        }
-        if next.len() > MAX_SETS {
-            return Ok(0);
-        }
-        layers.push(next);
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut layers) => keep_with(&mut layers, cx, cells, accept),
+        // Called again from `accept`: a fresh set of buffers.
+        Err(_) => keep_with(&mut SetLayers::default(), cx, cells, accept),
+    })
+}
+
+thread_local! {
+    /// The layers' buffers, kept between calls (one set per thread).
+    static SCRATCH: RefCell<SetLayers> = RefCell::default();
+}
+
+/// [`keep_digit_sets`] with `layers` as buffers.
+fn keep_with<W: Word>(
+    layers: &mut SetLayers,
+    cx: &mut Ctx<'_, W>,
+    cells: &[Cell],
+    accept: impl Fn(u128) -> bool,
+) -> Result<u128, Contradiction> {
+    match layers.build(cells.iter().map(|&cell| cx.candidates(cell).to_u128()), MAX_SETS) {
+        Built::Done => {}
+        Built::Empty(i) => return Err(Contradiction::rule(Some(cells[i]), "the cells cannot all differ")),
+        Built::TooMany => return Ok(0),
     }
-    let mut walk: Vec<u128> = layers
-        .pop()
-        .expect("a layer")
-        .into_iter()
-        .filter(|&s| accept(s))
-        .collect();
-    if walk.is_empty() {
+    let Some(required) = layers.start_walk(accept) else {
         return Err(Contradiction::rule(None, "no set of digits fits the rule"));
-    }
-    let required = walk.iter().fold(u128::MAX, |acc, &s| acc & s);
+    };
     // The cells hold these digits between them: the cells that see them
     // all cannot.
     cx.remove_where_all_seen(cells, Digits::from_u128(required))?;
     for (i, &cell) in cells.iter().enumerate().rev() {
-        let candidates = cx.candidates(cell).to_u128();
-        let previous = &layers[i];
-        let mut keep = 0u128;
-        let mut before_sets = Vec::new();
-        for &set in &walk {
-            let mut digits = set & candidates;
-            while digits != 0 {
-                let bit = digits & digits.wrapping_neg();
-                digits ^= bit;
-                if previous.binary_search(&(set ^ bit)).is_ok() {
-                    keep |= bit;
-                    before_sets.push(set ^ bit);
-                }
-            }
-        }
-        before_sets.sort_unstable();
-        before_sets.dedup();
-        walk = before_sets;
+        let keep = layers.walk_back(i, cx.candidates(cell).to_u128());
         cx.restrict(cell, Digits::from_u128(keep))?;
     }
     Ok(required)

@@ -45,6 +45,7 @@ mod intersection;
 mod model;
 mod puzzle;
 mod relation;
+mod set_layers;
 mod state;
 mod sum;
 mod symbols;
