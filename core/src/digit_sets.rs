@@ -61,10 +61,53 @@ pub fn keep_digit_sets<W: Word>(
     cells: &[Cell],
     accept: impl Fn(u128) -> bool,
 ) -> Result<u128, Contradiction> {
+    keep_digit_sets_pruned(cx, cells, accept, |_| true)
+}
+
+/// As [`keep_digit_sets`], with the same result, faster when few sets of
+/// the first cells can grow into one that `accept` allows: `viable` tests
+/// those partial sets, and a set it refuses is not extended. It must
+/// accept every subset of a set `accept` allows (a renban of four cells:
+/// no two digits four or more apart).
+///
+/// ```
+/// use sudokit_core::{keep_digit_sets_pruned, Cell, Digits, Engine, Geometry, Puzzle, State};
+/// # use sudokit_core::{Constraint, Contradiction, Ctx, Grid, Propagate, Rule, Violation, Word};
+/// # use std::borrow::Cow;
+/// /// Three cells holding a run of consecutive digits.
+/// # #[derive(Clone, Debug)]
+/// struct Run;
+/// # impl Rule for Run {
+/// #     fn name(&self) -> Cow<'_, str> { "run".into() }
+/// #     fn scope(&self, _: &Geometry) -> Vec<Cell> { vec![Cell(0), Cell(1), Cell(2)] }
+/// #     fn check(&self, _: &Geometry, _: &Grid) -> Result<(), Violation> { Ok(()) }
+/// # }
+/// impl Propagate for Run {
+///     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+///         let span = |set: u128| 128 - set.leading_zeros() - set.trailing_zeros();
+///         let run = |set: u128| span(set) == 3;
+///         keep_digit_sets_pruned(cx, &[Cell(0), Cell(1), Cell(2)], run, |set| span(set) <= 3).map(|_| ())
+///     }
+/// }
+/// let puzzle = Puzzle::new(Geometry::square(9).unwrap()).with(Run).unwrap();
+/// let mut state = State::<u16>::new(puzzle.geometry());
+/// state.restrict_untracked(Cell(0), Digits::from_u128(1 << 4)); // r1c1 = 5
+/// state.restrict_untracked(Cell(1), Digits::from_u128(0b1101000)); // r1c2 in {4, 6, 7}
+/// let mut engine = Engine::new(puzzle.model());
+/// engine.schedule_all();
+/// engine.propagate(&mut state, None).unwrap();
+/// assert_eq!(state.candidates(Cell(2)).iter().collect::<Vec<_>>(), [3, 4, 6, 7]);
+/// ```
+pub fn keep_digit_sets_pruned<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: &[Cell],
+    accept: impl Fn(u128) -> bool,
+    viable: impl Fn(u128) -> bool,
+) -> Result<u128, Contradiction> {
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut layers) => keep_with(&mut layers, cx, cells, accept),
+        Ok(mut layers) => keep_with(&mut layers, cx, cells, accept, viable),
         // Called again from `accept`: a fresh set of buffers.
-        Err(_) => keep_with(&mut SetLayers::default(), cx, cells, accept),
+        Err(_) => keep_with(&mut SetLayers::default(), cx, cells, accept, viable),
     })
 }
 
@@ -73,14 +116,22 @@ thread_local! {
     static SCRATCH: RefCell<SetLayers> = RefCell::default();
 }
 
-/// [`keep_digit_sets`] with `layers` as buffers.
+/// [`keep_digit_sets_pruned`] with `layers` as buffers.
 fn keep_with<W: Word>(
     layers: &mut SetLayers,
     cx: &mut Ctx<'_, W>,
     cells: &[Cell],
     accept: impl Fn(u128) -> bool,
+    viable: impl Fn(u128) -> bool,
 ) -> Result<u128, Contradiction> {
-    match layers.build(cells.iter().map(|&cell| cx.candidates(cell).to_u128()), MAX_SETS) {
+    let candidates = cells.iter().map(|&cell| cx.candidates(cell).to_u128());
+    let built = match layers.build(candidates.clone(), MAX_SETS, viable) {
+        // Pruned empty: built again whole, to tell cells that cannot
+        // differ from sets the rule refuses.
+        Built::Empty(_) => layers.build(candidates, MAX_SETS, |_| true),
+        built => built,
+    };
+    match built {
         Built::Done => {}
         Built::Empty(i) => return Err(Contradiction::rule(Some(cells[i]), "the cells cannot all differ")),
         Built::TooMany => return Ok(0),

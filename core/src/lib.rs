@@ -55,7 +55,7 @@ pub mod testkit;
 pub use cell::{Cand, Cell, Digit};
 pub use constraint::{Constraint, Cost, CoverSink, Kind, Propagate, Rule, Unsupported, Violation, Word};
 pub use contradiction::{Contradiction, ContradictionKind};
-pub use digit_sets::keep_digit_sets;
+pub use digit_sets::{keep_digit_sets, keep_digit_sets_pruned};
 pub use digits::{Bits, DigitIter, Digits, Width};
 pub use engine::{Decision, Engine, Progress, RootPropagation};
 pub use explain::{Reason, Step, Unsound};

@@ -53,7 +53,18 @@ impl SetLayers {
     /// Builds the layers of cells whose candidates (digit `d` at bit
     /// `d − 1`) are `candidates`, in order; stops at a cell that leaves no
     /// set, or at a layer of more than `max_sets` sets.
-    pub(crate) fn build(&mut self, candidates: impl Iterator<Item = u128> + Clone, max_sets: usize) -> Built {
+    ///
+    /// On boards of at most [`DENSE_DIGITS`] digits, sets that `viable`
+    /// refuses are dropped with everything built on them; it must accept
+    /// every subset of the sets the walk will start from, so the walk
+    /// finds the same digits. (Larger boards keep every set, so a layer
+    /// passes `max_sets` exactly when it did without `viable`.)
+    pub(crate) fn build(
+        &mut self,
+        candidates: impl Iterator<Item = u128> + Clone,
+        max_sets: usize,
+        viable: impl Fn(u128) -> bool,
+    ) -> Built {
         self.built.clear_sets(self.dense, &self.sets);
         let digits = 128 - candidates.clone().fold(0, |all, c| all | c).leading_zeros();
         self.dense = digits <= DENSE_DIGITS;
@@ -77,7 +88,7 @@ impl SetLayers {
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
-                    if !self.dense || self.built.insert(set | bit) {
+                    if !self.dense || (viable(set | bit) && self.built.insert(set | bit)) {
                         self.sets.push(set | bit);
                     }
                 }
@@ -255,7 +266,10 @@ mod tests {
         for cands in cases {
             let accept = |s: u128| s.count_ones() % 2 == 1 || s & 1 == 1;
             let (last, keep) = brute(cands, accept);
-            assert_eq!(layers.build(cands.iter().copied(), usize::MAX), Built::Done);
+            assert_eq!(
+                layers.build(cands.iter().copied(), usize::MAX, |_| true),
+                Built::Done
+            );
             let mut got = layers.last().to_vec();
             got.sort_unstable();
             assert_eq!(got, last);
@@ -264,14 +278,44 @@ mod tests {
     }
 
     #[test]
+    fn pruned_walks_find_the_same_digits() {
+        // Runs of consecutive digits, with partial sets pruned when they
+        // span more digits than there are cells.
+        let cases: [&[u128]; 3] = [
+            &[0b1_1111_1111; 4],
+            &[0b1_0001_0001, 0b1_1111_1111, 0b0_1110_0000],
+            &[0b11, 0b1_1000_0000, 0b1_1111_1111],
+        ];
+        let mut layers = SetLayers::default();
+        for cands in cases {
+            let len = cands.len() as u32;
+            let span = |s: u128| 128 - s.leading_zeros() - s.trailing_zeros();
+            let run = |s: u128| s != 0 && span(s) == s.count_ones();
+            let (_, keep) = brute(cands, run);
+            let built = layers.build(cands.iter().copied(), usize::MAX, |s| span(s) <= len);
+            if keep.iter().all(|&k| k == 0) {
+                continue; // no run at all: the walk has nothing to start from
+            }
+            assert_eq!(built, Built::Done);
+            assert_eq!(walked(&mut layers, cands, run), keep);
+        }
+    }
+
+    #[test]
     fn empty_and_too_many() {
         let mut layers = SetLayers::default();
         assert_eq!(
-            layers.build([0b11u128, 0b11, 0b11, 0b100].into_iter(), 100),
+            layers.build([0b11u128, 0b11, 0b11, 0b100].into_iter(), 100, |_| true),
             Built::Empty(2)
         );
-        assert_eq!(layers.build([0b1111_1111u128; 4].into_iter(), 69), Built::TooMany);
-        assert_eq!(layers.build([0b1111_1111u128; 4].into_iter(), 70), Built::Done);
+        assert_eq!(
+            layers.build([0b1111_1111u128; 4].into_iter(), 69, |_| true),
+            Built::TooMany
+        );
+        assert_eq!(
+            layers.build([0b1111_1111u128; 4].into_iter(), 70, |_| true),
+            Built::Done
+        );
         assert_eq!(layers.last().len(), 70);
     }
 }

@@ -98,7 +98,7 @@ pub(crate) fn propagate<W: Word>(
             continue;
         }
         let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
-        if layers.build(candidates, usize::MAX) != Built::Done {
+        if layers.build(candidates, usize::MAX, |_| true) != Built::Done {
             return Err(fail("the cells of a sum that must differ cannot"));
         }
         let start = sc.values.len();
