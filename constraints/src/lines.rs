@@ -21,8 +21,8 @@ use std::borrow::Cow;
 
 use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    keep_digit_sets, Cell, Constraint, Contradiction, CoverSink, Ctx, Digit, Digits, Geometry, Grid, Group,
-    Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
+    keep_digit_sets_pruned, Cell, Constraint, Contradiction, CoverSink, Ctx, Digit, Digits, Geometry, Grid,
+    Group, Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
 use crate::rule::{
@@ -436,7 +436,7 @@ fn every_pair(len: usize) -> Vec<(usize, usize)> {
 /// renban through 5 and 7 holds 4…7 or 5…8, so a third cell can hold
 /// neither 3 nor 9 even where every pair allows it. The propagator keeps
 /// exactly the digits of some run that fits the cells
-/// ([`keep_digit_sets`]); it adds nothing the declarations do not mean, so
+/// ([`keep_digit_sets_pruned`]); it adds nothing the declarations do not mean, so
 /// its exact-cover items and clauses are empty.
 ///
 /// ```
@@ -501,7 +501,11 @@ impl Rule for Renban {
 impl Propagate for Renban {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
         cx.because(|| Reason::new("renban: a run of consecutive digits").cells(self.0.cells.iter().copied()));
-        keep_digit_sets(cx, &self.0.cells, mask::is_run).map(|_| ())
+        // A set of the first cells spanning more digits than the line has
+        // cells is in no run.
+        let len = self.0.cells.len() as u32;
+        let viable = |set: u128| 128 - set.leading_zeros() - set.trailing_zeros() <= len;
+        keep_digit_sets_pruned(cx, &self.0.cells, mask::is_run, viable).map(|_| ())
     }
 }
 

@@ -33,17 +33,15 @@ use crate::contradiction::Contradiction;
 use crate::digits::Digits;
 use crate::explain::Reason;
 use crate::model::Model;
+use crate::set_layers::{Built, SetLayers};
 use crate::state::Ctx;
 
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SumScratch {
-    /// The digit sets of every layer of every block, flat.
-    sets: Vec<u128>,
-    /// Per block, where its layers start in `sets`, plus where the last ends.
-    layers: Vec<usize>,
-    /// Per block, its first entry in `layers`.
-    first_layer: Vec<usize>,
+    /// The digit sets of every block of more than one cell, layer by layer
+    /// (one entry per block, reused across runs).
+    layers: Vec<SetLayers>,
     /// The achievable sums of every block, flat and sorted per block.
     values: Vec<i32>,
     /// Per block, where its values start in `values`, plus the end.
@@ -57,9 +55,6 @@ pub(crate) struct SumScratch {
     /// The useful partial totals of the boundary being walked back.
     back: Vec<bool>,
     back_next: Vec<bool>,
-    /// Digit sets walked back through a block's layers.
-    walk: Vec<u128>,
-    walk_next: Vec<u128>,
 }
 
 /// The sum of the digits of a set (digit `d` at bit `d − 1`).
@@ -71,19 +66,6 @@ fn digit_sum(mut set: u128) -> i32 {
         set &= set - 1;
     }
     total
-}
-
-/// Sorts `v[start..]` and removes its repeats.
-fn sort_dedup_tail(v: &mut Vec<u128>, start: usize) {
-    v[start..].sort_unstable();
-    let mut write = start;
-    for read in start..v.len() {
-        if write == start || v[read] != v[write - 1] {
-            v[write] = v[read];
-            write += 1;
-        }
-    }
-    v.truncate(write);
 }
 
 /// Keeps the candidates of sum `index` that some solution of it uses.
@@ -104,44 +86,23 @@ pub(crate) fn propagate<W: Word>(
     };
 
     // 1. Every block's digit sets, layer by layer, and its achievable sums.
-    sc.sets.clear();
-    sc.layers.clear();
-    sc.first_layer.clear();
     sc.values.clear();
     sc.value_start.clear();
-    for block in blocks {
-        sc.first_layer.push(sc.layers.len());
+    if sc.layers.len() < blocks.len() {
+        sc.layers.resize_with(blocks.len(), SetLayers::default);
+    }
+    for (block, layers) in blocks.iter().zip(&mut sc.layers) {
         sc.value_start.push(sc.values.len());
         if let [cell] = block.cells[..] {
             sc.values.extend(cx.candidates(cell).iter().map(i32::from));
             continue;
         }
-        sc.layers.push(sc.sets.len());
-        sc.sets.push(0);
-        for &cell in &block.cells {
-            let candidates = cx.candidates(cell).to_u128();
-            let (from, to) = (*sc.layers.last().expect("a layer"), sc.sets.len());
-            for j in from..to {
-                let set = sc.sets[j];
-                let mut free = candidates & !set;
-                while free != 0 {
-                    let bit = free & free.wrapping_neg();
-                    sc.sets.push(set | bit);
-                    free ^= bit;
-                }
-            }
-            sort_dedup_tail(&mut sc.sets, to);
-            if sc.sets.len() == to {
-                return Err(fail("the cells of a sum that must differ cannot"));
-            }
-            sc.layers.push(to);
+        let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
+        if layers.build(candidates, usize::MAX, |_| true) != Built::Done {
+            return Err(fail("the cells of a sum that must differ cannot"));
         }
-        let last = *sc.layers.last().expect("a layer");
-        sc.layers.push(sc.sets.len());
         let start = sc.values.len();
-        for j in last..sc.sets.len() {
-            sc.values.push(digit_sum(sc.sets[j]));
-        }
+        sc.values.extend(layers.last().iter().map(|&set| digit_sum(set)));
         sc.values[start..].sort_unstable();
         let mut write = start;
         for read in start..sc.values.len() {
@@ -184,49 +145,20 @@ pub(crate) fn propagate<W: Word>(
             cx.restrict(cell, Digits::from_u128(keep))?;
             continue;
         }
-        let layers = sc.first_layer[b];
-        let cells = block.cells.len();
-        let (last, end) = (sc.layers[layers + cells], sc.layers[layers + cells + 1]);
-        sc.walk.clear();
-        let mut required = u128::MAX;
-        for j in last..end {
-            let set = sc.sets[j];
-            let v = digit_sum(set);
-            if let Ok(at) = sc.values[vs..ve].binary_search(&v) {
-                if sc.useful[vs + at] {
-                    sc.walk.push(set);
-                    required &= set;
-                }
-            }
-        }
+        let (values, useful) = (&sc.values[vs..ve], &sc.useful[vs..ve]);
+        let layers = &mut sc.layers[b];
+        let required =
+            layers.start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]));
         // A digit of every set the block can still take is in the block:
         // the cells that see all of it cannot hold it.
-        if required != 0 && required != u128::MAX {
+        if let Some(required) = required.filter(|&r| r != 0) {
             let others = Digits::from_u128(required);
             for &cell in &block.seen_by {
                 cx.remove_all(cell, others)?;
             }
         }
-        for i in (0..cells).rev() {
-            let cell = block.cells[i];
-            let candidates = cx.candidates(cell).to_u128();
-            let previous = &sc.sets[sc.layers[layers + i]..sc.layers[layers + i + 1]];
-            let mut keep = 0u128;
-            sc.walk_next.clear();
-            for &set in &sc.walk {
-                let mut digits = set & candidates;
-                while digits != 0 {
-                    let bit = digits & digits.wrapping_neg();
-                    digits ^= bit;
-                    let before = set ^ bit;
-                    if previous.binary_search(&before).is_ok() {
-                        keep |= bit;
-                        sc.walk_next.push(before);
-                    }
-                }
-            }
-            sort_dedup_tail(&mut sc.walk_next, 0);
-            std::mem::swap(&mut sc.walk, &mut sc.walk_next);
+        for (i, &cell) in block.cells.iter().enumerate().rev() {
+            let keep = layers.walk_back(i, cx.candidates(cell).to_u128());
             cx.restrict(cell, Digits::from_u128(keep))?;
         }
     }
@@ -307,10 +239,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn digit_sums_and_tails() {
+    fn digit_sums() {
         assert_eq!(digit_sum(0b1011), 1 + 2 + 4);
-        let mut v = vec![9, 3, 1, 3, 2, 1];
-        sort_dedup_tail(&mut v, 2);
-        assert_eq!(v, vec![9, 3, 1, 2, 3]);
     }
 }

@@ -73,7 +73,7 @@ impl Technique for NestedTrial {
                 continue; // a plain contradiction, the rung below
             }
             let mut assumed = trials.state.clone();
-            let Some(inner) = nest(&mut trials, &mut assumed, &mut budget)? else {
+            let Some(inner) = nest(&mut trials, &mut assumed, board.size(), &mut budget)? else {
                 continue;
             };
             let (inner, broken) = needed(&mut trials, cand, inner)?;
@@ -94,13 +94,21 @@ impl Technique for NestedTrial {
 /// Inner trials on `assumed` until it breaks (`Some`, with every inner
 /// trial that broke, in order) or no inner trial breaks (`Some(None)`);
 /// `None` when the budget runs out.
+///
+/// A candidate tried again on the very state where it last did not break
+/// (no inner trial broke since) would not break again: it is passed over,
+/// and counted against the budget as if tried, so the budget runs out
+/// exactly where it did when every trial was run.
 fn nest(
     trials: &mut Trials<'_>,
     assumed: &mut State<u128>,
+    size: usize,
     budget: &mut usize,
 ) -> Option<Option<Vec<Inner>>> {
     let mut inner: Vec<Inner> = Vec::new();
     let mut scratch = assumed.clone();
+    // How many inner trials had broken when each candidate last did not.
+    let mut quiet_since = vec![usize::MAX; assumed.cells().len() * size];
     loop {
         let mut progress = false;
         for cand in candidates_of(assumed, usize::MAX) {
@@ -108,8 +116,13 @@ fn nest(
                 continue; // gone with an earlier inner trial
             }
             *budget = budget.checked_sub(1)?;
+            let quiet = &mut quiet_since[cand.cell.index() * size + usize::from(cand.digit) - 1];
+            if *quiet == inner.len() {
+                continue; // the same state as when it did not break
+            }
             scratch.copy_from(assumed);
             let Err(broken) = trials.narrow(&mut scratch, [(cand.cell, bit(cand))]) else {
+                *quiet = inner.len();
                 continue;
             };
             inner.push((cand, broken));

@@ -69,6 +69,11 @@ impl Technique for RuleAndHouse {
         let candidates = trials.candidates(Self::MAX_TRIALS);
         let mut best: Option<(Cand, Trace)> = None;
         for cand in candidates {
+            // Recorded only when it breaks: most trials do not, and
+            // recording every deduction's reason costs more than the trial.
+            if trials.assume(cand).is_ok() {
+                continue;
+            }
             let (result, steps) = trials.assume_recorded(cand);
             let Err(broken) = result else { continue };
             let trace = Trace::of(model, cand, steps, broken);
