@@ -395,3 +395,71 @@ fn checks_agree_with_the_declared_sums_on_full_grids() {
 fn accepts_placement_agrees_with_check() {
     common::placements_agree_with_check(|g: &Geometry| every_rule(g.size()), 13, |n| n * n / 2);
 }
+
+/// Exactness across blocks: a little killer down the main diagonal of a
+/// 6×6 board has two cells in each of the top-left and bottom-right boxes
+/// (they must differ) and two alone, so the propagator prunes each block
+/// by what the others leave it (issue 32). From random candidates, every
+/// candidate left is used by some assignment, found by brute force.
+#[test]
+fn a_little_killer_across_boxes_keeps_exactly_the_digits_some_assignment_uses() {
+    let mut rng = fastrand::Rng::with_seed(32);
+    let n = 6;
+    let geometry = Geometry::square(n).unwrap();
+    let cells: Vec<Cell> = (0..n).map(|i| Cell::at(i, i, n)).collect();
+    let same_box = |a: usize, b: usize| (a / 2, a / 3) == (b / 2, b / 3);
+    let (mut checked, mut contradictions) = (0, 0);
+    for _ in 0..300 {
+        // Totals near either end too, where the pruning bites.
+        let total = rng.u32(8..=34);
+        let puzzle = Puzzle::new(geometry.clone())
+            .with(ClassicRules)
+            .unwrap()
+            .with(LittleKiller::new(cells.clone(), total))
+            .unwrap();
+        let mut state = State::<u16>::new(&geometry);
+        let start: Vec<u16> = cells
+            .iter()
+            .map(|_| rng.u16(1..1 << n) | rng.u16(1..1 << n))
+            .collect();
+        for (&cell, &keep) in cells.iter().zip(&start) {
+            state.restrict_untracked(cell, Digits(keep));
+        }
+        let mut engine = Engine::new(puzzle.model());
+        engine.schedule_all();
+        let propagated = engine.propagate(&mut state, None);
+        // Brute force over the 6⁶ fillings of the diagonal.
+        let mut used = vec![0u16; n];
+        for code in 0..6u32.pow(6) {
+            let digits: Vec<usize> = (0..n)
+                .map(|i| (code / 6u32.pow(i as u32) % 6) as usize + 1)
+                .collect();
+            let fits = digits.iter().zip(&start).all(|(&d, &s)| s >> (d - 1) & 1 == 1)
+                && digits.iter().map(|&d| d as u32).sum::<u32>() == total
+                && (0..n).all(|a| (a + 1..n).all(|b| !same_box(a, b) || digits[a] != digits[b]));
+            if fits {
+                for (u, &d) in used.iter_mut().zip(&digits) {
+                    *u |= 1 << (d - 1);
+                }
+            }
+        }
+        match propagated {
+            Err(_) => {
+                assert!(
+                    used.iter().all(|&u| u == 0),
+                    "total {total}: {used:?} is possible"
+                );
+                contradictions += 1;
+            }
+            Ok(()) => {
+                let left: Vec<u16> = cells.iter().map(|&c| state.candidates(c).0).collect();
+                assert_eq!(left, used, "total {total} from {start:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 100 && contradictions > 10,
+        "{checked} checked, {contradictions} contradictions"
+    );
+}
