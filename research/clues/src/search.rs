@@ -9,9 +9,14 @@
 //!   been tried it is *dead* in the later branches (they would only find
 //!   the same clue sets again), so every clue set is met at most once;
 //! * cut a node when more clues are needed than are left: the number of
-//!   pairwise disjoint unhit sets (taken greedily, smallest first) is a
+//!   pairwise disjoint unhit sets (a *packing*, see `search/packing.rs`) is a
 //!   lower bound, and an unhit set with every cell dead needs a clue that
 //!   can no longer come;
+//! * when the packing has exactly as many sets as clues left (a *tight*
+//!   node), each clue to come goes in its own packed set: the other unhit
+//!   sets narrow the cells each packed set can take its clue in, every
+//!   other cell is dead below, and the branch is on the packed set with
+//!   the fewest cells left;
 //! * with one clue left, the candidates are the cells common to every
 //!   unhit set;
 //! * the unhit sets are a bit vector, as in McGuire's program: each cell
@@ -38,6 +43,8 @@ use crate::cells::{cells_of, difference, size, Cells};
 use crate::checker::Checker;
 use crate::unavoidable::minimal_inside;
 
+mod packing;
+
 /// How many solutions blanking a newly found set may leave before it is
 /// kept as it is rather than split into its minimal subsets.
 const MINIMIZE_LIMIT: u64 = 10_000;
@@ -48,6 +55,9 @@ const STRIDE: u64 = 1 << 16;
 
 /// Words of a bit vector of sets.
 const WORDS: usize = 4;
+
+/// Buckets of sets by live size for the second greedy packing.
+const BUCKETS: usize = 14;
 
 /// How many sets the bit vectors hold.
 pub const ACTIVE: usize = 64 * WORDS;
@@ -75,10 +85,17 @@ pub(crate) struct HittingSets<'a> {
     max: usize,
     /// The sets in the bit vectors, the initial ones smallest first.
     active: Vec<Cells>,
+    /// The number of cells of each active set.
+    sizes: Vec<u32>,
     /// Per cell, the active sets it hits.
     hits: [SetBits; 81],
     /// Sets that did not fit in the bit vectors.
     reserve: Vec<Cells>,
+    /// Scratch: the pairwise disjoint unhit sets of the current node's
+    /// lower bound (live cells), then the cells each can take a clue in.
+    packing: Vec<Cells>,
+    /// Scratch for [`Self::improve_packing`].
+    candidates: Vec<Cells>,
     /// The minimal puzzles found.
     pub(crate) puzzles: Vec<Cells>,
     counts: Counts,
@@ -86,6 +103,10 @@ pub(crate) struct HittingSets<'a> {
     progress: &'a mut dyn FnMut(&Counts),
     /// Set when the cancel flag was seen: the search unwinds.
     pub(crate) stopped: bool,
+    /// For the tests: when set, the uniqueness test only records the clue
+    /// set here and answers "not unique" without learning new sets.
+    #[cfg(test)]
+    record_only: Option<Vec<Cells>>,
 }
 
 impl<'a> HittingSets<'a> {
@@ -102,13 +123,18 @@ impl<'a> HittingSets<'a> {
             checker,
             max,
             active: Vec::with_capacity(ACTIVE),
+            sizes: Vec::with_capacity(ACTIVE),
             hits: [[0; WORDS]; 81],
             reserve: Vec::new(),
+            packing: Vec::with_capacity(max + 1),
+            candidates: Vec::new(),
             puzzles: Vec::new(),
             counts: Counts::default(),
             cancel,
             progress,
             stopped: false,
+            #[cfg(test)]
+            record_only: None,
         };
         search.add_sets(sets);
         search
@@ -146,6 +172,7 @@ impl<'a> HittingSets<'a> {
                     self.hits[cell][index / 64] |= 1 << (index % 64);
                 }
                 self.active.push(set);
+                self.sizes.push(set.count_ones());
             } else {
                 self.reserve.push(set);
             }
@@ -206,6 +233,11 @@ impl<'a> HittingSets<'a> {
             return false;
         }
         self.counts.tested += 1;
+        #[cfg(test)]
+        if let Some(tested) = &mut self.record_only {
+            tested.push(clues);
+            return false;
+        }
         match self.checker.other_solution(clues) {
             None => {
                 if self.is_minimal(clues) {
@@ -234,18 +266,26 @@ impl<'a> HittingSets<'a> {
         let mut smallest_size = u32::MAX;
         let mut common = !dead;
         let mut covered: Cells = 0;
-        let mut disjoint = 0;
+        self.packing.clear();
+        let mut by_size = [[0; WORDS]; BUCKETS];
         for index in set_bits(unhit) {
-            let live = self.active[index] & !dead;
-            let live_size = live.count_ones();
+            let set = self.active[index];
+            let live = set & !dead;
+            // Most sets have no dead cell: their size is known.
+            let live_size = if live == set {
+                self.sizes[index]
+            } else {
+                live.count_ones()
+            };
             if live_size == 0 {
                 return;
             }
+            by_size[(live_size as usize).min(BUCKETS) - 1][index / 64] |= 1 << (index % 64);
             // Sets come smallest first: a greedy packing of disjoint ones.
             if live & covered == 0 {
                 covered |= live;
-                disjoint += 1;
-                if disjoint > left {
+                self.packing.push(live);
+                if self.packing.len() > left {
                     return;
                 }
             }
@@ -261,6 +301,25 @@ impl<'a> HittingSets<'a> {
             for cell in cells_of(common) {
                 self.test(clues | 1 << cell);
             }
+            return;
+        }
+        if self.packing.len() < left && self.pack_by_live_size(left, &by_size, dead) > left {
+            return;
+        }
+        if self.packing.len() < left
+            && left >= packing::SWAP_MIN_LEFT
+            && self.improve_packing(unhit, dead, left) > left
+        {
+            return;
+        }
+        if self.packing.len() == left {
+            // Tight: each clue to come goes in its own set of the packing.
+            let Some(allowed) = self.narrow_tight(unhit, dead) else {
+                return;
+            };
+            let choices = self.packing.iter().copied().min_by_key(|set| set.count_ones());
+            let cells = choices.expect("a tight packing has a set per clue left");
+            self.try_cells(clues, dead | !allowed, unhit, cells);
             return;
         }
         self.try_cells(clues, dead, unhit, smallest);
@@ -298,6 +357,101 @@ fn and_not(a: SetBits, b: SetBits) -> SetBits {
 }
 
 /// The indices of the set bits of `bits`, lowest first.
-fn set_bits(bits: SetBits) -> impl Iterator<Item = usize> {
-    (0..WORDS).flat_map(move |w| cells_of(u128::from(bits[w])).map(move |bit| 64 * w + bit))
+fn set_bits(bits: SetBits) -> SetIndices {
+    SetIndices { bits, word: 0 }
+}
+
+/// The iterator of [`set_bits`].
+struct SetIndices {
+    bits: SetBits,
+    word: usize,
+}
+
+impl Iterator for SetIndices {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.word < WORDS {
+            let bits = &mut self.bits[self.word];
+            if *bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                return Some(64 * self.word + bit);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::unavoidable::initial_sets;
+
+    /// Every clue set of at most `max` cells of `within` that hits each of
+    /// `sets`, by brute force.
+    fn hitting_sets(within: Cells, max: usize, sets: &[Cells]) -> Vec<Cells> {
+        let cells: Vec<usize> = cells_of(within).collect();
+        let mut found = Vec::new();
+        let mut stack = vec![(0usize, 0 as Cells)];
+        while let Some((next, chosen)) = stack.pop() {
+            if sets.iter().all(|&set| set & chosen != 0) {
+                found.push(chosen);
+            }
+            if size(chosen) < max {
+                for (i, &cell) in cells.iter().enumerate().skip(next) {
+                    stack.push((i + 1, chosen | 1 << cell));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_hitting_set_is_tested_once() {
+        // The initial sets inside a region of about 30 cells, clues only
+        // there, and a uniqueness test that only records: brute force lists
+        // every clue set that hits them all, and the search, with its
+        // packings, swaps and tight nodes, must test each minimal one (from
+        // which no clue can go), and each clue set at most once.
+        let grid = crate::parse_grid(
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+        )
+        .unwrap();
+        let checker = Checker::new(grid);
+        let mut within: Cells = 0;
+        for set in initial_sets(&checker, 12) {
+            if size(within | set) <= 30 {
+                within |= set;
+            }
+        }
+        let sets: Vec<Cells> = initial_sets(&checker, 12)
+            .into_iter()
+            .filter(|&set| set & !within == 0)
+            .collect();
+        let mut seen = 0;
+        for max in 3..=6 {
+            let mut progress = |_: &Counts| {};
+            let mut search = HittingSets::new(&checker, max, sets.clone(), None, &mut progress);
+            search.record_only = Some(Vec::new());
+            search.run(crate::cells::ALL_CELLS & !within);
+            let tested = search.record_only.take().unwrap();
+            let hitting = hitting_sets(within, max, &sets);
+            let distinct: BTreeSet<Cells> = tested.iter().copied().collect();
+            assert_eq!(distinct.len(), tested.len(), "max {max}: a clue set tested twice");
+            assert!(tested.iter().all(|clues| hitting.contains(clues)), "max {max}");
+            // A hitting set no clue of which can go is always reached.
+            let minimal = hitting.iter().filter(|&&clues| {
+                cells_of(clues).all(|cell| sets.iter().any(|&set| set & clues == 1 << cell))
+            });
+            for clues in minimal {
+                assert!(distinct.contains(clues), "max {max}: {clues:#x} was not tested");
+                seen += 1;
+            }
+        }
+        assert!(seen > 100, "the instance has hitting sets to find ({seen})");
+    }
 }

@@ -255,3 +255,51 @@ fn sets_found_during_the_search_are_unavoidable() {
     }
     assert_eq!(found.puzzles.len(), 8);
 }
+
+/// The clue sets of `size` cells inside `pattern`, each as a mask.
+fn subsets_of_size(pattern: Cells, size: usize) -> Vec<Cells> {
+    let cells: Vec<usize> = cells_of(pattern).collect();
+    let mut found = Vec::new();
+    let mut stack = vec![(0usize, 0 as Cells)];
+    while let Some((next, chosen)) = stack.pop() {
+        if chosen.count_ones() as usize == size {
+            found.push(chosen);
+            continue;
+        }
+        for (i, &cell) in cells.iter().enumerate().skip(next) {
+            stack.push((i + 1, chosen | 1 << cell));
+        }
+    }
+    found
+}
+
+/// Whether dancing links finds exactly one solution of the grid's digits
+/// on `clues`.
+fn unique_by_dlx(grid: &[u8; 81], clues: Cells) -> bool {
+    dlx_solutions(&show_puzzle(grid, clues), 2).len() == 1
+}
+
+#[test]
+fn a_pattern_search_finds_what_brute_force_finds() {
+    // A listed puzzle's 17 cells and three more: brute force tries all
+    // 1,140 clue sets of 17 cells (no puzzle has 16 clues or fewer, and the
+    // minimality of each unique one is checked too), and the search, with
+    // its packings and tight nodes, must print exactly the unique minimal
+    // ones.
+    let (puzzle, solution) = &catalogue()[100];
+    let grid = parse_grid(solution).unwrap();
+    let pattern = clue_cells(puzzle);
+    let within = cells_of(ALL_CELLS & !pattern)
+        .step_by(19)
+        .take(3)
+        .fold(pattern, |set, c| set | 1 << c);
+    assert_eq!(within.count_ones(), 20);
+    let expected: BTreeSet<Cells> = subsets_of_size(within, 17)
+        .into_iter()
+        .filter(|&clues| unique_by_dlx(&grid, clues))
+        .filter(|&clues| cells_of(clues).all(|cell| !unique_by_dlx(&grid, clues & !(1 << cell))))
+        .collect();
+    assert!(expected.contains(&pattern), "the listed puzzle is unique");
+    let found: BTreeSet<Cells> = search_within(&grid, 17, 12, within).puzzles.into_iter().collect();
+    assert_eq!(found, expected);
+}
