@@ -4,13 +4,13 @@
 //! one per line, out (or one JSON object per grid), so that it streams
 //! through pipes and cluster engines (`examples/distributed/`).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use serde_json::json;
 use sudokit_clues::cells::{show_puzzle, Cells, ALL_CELLS};
 use sudokit_clues::{find_puzzles_with, parse_grid, Counts, Found, Options};
@@ -157,13 +157,9 @@ fn describe(counts: &Counts) -> String {
 
 /// A spinner on stderr when a person watches, nothing otherwise.
 fn progress_bar(grid: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let style = ProgressStyle::with_template("{elapsed:>4} {spinner} grid {prefix}: {msg}")
-        .expect("the template is valid");
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style);
-    bar.set_prefix(grid.to_string());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
+    crate::cli::progress::on_terminal(
+        None,
+        "{elapsed:>4} {spinner} grid {prefix}: {msg}",
+        &grid.to_string(),
+    )
 }
