@@ -102,12 +102,11 @@ fn the_supported_puzzles_are_the_expected_ones() {
 
 /// The strategy `name` against the manifest: its count, and for a unique
 /// puzzle the manifest's solution, which the rules' checks accept; returns
-/// the files it refused.
-/// A strategy may refuse a rule it has no form for (DLX: sums, between
-/// lines and quadruples), with the typed error naming the rule, and only then.
-/// A strategy that refuses a rule with the typed `Unsupported` error (DLX
-/// and SAT on the outside clues) is skipped for that puzzle; propagation
-/// takes every rule.
+/// the files it refused. A strategy may refuse only a rule it has no form
+/// for (DLX: sums, between lines, quadruples and the outside clues; SAT:
+/// skyscrapers and digital-root cages), with the typed `Unsupported` error
+/// naming the rule; that puzzle is then skipped. Propagation takes every
+/// rule.
 fn matches_the_manifest(name: &str) -> Vec<String> {
     let mut refused = BTreeSet::new();
     for (entry, puzzle) in supported() {
