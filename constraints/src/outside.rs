@@ -376,7 +376,7 @@ more: {
     fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
         let n = geometry.size();
         let line = self.validate(n).map(|()| self.clue.cells(n));
-        outside_clauses::encode(outside_clauses::Clue::Sandwich, &self.name(), line, self.sum, sink)
+        outside_clauses::encode(outside_clauses::sandwich, &self.name(), line, self.sum, sink)
     }
 });
 
@@ -562,7 +562,7 @@ more: {
     fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
         let n = geometry.size();
         let line = self.validate(n).map(|()| self.clue.cells(n));
-        outside_clauses::encode(outside_clauses::Clue::XSum, &self.name(), line, self.sum, sink)
+        outside_clauses::encode(outside_clauses::x_sum, &self.name(), line, self.sum, sink)
     }
 });
 

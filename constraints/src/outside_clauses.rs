@@ -84,37 +84,37 @@ fn within(name: &str, count: usize) -> Result<(), Unsupported> {
     }
 }
 
-/// The outside clues with a clause form here.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Clue {
-    Sandwich,
-    XSum,
-}
+/// A clause form of one clue: its name, line, value and the sink.
+pub(crate) type Form = fn(&str, &[Cell], u32, &mut dyn ClauseSink) -> Result<(), Unsupported>;
 
-/// The clauses of a `clue` of value `sum` on `line` (read from the clue
-/// inward), or the empty clause when the clue cannot be on the board
-/// (`line` is then the reason, which the rule's `check` reports).
+/// The clauses of a clue of value `sum` on `line` (read from the clue
+/// inward) by `form`, or the empty clause when the clue cannot be on the
+/// board (`line` is then the reason, which the rule's `check` reports).
 pub(crate) fn encode(
-    clue: Clue,
+    form: Form,
     name: &str,
     line: Result<Vec<Cell>, String>,
     sum: u32,
     sink: &mut dyn ClauseSink,
 ) -> Result<(), Unsupported> {
-    let Ok(line) = line else {
-        sink.add_clause(&[]);
-        return Ok(());
-    };
-    match clue {
-        Clue::Sandwich => sandwich(name, &line, sum, sink),
-        Clue::XSum => x_sum(name, &line, sum, sink),
+    match line {
+        Ok(line) => form(name, &line, sum, sink),
+        Err(_) => {
+            sink.add_clause(&[]);
+            Ok(())
+        }
     }
 }
 
 /// A sandwich clue over `line` (read from the clue inward): for every pair
 /// of places of the 1 and the top digit `n`, the cells between them hold
 /// one of the sets of middle digits adding up to `sum`.
-fn sandwich(name: &str, line: &[Cell], sum: u32, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+pub(crate) fn sandwich(
+    name: &str,
+    line: &[Cell],
+    sum: u32,
+    sink: &mut dyn ClauseSink,
+) -> Result<(), Unsupported> {
     let n = line.len();
     let middle = full(n - 1) & !bit(1);
     let by_gap: Vec<Vec<u128>> = (0..n.saturating_sub(1))
@@ -136,7 +136,12 @@ fn sandwich(name: &str, line: &[Cell], sum: u32, sink: &mut dyn ClauseSink) -> R
 
 /// An X-sum clue over `line`: when the first cell holds `k`, the other
 /// `k − 1` of the first `k` cells hold a set adding up to `sum − k`.
-fn x_sum(name: &str, line: &[Cell], sum: u32, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+pub(crate) fn x_sum(
+    name: &str,
+    line: &[Cell],
+    sum: u32,
+    sink: &mut dyn ClauseSink,
+) -> Result<(), Unsupported> {
     let n = line.len();
     let by_first: Vec<Vec<u128>> = (1..=n)
         .map(|k| match (sum as usize).checked_sub(k) {
