@@ -165,6 +165,20 @@ impl Propagate for FullRank {
                 "the full rank clue does not fit the board",
             ));
         }
+        if self.latin {
+            self.propagate_latin(cx)
+        } else {
+            self.propagate_by_first_digits(cx)
+        }
+    }
+}
+
+impl FullRank {
+    /// Without the classic rules: keeps a first digit when the lines that
+    /// surely read smaller (their first digits all lower) and those that
+    /// surely read larger leave room for the rank.
+    fn propagate_by_first_digits<W: Word>(&self, cx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
+        let n = cx.size();
         let start = self.clue.cells(n)[0];
         let starts: Vec<Digits<W>> = self.others(n).map(|line| cx.candidates(line[0])).collect();
         let mut keep = Digits::EMPTY;
@@ -185,6 +199,192 @@ impl Propagate for FullRank {
         cx.restrict(start, keep)?;
         Ok(())
     }
+
+    /// With the classic rules, each digit starts exactly four lines, one
+    /// from each side, so the rank fixes the clued line's first digit `d`
+    /// and how many of the three other lines starting with `d` read
+    /// smaller: `(rank − 1) mod 4`. Each side's rival is any line whose
+    /// first cell may hold `d`; comparing digit by digit tells whether it
+    /// can read smaller, larger, or neither (a tie, never allowed). When
+    /// the sides that must read smaller (or larger) already make up the
+    /// count, every open side must go the other way: its lines that cannot
+    /// lose `d` as a first digit, and a side down to one line is compared
+    /// digit by digit (a lexicographic order).
+    fn propagate_latin<W: Word>(&self, cx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
+        let n = cx.size();
+        let line = self.clue.cells(n);
+        let first = self.rank.div_ceil(4) as Digit;
+        let below = (self.rank - 1) % 4;
+        cx.because(|| Reason::new(self.name().into_owned()).cells([line[0]]));
+        cx.assign(line[0], first)?;
+        let mut rivals: Vec<(Vec<Vec<Cell>>, Ways)> = Vec::with_capacity(3);
+        for side in Side::ALL.into_iter().filter(|&s| s != self.clue.side) {
+            let mut lines = Vec::new();
+            let mut ways = Ways::default();
+            for index in 0..n {
+                let other = Clue::new(side, index).cells(n);
+                if !cx.candidates(other[0]).contains(first) {
+                    continue;
+                }
+                let way = Ways {
+                    smaller: can_read_below(cx, &other, &line),
+                    larger: can_read_below(cx, &line, &other),
+                };
+                if !way.smaller && !way.larger {
+                    cx.because(|| Reason::new(self.name().into_owned()).cells(other.iter().copied()));
+                    cx.remove(other[0], first)?;
+                    continue;
+                }
+                ways.smaller |= way.smaller;
+                ways.larger |= way.larger;
+                lines.push(other);
+            }
+            if lines.is_empty() {
+                return Err(Contradiction::rule(
+                    Some(line[0]),
+                    "no line on a side can start with the clued line's first digit",
+                ));
+            }
+            rivals.push((lines, ways));
+        }
+        let surely_smaller = rivals.iter().filter(|(_, w)| !w.larger).count();
+        let surely_larger = rivals.iter().filter(|(_, w)| !w.smaller).count();
+        if surely_smaller > below || surely_larger > 3 - below {
+            return Err(Contradiction::rule(
+                Some(line[0]),
+                "too many lines with the same first digit read smaller or larger",
+            ));
+        }
+        let must_read_larger = surely_smaller == below;
+        let must_read_smaller = surely_larger == 3 - below;
+        for (lines, ways) in &rivals {
+            if !(ways.smaller && ways.larger) {
+                continue;
+            }
+            if must_read_larger {
+                self.make_rival(cx, lines, &line, first, Direction::Larger)?;
+            } else if must_read_smaller {
+                self.make_rival(cx, lines, &line, first, Direction::Smaller)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes one side's rival read `direction` against the clued `line`:
+    /// lines that cannot lose their first digit `first`; a single line is
+    /// ordered digit by digit.
+    fn make_rival<W: Word>(
+        &self,
+        cx: &mut Ctx<'_, W>,
+        lines: &[Vec<Cell>],
+        line: &[Cell],
+        first: Digit,
+        direction: Direction,
+    ) -> Result<(), Contradiction> {
+        for other in lines {
+            let (low, high) = direction.order(other, line);
+            if !can_read_below(cx, low, high) {
+                cx.because(|| Reason::new(self.name().into_owned()).cells(other.iter().copied()));
+                cx.remove(other[0], first)?;
+            }
+        }
+        let left: Vec<&Vec<Cell>> = lines
+            .iter()
+            .filter(|l| cx.candidates(l[0]).contains(first))
+            .collect();
+        if let [only] = left.as_slice() {
+            let (low, high) = direction.order(only, line);
+            cx.because(|| Reason::new(self.name().into_owned()).cells(only.iter().copied()));
+            read_below(cx, low, high)?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a rival line can read smaller or larger than the clued one.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ways {
+    smaller: bool,
+    larger: bool,
+}
+
+/// The way a rival must read against the clued line.
+#[derive(Clone, Copy, Debug)]
+enum Direction {
+    Smaller,
+    Larger,
+}
+
+impl Direction {
+    /// The (lower, higher) pair for a `rival` read this way against `line`.
+    fn order<'l>(self, rival: &'l [Cell], line: &'l [Cell]) -> (&'l [Cell], &'l [Cell]) {
+        match self {
+            Direction::Smaller => (rival, line),
+            Direction::Larger => (line, rival),
+        }
+    }
+}
+
+/// Whether `low` can read strictly smaller than `high`, digit by digit,
+/// each pair of cells taken on its own (so it may say yes when the board
+/// says no, never the other way round). A cell both lines share holds the
+/// same digit in both; a digit the two lines share at an earlier place
+/// cannot come again in either (rows and columns repeat no digit).
+fn can_read_below<W: Word>(cx: &Ctx<'_, W>, low: &[Cell], high: &[Cell]) -> bool {
+    let mut used = Digits::<W>::EMPTY;
+    for (&a, &b) in low.iter().zip(high) {
+        if a == b {
+            used |= cx.candidates(a).if_single();
+            continue;
+        }
+        let (x, y) = (cx.candidates(a) - used, cx.candidates(b) - used);
+        match (x.min(), y.max()) {
+            (Some(lo), Some(hi)) if lo < hi => return true,
+            // Equal here is the only way on: one digit, min of one and max of the other.
+            _ if (x & y).is_empty() => return false,
+            _ => used |= (x & y),
+        }
+    }
+    false
+}
+
+/// Orders `low` strictly below `high`: at the first pair of cells not
+/// known to be equal, `low`'s digit is at most `high`'s (less when they
+/// cannot be equal, or when it is the last pair); when that leaves the two
+/// equal, the next pair is ordered the same way.
+fn read_below<W: Word>(cx: &mut Ctx<'_, W>, low: &[Cell], high: &[Cell]) -> Result<(), Contradiction> {
+    let n = cx.size() as Digit;
+    let last = low.len() - 1;
+    let mut used = Digits::<W>::EMPTY;
+    for (k, (&a, &b)) in low.iter().zip(high).enumerate() {
+        if a == b {
+            used |= cx.candidates(a).if_single();
+            continue;
+        }
+        let (x, y) = (cx.candidates(a) - used, cx.candidates(b) - used);
+        if !(x.is_single() && x == y) {
+            let strict = k == last || (x & y).is_empty();
+            let (Some(top), Some(bottom)) = (y.max(), x.min()) else {
+                return Err(Contradiction::rule(Some(a), "the lines repeat a digit"));
+            };
+            let (top, bottom) = if strict {
+                (top - 1, bottom + 1)
+            } else {
+                (top, bottom)
+            };
+            cx.restrict(a, Digits::from_digits(1..=top) - used)?;
+            cx.restrict(b, Digits::from_digits(bottom..=n) - used)?;
+            let (x, y) = (cx.candidates(a), cx.candidates(b));
+            if !(x.is_single() && x == y) {
+                return Ok(());
+            }
+        }
+        used |= cx.candidates(a);
+    }
+    Err(Contradiction::rule(
+        None,
+        "the clued line reads the same as another",
+    ))
 }
 
 fn full_rank(rule: &RuleSpec, latin: bool) -> FullRank {

@@ -113,6 +113,72 @@ fn full_rank_propagates_soundly_with_the_classic_rules() {
     }
 }
 
+/// The rank of `clue`'s line on a full `grid` (1 + the lines that read
+/// smaller), or `None` when another line reads the same.
+fn rank_on(grid: &Grid, clue: Clue) -> Option<usize> {
+    let n = grid.size();
+    let read = |c: Clue| -> Vec<u8> {
+        c.cells(n)
+            .into_iter()
+            .map(|cell| grid.get(cell).unwrap())
+            .collect()
+    };
+    let line = read(clue);
+    let mut smaller = 0;
+    for side in Side::ALL {
+        for index in 0..n {
+            let other = Clue::new(side, index);
+            if other == clue {
+                continue;
+            }
+            match read(other).cmp(&line) {
+                std::cmp::Ordering::Less => smaller += 1,
+                std::cmp::Ordering::Equal => return None,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+    }
+    Some(smaller + 1)
+}
+
+/// Several full rank clues read off real 4×4 grids (so that at least that
+/// grid solves them), often with the same first digit so that the lines
+/// are compared digit by digit: the search, every step watched against
+/// the grid, counts what brute force through `check` counts.
+#[test]
+fn full_rank_clue_sets_count_what_brute_force_counts() {
+    let geometry = Geometry::square(4).unwrap();
+    let mut rng = fastrand::Rng::with_seed(38);
+    let mut compared = 0;
+    while compared < 40 {
+        let grid = random_latin(&mut rng, 4);
+        let classic = Puzzle::new(geometry.clone()).with(ClassicRules).unwrap();
+        if classic.verify_solution(&grid).is_err() {
+            continue; // a Latin square, but its boxes repeat a digit
+        }
+        let mut puzzle = classic;
+        let mut clues = Vec::new();
+        for _ in 0..rng.usize(1..=4) {
+            let clue = Clue::new(Side::ALL[rng.usize(0..4)], rng.usize(0..4));
+            if clues.contains(&clue) {
+                continue;
+            }
+            if let Some(rank) = rank_on(&grid, clue) {
+                clues.push(clue);
+                puzzle = puzzle.with(FullRank::new(clue, rank, true)).unwrap();
+            }
+        }
+        if clues.is_empty() {
+            continue;
+        }
+        let expected = count_solutions(&puzzle, 10_000_000, u64::MAX).unwrap();
+        let search = check_search(&puzzle, &grid, 1_000_000).unwrap_or_else(|e| panic!("{clues:?}: {e}"));
+        assert_eq!(search.solutions, expected, "{clues:?}");
+        assert!(expected >= 1);
+        compared += 1;
+    }
+}
+
 /// Alone; the rules that read the whole board (the 2×2 squares, full
 /// rank) are slow to brute-force without the classic rules: fewer starts,
 /// more givens.
