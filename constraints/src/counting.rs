@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Reason, Rule, Violation, Word,
+    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Reason, Rule, UnitKind, Violation,
+    Word,
 };
 
 use crate::rule::RuleKind;
@@ -17,7 +18,9 @@ use crate::units::{checks_through_verify, distinct, Report};
 /// says leaves them all; a digit placed as often as it says leaves the
 /// other circles; and a digit stays only if some set of usable digits
 /// containing it (and every digit already placed) adds up to the number
-/// of circles. SAT and DLX have no form for it.
+/// of circles. Beside the classic rules ([`CountingCircles::in_latin_houses`],
+/// as files build it) the houses bound each digit's count too. SAT and DLX
+/// have no form for it.
 ///
 /// ```
 /// use sudokit_constraints::CountingCircles;
@@ -39,6 +42,7 @@ use crate::units::{checks_through_verify, distinct, Report};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountingCircles {
     cells: Vec<Cell>,
+    latin: bool,
 }
 
 impl CountingCircles {
@@ -46,7 +50,18 @@ impl CountingCircles {
     pub fn new(cells: impl IntoIterator<Item = Cell>) -> CountingCircles {
         CountingCircles {
             cells: cells.into_iter().collect(),
+            latin: false,
         }
+    }
+
+    /// The same circles on a board whose houses hold every digit once (the
+    /// classic rules): then a digit stands in at most as many circles as
+    /// there are rows (and columns, and boxes) where a circle may hold it,
+    /// and in at least as many as there are rows (…) where only circles
+    /// may hold it. Sound only beside those rules.
+    pub fn in_latin_houses(mut self) -> CountingCircles {
+        self.latin = true;
+        self
     }
 
     /// The circles.
@@ -137,18 +152,21 @@ impl Propagate for CountingCircles {
                 possible[usize::from(d)] += 1;
             }
         }
+        let (mut fewest, mut most) = (placed.clone(), possible);
+        let houses = if self.latin { self.houses(cx) } else { Vec::new() };
+        CountingCircles::bound_by_houses(&houses, &mut fewest, &mut most);
         let mut required = Vec::new();
         let mut optional = Vec::new();
         for d in 1..=n {
-            if placed[d] > 0 {
-                if placed[d] > d || possible[d] < d {
+            if fewest[d] > 0 {
+                if fewest[d] > d || most[d] < d {
                     return Err(Contradiction::rule(
                         first,
                         "counting circles: a placed digit cannot stand in as many circles as it says",
                     ));
                 }
                 required.push(d);
-            } else if possible[d] >= d {
+            } else if most[d] >= d {
                 optional.push(d);
             }
         }
@@ -166,6 +184,8 @@ impl Propagate for CountingCircles {
         }
         // The digits that may stand in a circle at all.
         let mut usable = Digits::<W>::EMPTY;
+        // The digits that stand in exactly as many circles as they say.
+        let mut exact = required.clone();
         for &d in &required {
             usable.insert(d as Digit);
         }
@@ -178,6 +198,9 @@ impl Propagate for CountingCircles {
                 .collect();
             if d <= target && subset_reaches(&others, target - d) {
                 usable.insert(d as Digit);
+                if !subset_reaches(&others, target) {
+                    exact.push(d); // no way to count the circles without it
+                }
             }
         }
         cx.because(|| Reason::new(self.name().into_owned()).cells(self.cells.iter().copied()));
@@ -192,17 +215,131 @@ impl Propagate for CountingCircles {
             }
             cx.restrict(cell, keep)?;
         }
+        if self.latin {
+            let mut circle = vec![false; cx.geometry().cell_count()];
+            for &c in &self.cells {
+                circle[c.index()] = true;
+            }
+            for &d in &exact {
+                CountingCircles::place_by_houses(cx, &circle, &houses, d as Digit)?;
+            }
+        }
         Ok(())
     }
 }
+
+/// One house as the circles see it: the digits a circle of it may hold,
+/// and those its other cells may.
+struct HouseView<'g, W: Word> {
+    kind: UnitKind,
+    cells: &'g [Cell],
+    in_circle: Digits<W>,
+    outside: Digits<W>,
+}
+
+impl CountingCircles {
+    /// Every house of the board, as the circles see it.
+    fn houses<'g, W: Word>(&self, cx: &Ctx<'g, W>) -> Vec<HouseView<'g, W>> {
+        let geometry = cx.geometry();
+        let mut circle = vec![false; geometry.cell_count()];
+        for &c in &self.cells {
+            circle[c.index()] = true;
+        }
+        geometry
+            .units()
+            .iter()
+            .map(|unit| {
+                let (mut in_circle, mut outside) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
+                for &c in unit.cells.iter() {
+                    if circle[c.index()] {
+                        in_circle |= cx.candidates(c);
+                    } else {
+                        outside |= cx.candidates(c);
+                    }
+                }
+                HouseView {
+                    kind: unit.kind,
+                    cells: &unit.cells,
+                    in_circle,
+                    outside,
+                }
+            })
+            .collect()
+    }
+
+    /// Narrows, per digit, the fewest and most circles that can hold it by
+    /// the houses (each holds the digit exactly once): at most the number
+    /// of rows (columns, boxes) with a circle that may hold it, at least
+    /// the number of rows (…) where only circles may.
+    fn bound_by_houses<W: Word>(houses: &[HouseView<'_, W>], fewest: &mut [usize], most: &mut [usize]) {
+        for kind in KINDS {
+            let mut of_kind = houses.iter().filter(|h| h.kind == kind).peekable();
+            if of_kind.peek().is_none() {
+                continue;
+            }
+            let (mut may, mut must) = (vec![0usize; fewest.len()], vec![0usize; fewest.len()]);
+            for house in of_kind {
+                for d in house.in_circle.iter() {
+                    may[usize::from(d)] += 1;
+                }
+                for d in (house.in_circle - house.outside).iter() {
+                    must[usize::from(d)] += 1;
+                }
+            }
+            for d in 1..fewest.len() {
+                most[d] = most[d].min(may[d]);
+                fewest[d] = fewest[d].max(must[d]);
+            }
+        }
+    }
+
+    /// A digit `d` that stands in exactly `d` circles: when only `d` rows
+    /// (columns, boxes) have a circle that may hold it, it is in a circle
+    /// in each of them, so it leaves their other cells; when `d` of them
+    /// already must hold it in a circle, it leaves the circles of the rest.
+    fn place_by_houses<W: Word>(
+        cx: &mut Ctx<'_, W>,
+        circle: &[bool],
+        houses: &[HouseView<'_, W>],
+        d: Digit,
+    ) -> Result<(), Contradiction> {
+        for kind in KINDS {
+            let of_kind = || houses.iter().filter(move |h| h.kind == kind);
+            let may = of_kind().filter(|h| h.in_circle.contains(d)).count();
+            let must = of_kind()
+                .filter(|h| (h.in_circle - h.outside).contains(d))
+                .count();
+            for house in of_kind() {
+                let forced = (house.in_circle - house.outside).contains(d);
+                for &c in house.cells {
+                    let leaves = if circle[c.index()] {
+                        must == usize::from(d) && !forced
+                    } else {
+                        may == usize::from(d) && house.in_circle.contains(d)
+                    };
+                    if leaves {
+                        cx.remove(c, d)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The kinds of house, each a partition of the board.
+const KINDS: [UnitKind; 4] = [UnitKind::Row, UnitKind::Column, UnitKind::Box, UnitKind::Region];
 
 /// `counting-circles` in files.
 pub(crate) static COUNTING_CIRCLES: RuleKind = RuleKind {
     meaning: "the digit in a circle says how many circles hold it",
     example: r#"{ type = "counting-circles", cells = "r1c1 r2c3 r3c2 r5c5" }"#,
-    ..RuleKind::on_cells("counting-circles", |rule, _| {
-        Ok(Box::new(CountingCircles::new(
-            rule.cells("cells").iter().copied(),
-        )))
+    ..RuleKind::on_cells("counting-circles", |rule, context| {
+        let circles = CountingCircles::new(rule.cells("cells").iter().copied());
+        Ok(Box::new(if context.classic {
+            circles.in_latin_houses()
+        } else {
+            circles
+        }))
     })
 };

@@ -342,7 +342,7 @@ fn can_read_below<W: Word>(cx: &Ctx<'_, W>, low: &[Cell], high: &[Cell]) -> bool
             (Some(lo), Some(hi)) if lo < hi => return true,
             // Equal here is the only way on: one digit, min of one and max of the other.
             _ if (x & y).is_empty() => return false,
-            _ => used |= (x & y),
+            _ => used |= x & y,
         }
     }
     false
