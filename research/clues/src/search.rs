@@ -435,18 +435,51 @@ mod tests {
         found
     }
 
-    #[test]
-    fn every_hitting_set_is_tested_once() {
-        // The initial sets inside a region of about 30 cells, clues only
-        // there, and a uniqueness test that only records: brute force lists
-        // every clue set that hits them all, and the search, with its
-        // packings, swaps and tight nodes, must test each minimal one (from
-        // which no clue can go), and each clue set at most once.
+    /// The grid of the unit tests.
+    fn checker() -> Checker {
         let grid = crate::parse_grid(
             "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
         )
         .unwrap();
-        let checker = Checker::new(grid);
+        Checker::new(grid)
+    }
+
+    /// Runs the search for clue sets of at most `max` cells of `within`
+    /// that hit `sets`, with a uniqueness test that only records, and
+    /// checks it against brute force: it tests each inclusion-minimal
+    /// hitting set (from which no clue can go), only hitting sets, and
+    /// each at most once. Returns how many minimal ones there are.
+    fn matches_brute_force(checker: &Checker, sets: &[Cells], within: Cells, max: usize) -> usize {
+        let mut progress = |_: &Counts| {};
+        let mut search = HittingSets::new(checker, max, sets.to_vec(), None, &mut progress);
+        search.record_only = Some(Vec::new());
+        search.run(crate::cells::ALL_CELLS & !within);
+        let tested = search.record_only.take().unwrap();
+        let hitting = hitting_sets(within, max, sets);
+        let distinct: BTreeSet<Cells> = tested.iter().copied().collect();
+        assert_eq!(distinct.len(), tested.len(), "max {max}: a clue set tested twice");
+        assert!(tested.iter().all(|clues| hitting.contains(clues)), "max {max}");
+        let minimal: Vec<Cells> = hitting
+            .into_iter()
+            .filter(|&clues| cells_of(clues).all(|cell| sets.iter().any(|&set| set & clues == 1 << cell)))
+            .collect();
+        for clues in &minimal {
+            assert!(distinct.contains(clues), "max {max}: {clues:#x} was not tested");
+        }
+        minimal.len()
+    }
+
+    /// The set of the listed cells.
+    fn cells(list: &[usize]) -> Cells {
+        list.iter().fold(0, |set, &cell| set | 1 << cell)
+    }
+
+    #[test]
+    fn every_hitting_set_is_tested_once() {
+        // The initial sets inside a region of about 30 cells, clues only
+        // there: the search, with its packings, swaps and tight nodes, must
+        // test what brute force lists.
+        let checker = checker();
         let mut within: Cells = 0;
         for set in initial_sets(&checker, 12) {
             if size(within | set) <= 30 {
@@ -457,26 +490,51 @@ mod tests {
             .into_iter()
             .filter(|&set| set & !within == 0)
             .collect();
-        let mut seen = 0;
-        for max in 3..=6 {
-            let mut progress = |_: &Counts| {};
-            let mut search = HittingSets::new(&checker, max, sets.clone(), None, &mut progress);
-            search.record_only = Some(Vec::new());
-            search.run(crate::cells::ALL_CELLS & !within);
-            let tested = search.record_only.take().unwrap();
-            let hitting = hitting_sets(within, max, &sets);
-            let distinct: BTreeSet<Cells> = tested.iter().copied().collect();
-            assert_eq!(distinct.len(), tested.len(), "max {max}: a clue set tested twice");
-            assert!(tested.iter().all(|clues| hitting.contains(clues)), "max {max}");
-            // A hitting set no clue of which can go is always reached.
-            let minimal = hitting.iter().filter(|&&clues| {
-                cells_of(clues).all(|cell| sets.iter().any(|&set| set & clues == 1 << cell))
-            });
-            for clues in minimal {
-                assert!(distinct.contains(clues), "max {max}: {clues:#x} was not tested");
-                seen += 1;
-            }
-        }
+        let seen: usize = (3..=6)
+            .map(|max| matches_brute_force(&checker, &sets, within, max))
+            .sum();
         assert!(seen > 100, "the instance has hitting sets to find ({seen})");
+    }
+
+    #[test]
+    fn a_tight_search_narrows_and_cuts_soundly() {
+        // Three disjoint sets and three clues: the root is tight, and each
+        // clue goes in its own packed set. The other sets narrow the packed
+        // ones ({2, 9} can only get its clue from the first, at 2) or not
+        // ({1, 2, 11} meets two), and brute force says which clue sets hit
+        // them all.
+        let checker = checker();
+        let packed = [cells(&[0, 1, 2]), cells(&[10, 11, 12]), cells(&[20, 21, 22])];
+        let within = cells(&[0, 1, 2, 9, 10, 11, 12, 20, 21, 22, 30]);
+        let narrowing = [cells(&[2, 9]), cells(&[1, 2, 11]), cells(&[12, 21, 30])];
+        let mut sets = packed.to_vec();
+        sets.extend(narrowing);
+        assert!(matches_brute_force(&checker, &sets, within, 3) > 0);
+        // A set outside the packed sets: no clue is left for it at 3.
+        sets.push(cells(&[9, 30]));
+        assert_eq!(matches_brute_force(&checker, &sets, within, 3), 0);
+        assert!(matches_brute_force(&checker, &sets, within, 4) > 0);
+    }
+
+    #[test]
+    fn set_bits_lists_every_set_bit_in_order() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            let bits: SetBits = std::array::from_fn(|_| {
+                // A xorshift generator, with some words left empty.
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if rng % 3 == 0 {
+                    0
+                } else {
+                    rng
+                }
+            });
+            let expected: Vec<usize> = (0..64 * WORDS)
+                .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
+                .collect();
+            assert_eq!(set_bits(bits).collect::<Vec<_>>(), expected);
+        }
     }
 }
