@@ -43,6 +43,9 @@ fn cpu_seconds(start: Instant) -> f64 {
 
 fn main() {
     let max: usize = flag("--max").map_or(14, |v| v.parse().expect("--max N"));
+    let max_set_size: usize = flag("--max-set-size").map_or(Options::default().max_set_size, |v| {
+        v.parse().expect("--max-set-size N")
+    });
     let count: usize = flag("--grids").map_or(20, |v| v.parse().expect("--grids N"));
     let grids: Vec<[u8; 81]> = if std::env::args().any(|a| a == "-") {
         let lines = std::io::stdin().lock().lines().map_while(Result::ok);
@@ -71,6 +74,7 @@ fn main() {
             grid,
             &Options {
                 max,
+                max_set_size,
                 ..Options::default()
             },
         );

@@ -16,9 +16,10 @@
 //!   node), each clue to come goes in its own packed set: the other unhit
 //!   sets narrow the cells each packed set can take its clue in, every
 //!   other cell is dead below, and the branch is on the packed set with
-//!   the fewest cells left;
-//! * with one clue left, the candidates are the cells common to every
-//!   unhit set;
+//!   the fewest cells left. The children are tight with the other packed
+//!   sets, so the packing is handed down rather than made again
+//!   (`search/tight.rs`). With one clue left a node is always tight, and
+//!   the candidates are the cells common to every unhit set;
 //! * the unhit sets are a bit vector, as in McGuire's program: each cell
 //!   has the vector of the sets it hits, so a clue updates the unhit sets
 //!   in a few word operations. The first [`ACTIVE`] sets (the smallest)
@@ -44,6 +45,7 @@ use crate::checker::Checker;
 use crate::unavoidable::minimal_inside;
 
 mod packing;
+mod tight;
 
 /// How many solutions blanking a newly found set may leave before it is
 /// kept as it is rather than split into its minimal subsets.
@@ -85,15 +87,21 @@ pub(crate) struct HittingSets<'a> {
     max: usize,
     /// The sets in the bit vectors, the initial ones smallest first.
     active: Vec<Cells>,
-    /// The number of cells of each active set.
-    sizes: Vec<u32>,
+    /// The active sets again, in a table of fixed size that the hot loops
+    /// index without a bounds check (`index % ACTIVE`).
+    table: Box<[Cells; ACTIVE]>,
+    /// The number of cells of each active set, by index.
+    sizes: Box<[u32; ACTIVE]>,
     /// Per cell, the active sets it hits.
     hits: [SetBits; 81],
     /// Sets that did not fit in the bit vectors.
     reserve: Vec<Cells>,
     /// Scratch: the pairwise disjoint unhit sets of the current node's
-    /// lower bound (live cells), then the cells each can take a clue in.
+    /// lower bound (live cells).
     packing: Vec<Cells>,
+    /// The packings of the tight nodes on the current path, each after
+    /// its parent's (see `search/tight.rs`).
+    tight_stack: Vec<Cells>,
     /// Scratch for [`Self::improve_packing`].
     candidates: Vec<Cells>,
     /// The minimal puzzles found.
@@ -123,10 +131,12 @@ impl<'a> HittingSets<'a> {
             checker,
             max,
             active: Vec::with_capacity(ACTIVE),
-            sizes: Vec::with_capacity(ACTIVE),
+            table: Box::new([0; ACTIVE]),
+            sizes: Box::new([0; ACTIVE]),
             hits: [[0; WORDS]; 81],
             reserve: Vec::new(),
             packing: Vec::with_capacity(max + 1),
+            tight_stack: Vec::new(),
             candidates: Vec::new(),
             puzzles: Vec::new(),
             counts: Counts::default(),
@@ -172,7 +182,8 @@ impl<'a> HittingSets<'a> {
                     self.hits[cell][index / 64] |= 1 << (index % 64);
                 }
                 self.active.push(set);
-                self.sizes.push(set.count_ones());
+                self.table[index] = set;
+                self.sizes[index] = set.count_ones();
             } else {
                 self.reserve.push(set);
             }
@@ -193,15 +204,7 @@ impl<'a> HittingSets<'a> {
     /// One node: `clues` chosen, `dead` forbidden, `unhit` the active sets
     /// the clues miss.
     fn node(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits) {
-        self.counts.nodes += 1;
-        if self.counts.nodes % STRIDE == 0 {
-            let counts = self.counts();
-            (self.progress)(&counts);
-            if self.cancel.is_some_and(Cancel::is_cancelled) {
-                self.stopped = true;
-            }
-        }
-        if self.stopped {
+        if !self.visit() {
             return;
         }
         if unhit == [0; WORDS] {
@@ -223,6 +226,20 @@ impl<'a> HittingSets<'a> {
         if left > 0 {
             self.branch(clues, dead, unhit, left);
         }
+    }
+
+    /// Counts a node, reports progress and looks at the cancel flag now
+    /// and then; `false` when the search is stopping.
+    fn visit(&mut self) -> bool {
+        self.counts.nodes += 1;
+        if self.counts.nodes % STRIDE == 0 {
+            let counts = self.counts();
+            (self.progress)(&counts);
+            if self.cancel.is_some_and(Cancel::is_cancelled) {
+                self.stopped = true;
+            }
+        }
+        !self.stopped
     }
 
     /// Tests a clue set that hits every active set: `true` when it is
@@ -254,6 +271,20 @@ impl<'a> HittingSets<'a> {
         }
     }
 
+    /// Tests `clues` with each cell of `candidates` added (each hits every
+    /// active set). A candidate that is not unique leaves its new sets to
+    /// the sibling branches (no clue is left to hit them here), and the
+    /// candidates after it that miss one of them are not unique either.
+    fn last_clue(&mut self, clues: Cells, candidates: Cells) {
+        let known = self.active.len();
+        for cell in cells_of(candidates) {
+            let clues = clues | 1 << cell;
+            if self.active[known..].iter().all(|&set| set & clues != 0) {
+                self.test(clues);
+            }
+        }
+    }
+
     /// Whether no clue of the unique puzzle `clues` can be taken away.
     fn is_minimal(&self, clues: Cells) -> bool {
         cells_of(clues).all(|cell| !self.checker.is_unique(clues & !(1 << cell)))
@@ -264,16 +295,15 @@ impl<'a> HittingSets<'a> {
     fn branch(&mut self, clues: Cells, dead: Cells, unhit: SetBits, left: usize) {
         let mut smallest = Cells::MAX;
         let mut smallest_size = u32::MAX;
-        let mut common = !dead;
         let mut covered: Cells = 0;
         self.packing.clear();
         let mut by_size = [[0; WORDS]; BUCKETS];
         for index in set_bits(unhit) {
-            let set = self.active[index];
+            let set = self.table[index % ACTIVE];
             let live = set & !dead;
             // Most sets have no dead cell: their size is known.
             let live_size = if live == set {
-                self.sizes[index]
+                self.sizes[index % ACTIVE]
             } else {
                 live.count_ones()
             };
@@ -285,7 +315,12 @@ impl<'a> HittingSets<'a> {
             if live & covered == 0 {
                 covered |= live;
                 self.packing.push(live);
-                if self.packing.len() > left {
+                if self.packing.len() == left {
+                    // Tight: each clue to come goes in its own set of the
+                    // packing. The sets not walked yet are met by the
+                    // narrowing, which cuts where the greedy packing would
+                    // have grown (a set that misses the packed cells).
+                    self.tight_root(clues, unhit);
                     return;
                 }
             }
@@ -293,15 +328,6 @@ impl<'a> HittingSets<'a> {
                 smallest_size = live_size;
                 smallest = live;
             }
-            common &= live;
-        }
-        if left == 1 {
-            // A candidate that is not unique leaves its new sets to the
-            // sibling branches: no clue is left to hit them here.
-            for cell in cells_of(common) {
-                self.test(clues | 1 << cell);
-            }
-            return;
         }
         if self.packing.len() < left && self.pack_by_live_size(left, &by_size, dead) > left {
             return;
@@ -314,12 +340,7 @@ impl<'a> HittingSets<'a> {
         }
         if self.packing.len() == left {
             // Tight: each clue to come goes in its own set of the packing.
-            let Some(allowed) = self.narrow_tight(unhit, dead) else {
-                return;
-            };
-            let choices = self.packing.iter().copied().min_by_key(|set| set.count_ones());
-            let cells = choices.expect("a tight packing has a set per clue left");
-            self.try_cells(clues, dead | !allowed, unhit, cells);
+            self.tight_root(clues, unhit);
             return;
         }
         self.try_cells(clues, dead, unhit, smallest);
@@ -358,29 +379,33 @@ fn and_not(a: SetBits, b: SetBits) -> SetBits {
 
 /// The indices of the set bits of `bits`, lowest first.
 fn set_bits(bits: SetBits) -> SetIndices {
-    SetIndices { bits, word: 0 }
+    SetIndices {
+        bits,
+        word: 0,
+        current: bits[0],
+    }
 }
 
 /// The iterator of [`set_bits`].
 struct SetIndices {
     bits: SetBits,
+    /// The word being read.
     word: usize,
+    /// Its bits not yet returned.
+    current: u64,
 }
 
 impl Iterator for SetIndices {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
-        while self.word < WORDS {
-            let bits = &mut self.bits[self.word];
-            if *bits != 0 {
-                let bit = bits.trailing_zeros() as usize;
-                *bits &= *bits - 1;
-                return Some(64 * self.word + bit);
-            }
+        while self.current == 0 {
             self.word += 1;
+            self.current = *self.bits.get(self.word)?;
         }
-        None
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(64 * self.word + bit)
     }
 }
 
@@ -410,18 +435,51 @@ mod tests {
         found
     }
 
-    #[test]
-    fn every_hitting_set_is_tested_once() {
-        // The initial sets inside a region of about 30 cells, clues only
-        // there, and a uniqueness test that only records: brute force lists
-        // every clue set that hits them all, and the search, with its
-        // packings, swaps and tight nodes, must test each minimal one (from
-        // which no clue can go), and each clue set at most once.
+    /// The grid of the unit tests.
+    fn checker() -> Checker {
         let grid = crate::parse_grid(
             "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
         )
         .unwrap();
-        let checker = Checker::new(grid);
+        Checker::new(grid)
+    }
+
+    /// Runs the search for clue sets of at most `max` cells of `within`
+    /// that hit `sets`, with a uniqueness test that only records, and
+    /// checks it against brute force: it tests each inclusion-minimal
+    /// hitting set (from which no clue can go), only hitting sets, and
+    /// each at most once. Returns how many minimal ones there are.
+    fn matches_brute_force(checker: &Checker, sets: &[Cells], within: Cells, max: usize) -> usize {
+        let mut progress = |_: &Counts| {};
+        let mut search = HittingSets::new(checker, max, sets.to_vec(), None, &mut progress);
+        search.record_only = Some(Vec::new());
+        search.run(crate::cells::ALL_CELLS & !within);
+        let tested = search.record_only.take().unwrap();
+        let hitting = hitting_sets(within, max, sets);
+        let distinct: BTreeSet<Cells> = tested.iter().copied().collect();
+        assert_eq!(distinct.len(), tested.len(), "max {max}: a clue set tested twice");
+        assert!(tested.iter().all(|clues| hitting.contains(clues)), "max {max}");
+        let minimal: Vec<Cells> = hitting
+            .into_iter()
+            .filter(|&clues| cells_of(clues).all(|cell| sets.iter().any(|&set| set & clues == 1 << cell)))
+            .collect();
+        for clues in &minimal {
+            assert!(distinct.contains(clues), "max {max}: {clues:#x} was not tested");
+        }
+        minimal.len()
+    }
+
+    /// The set of the listed cells.
+    fn cells(list: &[usize]) -> Cells {
+        list.iter().fold(0, |set, &cell| set | 1 << cell)
+    }
+
+    #[test]
+    fn every_hitting_set_is_tested_once() {
+        // The initial sets inside a region of about 30 cells, clues only
+        // there: the search, with its packings, swaps and tight nodes, must
+        // test what brute force lists.
+        let checker = checker();
         let mut within: Cells = 0;
         for set in initial_sets(&checker, 12) {
             if size(within | set) <= 30 {
@@ -432,26 +490,51 @@ mod tests {
             .into_iter()
             .filter(|&set| set & !within == 0)
             .collect();
-        let mut seen = 0;
-        for max in 3..=6 {
-            let mut progress = |_: &Counts| {};
-            let mut search = HittingSets::new(&checker, max, sets.clone(), None, &mut progress);
-            search.record_only = Some(Vec::new());
-            search.run(crate::cells::ALL_CELLS & !within);
-            let tested = search.record_only.take().unwrap();
-            let hitting = hitting_sets(within, max, &sets);
-            let distinct: BTreeSet<Cells> = tested.iter().copied().collect();
-            assert_eq!(distinct.len(), tested.len(), "max {max}: a clue set tested twice");
-            assert!(tested.iter().all(|clues| hitting.contains(clues)), "max {max}");
-            // A hitting set no clue of which can go is always reached.
-            let minimal = hitting.iter().filter(|&&clues| {
-                cells_of(clues).all(|cell| sets.iter().any(|&set| set & clues == 1 << cell))
-            });
-            for clues in minimal {
-                assert!(distinct.contains(clues), "max {max}: {clues:#x} was not tested");
-                seen += 1;
-            }
-        }
+        let seen: usize = (3..=6)
+            .map(|max| matches_brute_force(&checker, &sets, within, max))
+            .sum();
         assert!(seen > 100, "the instance has hitting sets to find ({seen})");
+    }
+
+    #[test]
+    fn a_tight_search_narrows_and_cuts_soundly() {
+        // Three disjoint sets and three clues: the root is tight, and each
+        // clue goes in its own packed set. The other sets narrow the packed
+        // ones ({2, 9} can only get its clue from the first, at 2) or not
+        // ({1, 2, 11} meets two), and brute force says which clue sets hit
+        // them all.
+        let checker = checker();
+        let packed = [cells(&[0, 1, 2]), cells(&[10, 11, 12]), cells(&[20, 21, 22])];
+        let within = cells(&[0, 1, 2, 9, 10, 11, 12, 20, 21, 22, 30]);
+        let narrowing = [cells(&[2, 9]), cells(&[1, 2, 11]), cells(&[12, 21, 30])];
+        let mut sets = packed.to_vec();
+        sets.extend(narrowing);
+        assert!(matches_brute_force(&checker, &sets, within, 3) > 0);
+        // A set outside the packed sets: no clue is left for it at 3.
+        sets.push(cells(&[9, 30]));
+        assert_eq!(matches_brute_force(&checker, &sets, within, 3), 0);
+        assert!(matches_brute_force(&checker, &sets, within, 4) > 0);
+    }
+
+    #[test]
+    fn set_bits_lists_every_set_bit_in_order() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            let bits: SetBits = std::array::from_fn(|_| {
+                // A xorshift generator, with some words left empty.
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if rng % 3 == 0 {
+                    0
+                } else {
+                    rng
+                }
+            });
+            let expected: Vec<usize> = (0..64 * WORDS)
+                .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
+                .collect();
+            assert_eq!(set_bits(bits).collect::<Vec<_>>(), expected);
+        }
     }
 }

@@ -8,23 +8,17 @@
 //! of the tree, where nodes are few, swaps grow it further.
 //!
 //! A packing with exactly as many sets as clues left is *tight*: each
-//! clue to come then goes in a packed set, one each, and nowhere else, so
-//! every other unhit set must get its clue from the cells it shares with
-//! the packed sets. When those are all in one packed set, that set's clue
-//! is narrowed to them ([`HittingSets::narrow_tight`]). Every cell outside
-//! the narrowed sets is dead below, which makes the sets there small and
-//! the bound sharp: most of the search's nodes are tight ones.
+//! clue to come then goes in a packed set, one each, and nowhere else; the
+//! search below goes on in `search/tight.rs`, with this packing handed
+//! down. Most of the search's nodes are tight ones.
 
 use crate::cells::Cells;
 
-use super::{set_bits, HittingSets, SetBits, BUCKETS};
+use super::{set_bits, HittingSets, SetBits, ACTIVE, BUCKETS};
 
 /// The fewest clues left at which a packing that is not tight is grown
 /// by swaps (below, the nodes are many and the gain small).
-pub(super) const SWAP_MIN_LEFT: usize = 4;
-
-/// How many times at most a tight node's packed sets are narrowed.
-const NARROWING_ROUNDS: usize = 2;
+pub(super) const SWAP_MIN_LEFT: usize = 3;
 
 impl HittingSets<'_> {
     /// Packs the sets of `by_size` (bucket `k`: the sets with `k + 1` live
@@ -40,7 +34,7 @@ impl HittingSets<'_> {
         self.packing.clear();
         for bucket in by_size {
             for index in set_bits(*bucket) {
-                let live = self.active[index] & !dead;
+                let live = self.table[index % ACTIVE] & !dead;
                 if live & covered == 0 {
                     covered |= live;
                     self.packing.push(live);
@@ -64,7 +58,7 @@ impl HittingSets<'_> {
                 let others = covered & !self.packing[member];
                 candidates.clear();
                 for index in set_bits(unhit) {
-                    let live = self.active[index] & !dead;
+                    let live = self.table[index % ACTIVE] & !dead;
                     if live & others == 0 {
                         candidates.push(live);
                     }
@@ -81,42 +75,5 @@ impl HittingSets<'_> {
         }
         self.candidates = candidates;
         self.packing.len()
-    }
-
-    /// At a tight node (as many pairwise disjoint unhit sets in
-    /// [`Self::packing`] as clues left), each clue to come is in one of
-    /// them, one each, and every other unhit set needs one of those clues:
-    /// a set that can only get it from one packed set narrows that set to
-    /// their common cells, until nothing changes. Returns the cells any
-    /// clue to come can still be, or `None` when a packed set has no cell
-    /// left (the node is cut).
-    pub(super) fn narrow_tight(&mut self, unhit: SetBits, dead: Cells) -> Option<Cells> {
-        for _ in 0..NARROWING_ROUNDS {
-            let covered = self.packing.iter().fold(0, |all, &set| all | set);
-            let mut changed = false;
-            for index in set_bits(unhit) {
-                let reachable = self.active[index] & !dead & covered;
-                let mut holders = self
-                    .packing
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, set)| *set & reachable != 0);
-                match (holders.next(), holders.next()) {
-                    (None, _) => return None,
-                    (Some((only, _)), None) => {
-                        let narrowed = self.packing[only] & reachable;
-                        if narrowed != self.packing[only] {
-                            self.packing[only] = narrowed;
-                            changed = true;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        Some(self.packing.iter().fold(0, |all, &set| all | set))
     }
 }
