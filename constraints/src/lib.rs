@@ -49,7 +49,8 @@
 //! SAT encode them, and each rule's `check` scans a grid on its own,
 //! without the declarations. The outside clues also declare their line as
 //! a group but need propagators of their own (a sum or a count over the
-//! line); DLX and SAT refuse them with the typed `Unsupported` error.
+//! line); SAT takes their clause forms, DLX refuses them with the typed
+//! `Unsupported` error.
 //!
 //! Files: a [`spec::PuzzleSpec`] is a puzzle as a file describes it, built
 //! into a [`Puzzle`](sudokit_core::Puzzle) in one place; [`native`] reads
@@ -77,6 +78,7 @@ mod classic;
 mod clues;
 mod counting;
 mod diagonal;
+mod digital_root_clauses;
 mod dots;
 mod equal_sums;
 pub mod fpuzzles;

@@ -8,10 +8,10 @@
 //! and declares the line as an all-different group (the classic rules
 //! declare it too; the engine keeps it once). On top of that, each rule has
 //! a propagator of its own: no declaration expresses a sum or a count over
-//! a line. SAT takes the sandwich and X-sum clues through the clause forms
-//! of `outside_clauses.rs`; DLX (and SAT for skyscrapers) refuse the rest
-//! with the typed [`Unsupported`](sudokit_core::Unsupported) error; the
-//! propagation and backtracking strategies take them all.
+//! a line. SAT takes them through the clause forms of `outside_clauses.rs`;
+//! DLX refuses them with the typed
+//! [`Unsupported`](sudokit_core::Unsupported) error; the propagation and
+//! backtracking strategies take them all.
 //!
 //! Little killer clues are positioned here too ([`ClueCell`],
 //! [`Direction`]); the rule itself belongs with the sum rules.
@@ -326,7 +326,8 @@ pub(crate) fn names(cells: &[Cell], n: usize) -> String {
 /// digits that not every way of making the sum uses. Exact for each
 /// placement's gap taken alone; the rest of the interplay of the gap with
 /// the cells outside it (they differ too) is a relaxation left to the
-/// row's group. Board sizes from 3×3. DLX and SAT refuse it (`Unsupported`).
+/// row's group. Board sizes from 3×3. SAT takes its clause form
+/// (`outside_clauses.rs`); DLX refuses it (`Unsupported`).
 ///
 /// ```
 /// use sudokit_constraints::{Clue, Sandwich, Side};
@@ -516,8 +517,8 @@ impl Propagate for Sandwich {
 /// some X and some way of making the sum give it, and the cells past the
 /// X-th keep anything but X and the digits every way of making the sum
 /// uses. Exact for the first X cells taken alone; the
-/// cells past them are left to the row's group. Any board size. DLX and
-/// SAT refuse it (`Unsupported`).
+/// cells past them are left to the row's group. Any board size. SAT takes
+/// its clause form (`outside_clauses.rs`); DLX refuses it (`Unsupported`).
 ///
 /// ```
 /// use sudokit_constraints::{Clue, Side, XSum};
@@ -676,7 +677,8 @@ const MAX_SKYSCRAPER: usize = 127;
 /// later, the first cell is at most `n − visible + 1`, a clue of 1 puts the
 /// `n` first and a clue of `n` forces `1..n` in order). The rest of the
 /// distinctness is left to the row's group, so it is exact only for that
-/// relaxation. Boards up to 127×127. DLX and SAT refuse it (`Unsupported`).
+/// relaxation. Boards up to 127×127. SAT counts the buildings seen in
+/// clauses (`outside_clauses.rs`); DLX refuses it (`Unsupported`).
 ///
 /// ```
 /// use sudokit_constraints::{Clue, Side, Skyscraper};
@@ -723,7 +725,14 @@ impl Skyscraper {
 outside_clue_rule!(Skyscraper, "skyscraper", visible: usize, "the skyscraper clue `visible` at `clue`",
     // Every digit kept lies on a path of kept digits: a second run keeps
     // them all.
-    idempotent: true);
+    idempotent: true,
+more: {
+    fn clauses(&self, geometry: &Geometry, _: &ClauseOptions, sink: &mut dyn ClauseSink) -> Result<(), Unsupported> {
+        let n = geometry.size();
+        let line = self.validate(n).map(|()| self.clue.cells(n));
+        outside_clauses::encode(outside_clauses::skyscraper, &self.name(), line, self.visible as u32, sink)
+    }
+});
 
 impl Skyscraper {
     /// `check`'s logic (see the type's docs).

@@ -1,13 +1,17 @@
-//! Clause forms of the sandwich and X-sum clues, for the SAT strategy.
+//! Clause forms of the outside clues (sandwich, X-sum, skyscraper), for the
+//! SAT strategy.
 //!
-//! Both say "when the line is arranged so (a 1 here and the top digit
+//! The sandwich and X-sum say "when the line is arranged so (a 1 here and the top digit
 //! there; the first digit is k), these cells hold digits adding up to the
 //! clue". The cells lie in one row or column, so they differ: their digits
 //! then add up to the clue exactly when they form one of the digit *sets*
 //! of the right size and total. Each possible set gets an auxiliary
 //! variable `y`: the arrangement implies some `y`, and each `y` keeps every
 //! one of the cells to its digits. That is exact (sound and complete) with
-//! no arithmetic in the clauses.
+//! no arithmetic in the clauses. The skyscraper counts instead: see
+//! [`skyscraper`].
+
+use std::ops::Not;
 
 use sudokit_core::cnf::{ClauseSink, Lit, Var};
 use sudokit_core::{Cand, Cell, Digit, Unsupported};
@@ -20,7 +24,7 @@ const MAX_SETS: usize = 200_000;
 
 /// Every subset of `allowed` (bit `d − 1` for digit `d`) with `size` digits
 /// adding up to `total`.
-fn digit_sets(allowed: u128, size: usize, total: u32) -> Vec<u128> {
+pub(crate) fn digit_sets(allowed: u128, size: usize, total: u32) -> Vec<u128> {
     fn extend(rest: u128, size: usize, total: u32, chosen: u128, out: &mut Vec<u128>) {
         if size == 0 {
             if total == 0 {
@@ -52,7 +56,13 @@ fn holds(cell: Cell, d: Digit, n: usize) -> Lit {
 
 /// Adds, for each guard (a conjunction of literals), "guard ⇒ the digits of
 /// `cells` are one of `sets`". With no set the guards are forbidden.
-fn guarded_sets(sink: &mut dyn ClauseSink, n: usize, guards: &[Vec<Lit>], cells: &[Cell], sets: &[u128]) {
+pub(crate) fn guarded_sets(
+    sink: &mut dyn ClauseSink,
+    n: usize,
+    guards: &[Vec<Lit>],
+    cells: &[Cell],
+    sets: &[u128],
+) {
     let chosen: Vec<Lit> = sets
         .iter()
         .map(|&set| {
@@ -77,7 +87,7 @@ fn guarded_sets(sink: &mut dyn ClauseSink, n: usize, guards: &[Vec<Lit>], cells:
 }
 
 /// Refuses a clue whose sets would pass [`MAX_SETS`].
-fn within(name: &str, count: usize) -> Result<(), Unsupported> {
+pub(crate) fn within(name: &str, count: usize) -> Result<(), Unsupported> {
     match count <= MAX_SETS {
         true => Ok(()),
         false => Err(Unsupported::new("sat", name)),
@@ -154,6 +164,121 @@ pub(crate) fn x_sum(
         let guards = [vec![holds(line[0], k as Digit, n)]];
         guarded_sets(sink, n, &guards, &line[1..k], sets);
     }
+    Ok(())
+}
+
+/// A literal, or a value known when the clauses are written (the tallest
+/// of no cell is below every digit; a count of zero is always reached).
+/// Writing clauses over these drops what is decided instead of making a
+/// variable for a constant.
+#[derive(Clone, Copy, Debug)]
+enum Bit {
+    Known(bool),
+    Free(Lit),
+}
+
+impl Not for Bit {
+    type Output = Bit;
+    fn not(self) -> Bit {
+        match self {
+            Bit::Known(value) => Bit::Known(!value),
+            Bit::Free(lit) => Bit::Free(!lit),
+        }
+    }
+}
+
+/// Adds the clause `bits[0] ∨ bits[1] ∨ …`: nothing when one of them is
+/// known true, the others when one is known false.
+fn add(sink: &mut dyn ClauseSink, bits: &[Bit]) {
+    let mut clause = Vec::with_capacity(bits.len());
+    for &bit in bits {
+        match bit {
+            Bit::Known(true) => return,
+            Bit::Known(false) => {}
+            Bit::Free(lit) => clause.push(lit),
+        }
+    }
+    sink.add_clause(&clause);
+}
+
+/// A fresh variable as a [`Bit`].
+fn fresh(sink: &mut dyn ClauseSink) -> Bit {
+    Bit::Free(Lit::positive(sink.new_var()))
+}
+
+/// The "seen" bit of each cell of `line`: the cell holds a digit above
+/// every digit before it. `taller[m]` is "some cell so far holds `m` or
+/// more", carried along the line (`n + 1` entries, 1-based).
+fn seen_bits(line: &[Cell], sink: &mut dyn ClauseSink) -> Vec<Bit> {
+    let n = line.len();
+    let mut taller = vec![Bit::Known(false); n + 1];
+    let mut seen = Vec::with_capacity(n);
+    for (i, &cell) in line.iter().enumerate() {
+        let x = |d: usize| Bit::Free(holds(cell, d as Digit, n));
+        // seen ⇔ the cell holds some d with nothing d or taller before it.
+        let s = if i == 0 { Bit::Known(true) } else { fresh(sink) };
+        for (d, &before) in taller.iter().enumerate().skip(1) {
+            add(sink, &[!x(d), before, s]);
+            add(sink, &[!x(d), !before, !s]);
+        }
+        seen.push(s);
+        if i + 1 == n {
+            break;
+        }
+        // taller'[m] ⇔ taller[m] ∨ the cell holds m or more.
+        // Every digit is 1 or more: `next[1]` is known.
+        let mut next = vec![Bit::Known(true); n + 1];
+        for m in 2..=n {
+            let t = fresh(sink);
+            add(sink, &[!taller[m], t]);
+            let mut back = vec![!t, taller[m]];
+            for d in m..=n {
+                add(sink, &[!x(d), t]);
+                back.push(x(d));
+            }
+            add(sink, &back);
+            next[m] = t;
+        }
+        taller = next;
+    }
+    seen
+}
+
+/// "Exactly `k` of `bits` are true", by a sequential counter with both
+/// directions: `count[j]` is "at least `j` so far", for `j` up to `k + 1`.
+fn exactly(bits: &[Bit], k: usize, sink: &mut dyn ClauseSink) {
+    let mut count = vec![Bit::Known(false); k + 2];
+    count[0] = Bit::Known(true);
+    for (i, &b) in bits.iter().enumerate() {
+        let mut next = count.clone();
+        // Past `i + 1` the count is known to be short.
+        for j in 1..=(k + 1).min(i + 1) {
+            let c = fresh(sink);
+            // c ⇔ count[j] ∨ (count[j − 1] ∧ b)
+            add(sink, &[!count[j], c]);
+            add(sink, &[!count[j - 1], !b, c]);
+            add(sink, &[!c, count[j], count[j - 1]]);
+            add(sink, &[!c, count[j], b]);
+            next[j] = c;
+        }
+        count = next;
+    }
+    add(sink, &[count[k]]);
+    add(sink, &[!count[k + 1]]);
+}
+
+/// A skyscraper clue over `line`: each cell gets a "seen" variable (its
+/// digit is above every digit before it, defined through "some cell so far
+/// holds m or more"), and a counter says exactly `visible` are seen. Exact
+/// for any digits, distinct or not; `n³` literals or so.
+pub(crate) fn skyscraper(
+    _name: &str,
+    line: &[Cell],
+    visible: u32,
+    sink: &mut dyn ClauseSink,
+) -> Result<(), Unsupported> {
+    let seen = seen_bits(line, sink);
+    exactly(&seen, visible as usize, sink);
     Ok(())
 }
 

@@ -565,8 +565,8 @@ impl Constraint for LittleKiller {}
 /// `root`, `root + 9`, `root + 18` … as far as the cage can reach).
 ///
 /// Not a linear sum: the propagator keeps exactly the digits of some set
-/// whose sum has the right root ([`keep_digit_sets`]). DLX and SAT have no
-/// form for it and refuse it by name.
+/// whose sum has the right root ([`keep_digit_sets`]). SAT takes the sets as
+/// clauses (`digital_root_clauses.rs`); DLX refuses it by name.
 ///
 /// ```
 /// use sudokit_constraints::DigitalRootCage;
@@ -618,6 +618,15 @@ impl DigitalRootCage {
 impl Rule for DigitalRootCage {
     fn name(&self) -> Cow<'_, str> {
         format!("digital root cage {}", self.root).into()
+    }
+
+    fn clauses(
+        &self,
+        g: &Geometry,
+        _: &sudokit_core::cnf::ClauseOptions,
+        sink: &mut dyn sudokit_core::cnf::ClauseSink,
+    ) -> Result<(), sudokit_core::Unsupported> {
+        crate::digital_root_clauses::digital_root_cage(&self.name(), &self.cells, self.root, g.size(), sink)
     }
 
     fn groups(&self, _: &Geometry) -> Vec<Group> {

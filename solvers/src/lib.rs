@@ -45,6 +45,7 @@ mod backtracking;
 mod bitboard;
 mod candidates;
 pub mod clock;
+mod conflicts;
 mod count;
 mod dlx;
 mod estimate;

@@ -18,6 +18,7 @@ use sudokit_core::{
     Width, Word,
 };
 
+use crate::conflicts::{ConflictOptions, Conflicts};
 use crate::house_pairs::HousePairs;
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
 use crate::strategy::{Session, SolveError, Start, Strategy};
@@ -112,6 +113,13 @@ pub struct PropagationSearch {
     /// loses on the shared variant set (11 k → 29 k nodes in all) and
     /// doubles the time to count the empty 6×6 board.
     pub house_pairs: bool,
+    /// Branch again on the cell of the last failed decision until a
+    /// decision on it holds (Lecoutre et al.'s last conflict; see the
+    /// `conflicts` module).
+    pub last_conflict: bool,
+    /// Weight a failed decision adds to its own cell, on top of dom/wdeg's
+    /// weights on the cells of the contradiction (0: none).
+    pub decision_weight: u32,
 }
 
 impl Default for PropagationSearch {
@@ -123,11 +131,21 @@ impl Default for PropagationSearch {
             techniques: false,
             locked_candidates: true,
             house_pairs: false,
+            last_conflict: false,
+            decision_weight: 4,
         }
     }
 }
 
 impl PropagationSearch {
+    /// What the search learns from its conflicts (the `conflicts` module).
+    fn conflict_options(&self) -> ConflictOptions {
+        ConflictOptions {
+            last_conflict: self.last_conflict,
+            decision_weight: self.decision_weight,
+        }
+    }
+
     /// The default search with a given undo method.
     pub fn with_undo(undo: Undo) -> PropagationSearch {
         PropagationSearch {
@@ -473,11 +491,15 @@ fn search<W: Word, U: Undoer<W>>(
         Vec::new()
     };
     let pairs = (weighted && config.house_pairs).then(|| HousePairs::new(model));
+    let mut conflicts = Conflicts::new(config.conflict_options());
     loop {
         if alive {
+            let pending = conflicts.pending(&state);
             // A solved state has nothing to branch on: no need to look.
             let choice = if state.is_solved() {
                 None
+            } else if pending.is_some() {
+                pending
             } else if weighted {
                 heaviest_constrained(&state, &weights)
             } else {
@@ -517,6 +539,7 @@ fn search<W: Word, U: Undoer<W>>(
                         Decision::Assign(cell, digit),
                         &mut weights,
                     );
+                    conflicts.decided(cell, alive, &mut weights);
                     continue;
                 }
             }
