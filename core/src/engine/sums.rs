@@ -28,6 +28,8 @@
 //! keeps is supported by what it keeps. Blocks are capped in size by the
 //! model so a layer stays small (9×9: any block; 16×16: five cells).
 
+use std::sync::LazyLock;
+
 use crate::constraint::Word;
 use crate::contradiction::Contradiction;
 use crate::digits::Digits;
@@ -35,6 +37,8 @@ use crate::explain::Reason;
 use crate::model::Model;
 use crate::set_layers::{Built, SetLayers};
 use crate::state::Ctx;
+use crate::sum::blocks::Block;
+use crate::sum::bounds::{completions, extreme_sums, window};
 
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
@@ -55,17 +59,63 @@ pub(crate) struct SumScratch {
     /// The useful partial totals of the boundary being walked back.
     back: Vec<bool>,
     back_next: Vec<bool>,
+    /// Per block: the least and most it contributes (times its
+    /// coefficient), and the least and most its digits add up to.
+    ranges: Vec<(i64, i64, i64, i64)>,
+    /// The candidates of the block being built.
+    completion: Vec<u128>,
+    /// Per layer of that block, what its remaining cells can add.
+    bounds: Vec<(i64, i64)>,
 }
 
-/// The sum of the digits of a set (digit `d` at bit `d − 1`).
+/// The sum of the digits of a set (digit `d` at bit `d − 1`): looked up
+/// for sets of up to 16 digits (the propagator asks for it for every set it
+/// builds), added up bit by bit above.
 #[inline]
-fn digit_sum(mut set: u128) -> i32 {
+fn digit_sum(set: u128) -> i32 {
+    match usize::try_from(set) {
+        Ok(small) if small < SMALL_SETS => i32::from(SMALL_SUMS[small]),
+        _ => added_up(set),
+    }
+}
+
+/// Sets below this have their digit sum in [`SMALL_SUMS`].
+const SMALL_SETS: usize = 1 << 16;
+
+/// The digit sum of every set of the digits 1 to 16 (at most 136: a byte).
+static SMALL_SUMS: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    (0..SMALL_SETS)
+        .map(|set| u8::try_from(added_up(set as u128)).expect("at most 136"))
+        .collect()
+});
+
+fn added_up(mut set: u128) -> i32 {
     let mut total = 0;
     while set != 0 {
         total += set.trailing_zeros() as i32 + 1;
         set &= set - 1;
     }
     total
+}
+
+/// Each block's range into `ranges` (see [`SumScratch::ranges`]); false
+/// when some block cannot be filled at all (then nothing is pruned, and
+/// building its layers says so).
+fn block_ranges<W: Word>(blocks: &[Block], cx: &Ctx<'_, W>, ranges: &mut Vec<(i64, i64, i64, i64)>) -> bool {
+    ranges.clear();
+    for block in blocks {
+        let mut union = 0u128;
+        for &cell in &block.cells {
+            union |= cx.candidates(cell).to_u128();
+        }
+        let Some((low, high)) = extreme_sums(union, block.cells.len()) else {
+            return false;
+        };
+        let k = i64::from(block.coefficient);
+        let (a, b) = (k * low, k * high);
+        ranges.push((a.min(b), a.max(b), low, high));
+    }
+    true
 }
 
 /// Keeps the candidates of sum `index` that some solution of it uses.
@@ -85,20 +135,60 @@ pub(crate) fn propagate<W: Word>(
         }
     };
 
-    // 1. Every block's digit sets, layer by layer, and its achievable sums.
+    // 1. Every block's digit sets, layer by layer, and its achievable sums;
+    // a block whose own range the others' bounds cut drops the partial sets
+    // that cannot end inside its window (see `sum::bounds`).
     sc.values.clear();
     sc.value_start.clear();
     if sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
     }
-    for (block, layers) in blocks.iter().zip(&mut sc.layers) {
+    let total = i64::from(compiled.sum().total());
+    let bounded = block_ranges(blocks, cx, &mut sc.ranges);
+    let (all_low, all_high) = sc
+        .ranges
+        .iter()
+        .fold((0, 0), |(l, h), &(a, b, _, _)| (l + a, h + b));
+    // A pruned block left no set: with every block built, the sum cannot
+    // be made (said only then, so the message is the unpruned one's).
+    let mut pruned_away = false;
+    for (b, (block, layers)) in blocks.iter().zip(&mut sc.layers).enumerate() {
         sc.value_start.push(sc.values.len());
         if let [cell] = block.cells[..] {
             sc.values.extend(cx.candidates(cell).iter().map(i32::from));
             continue;
         }
         let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
-        if layers.build(candidates, usize::MAX, |_| true) != Built::Done {
+        let built = match bounded.then(|| sc.ranges[b]) {
+            Some((low, high, own_low, own_high)) => {
+                let k = i64::from(block.coefficient);
+                let (min, max) = window(total, k, all_low - low, all_high - high);
+                sc.completion.clear();
+                sc.completion.extend(candidates.clone());
+                // Only near an end of the block's own range (within a
+                // quarter of it): elsewhere the test costs more than it cuts.
+                let cuts = 4 * (max - own_low).min(own_high - min) < own_high - own_low;
+                if cuts && completions(&sc.completion, &mut sc.bounds) {
+                    let bounds = &sc.bounds;
+                    let viable = |set: u128| {
+                        let (at_least, at_most) = bounds[set.count_ones() as usize];
+                        let s = i64::from(digit_sum(set));
+                        s + at_least <= max && s + at_most >= min
+                    };
+                    match layers.build(candidates.clone(), usize::MAX, viable) {
+                        Built::Empty(_) => {
+                            pruned_away = true;
+                            layers.build(candidates, usize::MAX, |_| true)
+                        }
+                        built => built,
+                    }
+                } else {
+                    layers.build(candidates, usize::MAX, |_| true)
+                }
+            }
+            None => layers.build(candidates, usize::MAX, |_| true),
+        };
+        if built != Built::Done {
             return Err(fail("the cells of a sum that must differ cannot"));
         }
         let start = sc.values.len();
@@ -114,9 +204,11 @@ pub(crate) fn propagate<W: Word>(
         sc.values.truncate(write);
     }
     sc.value_start.push(sc.values.len());
+    if pruned_away {
+        return Err(fail("the sum cannot be made"));
+    }
 
     // 2. Which sum of each block some solution of the whole uses.
-    let total = i64::from(compiled.sum().total());
     sc.useful.clear();
     sc.useful.resize(sc.values.len(), false);
     if let [block] = &blocks[..] {
@@ -241,5 +333,7 @@ mod tests {
     #[test]
     fn digit_sums() {
         assert_eq!(digit_sum(0b1011), 1 + 2 + 4);
+        assert_eq!(digit_sum(0xffff), 136);
+        assert_eq!(digit_sum(1 << 16 | 1), 18);
     }
 }

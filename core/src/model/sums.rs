@@ -11,7 +11,8 @@ use super::{on_board, rules};
 use crate::cell::Cell;
 use crate::constraint::Constraint;
 use crate::geometry::Geometry;
-use crate::sum::compile::{blocks, derive, worth_keeping, Block};
+use crate::sum::blocks::{blocks, Block};
+use crate::sum::compile::{derive, worth_keeping};
 use crate::sum::{CompiledSum, Sum, SumOrigin};
 
 /// Every sum of the rules on the board, declared then derived.
@@ -39,7 +40,8 @@ pub(super) fn compile(
             }
         }
     }
-    let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
+    let all: Vec<&Sum> = declared.iter().map(|(s, _)| s).collect();
+    let cages: Vec<&Sum> = all.iter().copied().filter(|s| s.is_cage()).collect();
     let distinct_cages: Vec<&Sum> = cages
         .iter()
         .copied()
@@ -51,7 +53,14 @@ pub(super) fn compile(
                 .all(|(i, &a)| cells[i + 1..].iter().all(|&b| differ(a, b)))
         })
         .collect();
-    let derived = derive(n, geometry.cell_count(), &groups.list, &cages, &distinct_cages);
+    let derived = derive(
+        n,
+        geometry.cell_count(),
+        &groups.list,
+        &all,
+        &cages,
+        &distinct_cages,
+    );
     let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
     // The cells seeing a whole block, outside the sum: the sum is not woken
     // by its own changes, so it must not change its own cells this way.

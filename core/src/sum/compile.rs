@@ -6,6 +6,8 @@ use std::collections::HashSet;
 
 use crate::cell::Cell;
 use crate::group::{Group, GroupKind};
+use crate::sum::blocks::Block;
+use crate::sum::substitute::{region_less_sums, RegionEquation};
 use crate::sum::Sum;
 
 /// Where a sum of the model comes from.
@@ -140,62 +142,6 @@ impl CompiledSum {
     }
 }
 
-/// Cells of one sum that must all hold different digits, with one
-/// coefficient: the propagator enumerates their digit *sets*, which is
-/// exact where a digit-by-digit view is not (three cells of one box
-/// summing to 6 hold 1, 2 and 3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Block {
-    /// The coefficient of every cell of the block.
-    pub(crate) coefficient: i32,
-    /// The cells.
-    pub(crate) cells: Vec<Cell>,
-    /// The cells outside the block that must differ from every cell of it
-    /// (they see the whole block): a digit every possible set of the block
-    /// holds cannot be there. Filled by the model; empty for one cell.
-    pub(crate) seen_by: Vec<Cell>,
-}
-
-/// The most digit sets one layer of a block may hold: a block is cut where
-/// `C(n, k)` would exceed it (16×16: 5 cells; 9×9: any block).
-const MAX_LAYER: u64 = 5_000;
-
-/// The largest block whose layers stay under [`MAX_LAYER`] digit sets on a
-/// board of `n` digits.
-fn max_block(n: usize) -> usize {
-    let mut k = 1;
-    while k < n && binomial(n as u64, (k as u64 + 1).min(n as u64 / 2)) <= MAX_LAYER {
-        k += 1;
-    }
-    k
-}
-
-fn binomial(n: u64, k: u64) -> u64 {
-    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
-/// Splits the terms of `sum` into blocks: cells with the same coefficient
-/// that pairwise `differ`, greedily in term order, no block larger than the
-/// board allows (see [`MAX_LAYER`]).
-pub(crate) fn blocks(sum: &Sum, n: usize, differ: impl Fn(Cell, Cell) -> bool) -> Vec<Block> {
-    let limit = max_block(n);
-    let mut blocks: Vec<Block> = Vec::new();
-    for &(cell, coefficient) in sum.terms() {
-        let home = blocks.iter_mut().find(|b| {
-            b.coefficient == coefficient && b.cells.len() < limit && b.cells.iter().all(|&c| differ(c, cell))
-        });
-        match home {
-            Some(block) => block.cells.push(cell),
-            None => blocks.push(Block {
-                coefficient,
-                cells: vec![cell],
-                seen_by: Vec::new(),
-            }),
-        }
-    }
-    blocks
-}
-
 /// How far the derivation looks: a tight pass whose sums are always kept,
 /// and a wide one whose sums are kept only when they pin their cells down
 /// (see [`worth_keeping`]).
@@ -236,15 +182,18 @@ struct Region {
 /// too many cells.
 /// The wide pass uses only `distinct_cages` (those whose cells all differ):
 /// a sum whose digits may repeat, such as a little killer, bounds the
-/// leftover cells too loosely to pay for a large derived sum.
+/// leftover cells too loosely to pay for a large derived sum. A third pass
+/// also takes the declared `sums` that are not cages, such as arrows (see
+/// [`region_less_sums`]).
 pub(crate) fn derive(
     n: usize,
     cell_count: usize,
     groups: &[Group],
+    sums: &[&Sum],
     cages: &[&Sum],
     distinct_cages: &[&Sum],
 ) -> Vec<(Sum, Derivation)> {
-    if cages.is_empty() {
+    if sums.is_empty() {
         return Vec::new();
     }
     let full = (n * (n + 1) / 2) as i64;
@@ -290,19 +239,30 @@ pub(crate) fn derive(
         .filter(|g| g.is_complete(n))
         .map(|g| g.cells())
         .collect();
-    let mut known: HashSet<Vec<(Cell, i32)>> = cages.iter().map(|s| sorted_terms(s)).collect();
+    let mut known: HashSet<Vec<(Cell, i32)>> = sums.iter().map(|s| sorted_terms(s)).collect();
     let mut derived = Vec::new();
     let mut inside = vec![false; cell_count];
     let mut used = vec![false; cell_count];
+    let mut weight = vec![0; cell_count];
     for region in &regions {
         for &c in &region.cells {
             inside[c.index()] = true;
         }
+        // Each pass's sum, with the totals of the sums it took out.
+        let mut found: Vec<(Sum, i64)> = Vec::with_capacity(3);
         for (reach, cages) in [(TIGHT, cages), (wide, distinct_cages)] {
-            let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) else {
-                continue;
-            };
-            let cages_total = region.total - i64::from(sum.total());
+            if let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) {
+                let cages_total = region.total - i64::from(sum.total());
+                found.push((sum, cages_total));
+            }
+        }
+        let equation = RegionEquation {
+            cells: &region.cells,
+            total: region.total,
+            inside: &inside,
+        };
+        found.extend(region_less_sums(&equation, sums, &mut weight, MAX_DERIVED_CELLS));
+        for (sum, cages_total) in found {
             let sum = without_houses(sum, &houses, full, &mut used);
             if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
                 let derivation = Derivation {
@@ -461,31 +421,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blocks_keep_distinct_cells_with_one_coefficient_together() {
-        // Cells 0 and 1 differ, 2 differs from nobody; 3 has coefficient −1.
-        let sum = Sum::from_terms([(Cell(0), 1), (Cell(1), 1), (Cell(2), 1), (Cell(3), -1)], 0);
-        let differ = |a: Cell, b: Cell| a.0 + b.0 == 1;
-        let blocks = blocks(&sum, 9, differ);
-        let cells: Vec<Vec<Cell>> = blocks.iter().map(|b| b.cells.clone()).collect();
-        assert_eq!(cells, vec![vec![Cell(0), Cell(1)], vec![Cell(2)], vec![Cell(3)]]);
-        assert_eq!(blocks[2].coefficient, -1);
-    }
-
-    #[test]
-    fn block_size_is_capped_by_the_board() {
-        assert_eq!(max_block(9), 9);
-        assert_eq!(max_block(16), 5);
-        assert!(max_block(100) >= 1);
-    }
-
-    #[test]
     fn a_row_with_two_cages_leaves_its_innies() {
         let n = 4;
         let row = Group::new("row 1", (0..4).map(Cell)).with_kind(GroupKind::Row);
         let a = Sum::new([Cell(0), Cell(1)], 3);
         // Sticks out of row 1 into r2c3.
         let b = Sum::new([Cell(2), Cell(6)], 5);
-        let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b]);
+        let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b], &[&a, &b]);
         assert_eq!(derived.len(), 1);
         let (sum, derivation) = &derived[0];
         assert_eq!(derivation.region, "row 1");
@@ -504,7 +446,7 @@ mod tests {
         let row = Group::new("row 1", (0..4).map(Cell)).with_kind(GroupKind::Row);
         let a = Sum::new([Cell(0), Cell(1), Cell(4)], 7);
         let b = Sum::new([Cell(2), Cell(3)], 7);
-        let derived = derive(4, 16, &[row], &[&a, &b], &[&a, &b]);
+        let derived = derive(4, 16, &[row], &[&a, &b], &[&a, &b], &[&a, &b]);
         let (sum, derivation) = &derived[0];
         assert_eq!(sum.describe(4), "−r2c1 = -4");
         assert_eq!(derivation.describe(sum, 4), "outies of row 1: r2c1 = 14 − 10 = 4");
@@ -576,7 +518,7 @@ mod tests {
             [Cell(3), Cell(4), Cell(5), Cell(9), Cell(10), Cell(11), Cell(15)],
             26,
         );
-        let derived = derive(n, 36, &[row], &[&a, &b], &[&a, &b]);
+        let derived = derive(n, 36, &[row], &[&a, &b], &[&a, &b], &[&a, &b]);
         let described: Vec<String> = derived.iter().map(|(s, _)| s.describe(n)).collect();
         // 21 − 25 − 26 = −(the eight cells below row 1).
         assert_eq!(

@@ -19,7 +19,10 @@
 //! assert!(cage.is_cage());
 //! ```
 
+pub(crate) mod blocks;
+pub(crate) mod bounds;
 pub(crate) mod compile;
+mod substitute;
 
 pub use compile::{CompiledSum, Derivation, SumOrigin};
 
@@ -75,7 +78,8 @@ impl Sum {
     }
 
     /// True when every coefficient is 1: the digits of the cells add up to
-    /// the total. Only such sums take part in innies and outies.
+    /// the total. Such sums make the usual innies and outies; other sums
+    /// (arrows) take part only where they trade cells of a house away.
     pub fn is_cage(&self) -> bool {
         self.terms.iter().all(|&(_, k)| k == 1)
     }
