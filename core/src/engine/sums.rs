@@ -37,8 +37,6 @@ use crate::explain::Reason;
 use crate::model::Model;
 use crate::set_layers::{Built, SetLayers};
 use crate::state::Ctx;
-use crate::sum::blocks::Block;
-use crate::sum::bounds::{completions, extreme_sums, window};
 
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
@@ -59,13 +57,6 @@ pub(crate) struct SumScratch {
     /// The useful partial totals of the boundary being walked back.
     back: Vec<bool>,
     back_next: Vec<bool>,
-    /// Per block: the least and most it contributes (times its
-    /// coefficient), and the least and most its digits add up to.
-    ranges: Vec<(i64, i64, i64, i64)>,
-    /// The candidates of the block being built.
-    completion: Vec<u128>,
-    /// Per layer of that block, what its remaining cells can add.
-    bounds: Vec<(i64, i64)>,
 }
 
 /// The sum of the digits of a set (digit `d` at bit `d − 1`): looked up
@@ -98,26 +89,6 @@ fn added_up(mut set: u128) -> i32 {
     total
 }
 
-/// Each block's range into `ranges` (see [`SumScratch::ranges`]); false
-/// when some block cannot be filled at all (then nothing is pruned, and
-/// building its layers says so).
-fn block_ranges<W: Word>(blocks: &[Block], cx: &Ctx<'_, W>, ranges: &mut Vec<(i64, i64, i64, i64)>) -> bool {
-    ranges.clear();
-    for block in blocks {
-        let mut union = 0u128;
-        for &cell in &block.cells {
-            union |= cx.candidates(cell).to_u128();
-        }
-        let Some((low, high)) = extreme_sums(union, block.cells.len()) else {
-            return false;
-        };
-        let k = i64::from(block.coefficient);
-        let (a, b) = (k * low, k * high);
-        ranges.push((a.min(b), a.max(b), low, high));
-    }
-    true
-}
-
 /// Keeps the candidates of sum `index` that some solution of it uses.
 pub(crate) fn propagate<W: Word>(
     model: &Model,
@@ -135,60 +106,20 @@ pub(crate) fn propagate<W: Word>(
         }
     };
 
-    // 1. Every block's digit sets, layer by layer, and its achievable sums;
-    // a block whose own range the others' bounds cut drops the partial sets
-    // that cannot end inside its window (see `sum::bounds`).
+    // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
     if sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
     }
-    let total = i64::from(compiled.sum().total());
-    let bounded = block_ranges(blocks, cx, &mut sc.ranges);
-    let (all_low, all_high) = sc
-        .ranges
-        .iter()
-        .fold((0, 0), |(l, h), &(a, b, _, _)| (l + a, h + b));
-    // A pruned block left no set: with every block built, the sum cannot
-    // be made (said only then, so the message is the unpruned one's).
-    let mut pruned_away = false;
-    for (b, (block, layers)) in blocks.iter().zip(&mut sc.layers).enumerate() {
+    for (block, layers) in blocks.iter().zip(&mut sc.layers) {
         sc.value_start.push(sc.values.len());
         if let [cell] = block.cells[..] {
             sc.values.extend(cx.candidates(cell).iter().map(i32::from));
             continue;
         }
         let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
-        let built = match bounded.then(|| sc.ranges[b]) {
-            Some((low, high, own_low, own_high)) => {
-                let k = i64::from(block.coefficient);
-                let (min, max) = window(total, k, all_low - low, all_high - high);
-                sc.completion.clear();
-                sc.completion.extend(candidates.clone());
-                // Only near an end of the block's own range (within a
-                // quarter of it): elsewhere the test costs more than it cuts.
-                let cuts = 4 * (max - own_low).min(own_high - min) < own_high - own_low;
-                if cuts && completions(&sc.completion, &mut sc.bounds) {
-                    let bounds = &sc.bounds;
-                    let viable = |set: u128| {
-                        let (at_least, at_most) = bounds[set.count_ones() as usize];
-                        let s = i64::from(digit_sum(set));
-                        s + at_least <= max && s + at_most >= min
-                    };
-                    match layers.build(candidates.clone(), usize::MAX, viable) {
-                        Built::Empty(_) => {
-                            pruned_away = true;
-                            layers.build(candidates, usize::MAX, |_| true)
-                        }
-                        built => built,
-                    }
-                } else {
-                    layers.build(candidates, usize::MAX, |_| true)
-                }
-            }
-            None => layers.build(candidates, usize::MAX, |_| true),
-        };
-        if built != Built::Done {
+        if layers.build(candidates, usize::MAX, |_| true) != Built::Done {
             return Err(fail("the cells of a sum that must differ cannot"));
         }
         let start = sc.values.len();
@@ -204,11 +135,9 @@ pub(crate) fn propagate<W: Word>(
         sc.values.truncate(write);
     }
     sc.value_start.push(sc.values.len());
-    if pruned_away {
-        return Err(fail("the sum cannot be made"));
-    }
 
     // 2. Which sum of each block some solution of the whole uses.
+    let total = i64::from(compiled.sum().total());
     sc.useful.clear();
     sc.useful.resize(sc.values.len(), false);
     if let [block] = &blocks[..] {

@@ -40,8 +40,7 @@ pub(super) fn compile(
             }
         }
     }
-    let all: Vec<&Sum> = declared.iter().map(|(s, _)| s).collect();
-    let cages: Vec<&Sum> = all.iter().copied().filter(|s| s.is_cage()).collect();
+    let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
     let distinct_cages: Vec<&Sum> = cages
         .iter()
         .copied()
@@ -53,14 +52,7 @@ pub(super) fn compile(
                 .all(|(i, &a)| cells[i + 1..].iter().all(|&b| differ(a, b)))
         })
         .collect();
-    let derived = derive(
-        n,
-        geometry.cell_count(),
-        &groups.list,
-        &all,
-        &cages,
-        &distinct_cages,
-    );
+    let derived = derive(n, geometry.cell_count(), &groups.list, &cages, &distinct_cages);
     let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
     // The cells seeing a whole block, outside the sum: the sum is not woken
     // by its own changes, so it must not change its own cells this way.

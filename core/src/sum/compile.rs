@@ -7,7 +7,6 @@ use std::collections::HashSet;
 use crate::cell::Cell;
 use crate::group::{Group, GroupKind};
 use crate::sum::blocks::Block;
-use crate::sum::substitute::{region_less_sums, RegionEquation};
 use crate::sum::Sum;
 
 /// Where a sum of the model comes from.
@@ -182,18 +181,15 @@ struct Region {
 /// too many cells.
 /// The wide pass uses only `distinct_cages` (those whose cells all differ):
 /// a sum whose digits may repeat, such as a little killer, bounds the
-/// leftover cells too loosely to pay for a large derived sum. A third pass
-/// also takes the declared `sums` that are not cages, such as arrows (see
-/// [`region_less_sums`]).
+/// leftover cells too loosely to pay for a large derived sum.
 pub(crate) fn derive(
     n: usize,
     cell_count: usize,
     groups: &[Group],
-    sums: &[&Sum],
     cages: &[&Sum],
     distinct_cages: &[&Sum],
 ) -> Vec<(Sum, Derivation)> {
-    if sums.is_empty() {
+    if cages.is_empty() {
         return Vec::new();
     }
     let full = (n * (n + 1) / 2) as i64;
@@ -239,30 +235,19 @@ pub(crate) fn derive(
         .filter(|g| g.is_complete(n))
         .map(|g| g.cells())
         .collect();
-    let mut known: HashSet<Vec<(Cell, i32)>> = sums.iter().map(|s| sorted_terms(s)).collect();
+    let mut known: HashSet<Vec<(Cell, i32)>> = cages.iter().map(|s| sorted_terms(s)).collect();
     let mut derived = Vec::new();
     let mut inside = vec![false; cell_count];
     let mut used = vec![false; cell_count];
-    let mut weight = vec![0; cell_count];
     for region in &regions {
         for &c in &region.cells {
             inside[c.index()] = true;
         }
-        // Each pass's sum, with the totals of the sums it took out.
-        let mut found: Vec<(Sum, i64)> = Vec::with_capacity(3);
         for (reach, cages) in [(TIGHT, cages), (wide, distinct_cages)] {
-            if let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) {
-                let cages_total = region.total - i64::from(sum.total());
-                found.push((sum, cages_total));
-            }
-        }
-        let equation = RegionEquation {
-            cells: &region.cells,
-            total: region.total,
-            inside: &inside,
-        };
-        found.extend(region_less_sums(&equation, sums, &mut weight, MAX_DERIVED_CELLS));
-        for (sum, cages_total) in found {
+            let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) else {
+                continue;
+            };
+            let cages_total = region.total - i64::from(sum.total());
             let sum = without_houses(sum, &houses, full, &mut used);
             if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
                 let derivation = Derivation {
@@ -427,7 +412,7 @@ mod tests {
         let a = Sum::new([Cell(0), Cell(1)], 3);
         // Sticks out of row 1 into r2c3.
         let b = Sum::new([Cell(2), Cell(6)], 5);
-        let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b], &[&a, &b]);
+        let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b]);
         assert_eq!(derived.len(), 1);
         let (sum, derivation) = &derived[0];
         assert_eq!(derivation.region, "row 1");
@@ -446,7 +431,7 @@ mod tests {
         let row = Group::new("row 1", (0..4).map(Cell)).with_kind(GroupKind::Row);
         let a = Sum::new([Cell(0), Cell(1), Cell(4)], 7);
         let b = Sum::new([Cell(2), Cell(3)], 7);
-        let derived = derive(4, 16, &[row], &[&a, &b], &[&a, &b], &[&a, &b]);
+        let derived = derive(4, 16, &[row], &[&a, &b], &[&a, &b]);
         let (sum, derivation) = &derived[0];
         assert_eq!(sum.describe(4), "−r2c1 = -4");
         assert_eq!(derivation.describe(sum, 4), "outies of row 1: r2c1 = 14 − 10 = 4");
@@ -518,7 +503,7 @@ mod tests {
             [Cell(3), Cell(4), Cell(5), Cell(9), Cell(10), Cell(11), Cell(15)],
             26,
         );
-        let derived = derive(n, 36, &[row], &[&a, &b], &[&a, &b], &[&a, &b]);
+        let derived = derive(n, 36, &[row], &[&a, &b], &[&a, &b]);
         let described: Vec<String> = derived.iter().map(|(s, _)| s.describe(n)).collect();
         // 21 − 25 − 26 = −(the eight cells below row 1).
         assert_eq!(

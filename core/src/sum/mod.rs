@@ -20,9 +20,7 @@
 //! ```
 
 pub(crate) mod blocks;
-pub(crate) mod bounds;
 pub(crate) mod compile;
-mod substitute;
 
 pub use compile::{CompiledSum, Derivation, SumOrigin};
 
@@ -78,8 +76,7 @@ impl Sum {
     }
 
     /// True when every coefficient is 1: the digits of the cells add up to
-    /// the total. Such sums make the usual innies and outies; other sums
-    /// (arrows) take part only where they trade cells of a house away.
+    /// the total. Only such sums take part in innies and outies.
     pub fn is_cage(&self) -> bool {
         self.terms.iter().all(|&(_, k)| k == 1)
     }
