@@ -28,6 +28,8 @@
 //! keeps is supported by what it keeps. Blocks are capped in size by the
 //! model so a layer stays small (9×9: any block; 16×16: five cells).
 
+use std::sync::LazyLock;
+
 use crate::constraint::Word;
 use crate::contradiction::Contradiction;
 use crate::digits::Digits;
@@ -57,9 +59,28 @@ pub(crate) struct SumScratch {
     back_next: Vec<bool>,
 }
 
-/// The sum of the digits of a set (digit `d` at bit `d − 1`).
+/// The sum of the digits of a set (digit `d` at bit `d − 1`): looked up
+/// for sets of up to 16 digits (the propagator asks for it for every set it
+/// builds), added up bit by bit above.
 #[inline]
-fn digit_sum(mut set: u128) -> i32 {
+fn digit_sum(set: u128) -> i32 {
+    match usize::try_from(set) {
+        Ok(small) if small < SMALL_SETS => i32::from(SMALL_SUMS[small]),
+        _ => added_up(set),
+    }
+}
+
+/// Sets below this have their digit sum in [`SMALL_SUMS`].
+const SMALL_SETS: usize = 1 << 16;
+
+/// The digit sum of every set of the digits 1 to 16 (at most 136: a byte).
+static SMALL_SUMS: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    (0..SMALL_SETS)
+        .map(|set| u8::try_from(added_up(set as u128)).expect("at most 136"))
+        .collect()
+});
+
+fn added_up(mut set: u128) -> i32 {
     let mut total = 0;
     while set != 0 {
         total += set.trailing_zeros() as i32 + 1;
@@ -241,5 +262,7 @@ mod tests {
     #[test]
     fn digit_sums() {
         assert_eq!(digit_sum(0b1011), 1 + 2 + 4);
+        assert_eq!(digit_sum(0xffff), 136);
+        assert_eq!(digit_sum(1 << 16 | 1), 18);
     }
 }

@@ -11,7 +11,8 @@ use super::{on_board, rules};
 use crate::cell::Cell;
 use crate::constraint::Constraint;
 use crate::geometry::Geometry;
-use crate::sum::compile::{blocks, derive, worth_keeping, Block};
+use crate::sum::blocks::{blocks, Block};
+use crate::sum::compile::{derive, worth_keeping};
 use crate::sum::{CompiledSum, Sum, SumOrigin};
 
 /// Every sum of the rules on the board, declared then derived.

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use crate::cell::Cell;
 use crate::group::{Group, GroupKind};
+use crate::sum::blocks::Block;
 use crate::sum::Sum;
 
 /// Where a sum of the model comes from.
@@ -138,62 +139,6 @@ impl CompiledSum {
     pub fn derivation(&self) -> Option<&Derivation> {
         self.derivation.as_ref()
     }
-}
-
-/// Cells of one sum that must all hold different digits, with one
-/// coefficient: the propagator enumerates their digit *sets*, which is
-/// exact where a digit-by-digit view is not (three cells of one box
-/// summing to 6 hold 1, 2 and 3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Block {
-    /// The coefficient of every cell of the block.
-    pub(crate) coefficient: i32,
-    /// The cells.
-    pub(crate) cells: Vec<Cell>,
-    /// The cells outside the block that must differ from every cell of it
-    /// (they see the whole block): a digit every possible set of the block
-    /// holds cannot be there. Filled by the model; empty for one cell.
-    pub(crate) seen_by: Vec<Cell>,
-}
-
-/// The most digit sets one layer of a block may hold: a block is cut where
-/// `C(n, k)` would exceed it (16×16: 5 cells; 9×9: any block).
-const MAX_LAYER: u64 = 5_000;
-
-/// The largest block whose layers stay under [`MAX_LAYER`] digit sets on a
-/// board of `n` digits.
-fn max_block(n: usize) -> usize {
-    let mut k = 1;
-    while k < n && binomial(n as u64, (k as u64 + 1).min(n as u64 / 2)) <= MAX_LAYER {
-        k += 1;
-    }
-    k
-}
-
-fn binomial(n: u64, k: u64) -> u64 {
-    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
-/// Splits the terms of `sum` into blocks: cells with the same coefficient
-/// that pairwise `differ`, greedily in term order, no block larger than the
-/// board allows (see [`MAX_LAYER`]).
-pub(crate) fn blocks(sum: &Sum, n: usize, differ: impl Fn(Cell, Cell) -> bool) -> Vec<Block> {
-    let limit = max_block(n);
-    let mut blocks: Vec<Block> = Vec::new();
-    for &(cell, coefficient) in sum.terms() {
-        let home = blocks.iter_mut().find(|b| {
-            b.coefficient == coefficient && b.cells.len() < limit && b.cells.iter().all(|&c| differ(c, cell))
-        });
-        match home {
-            Some(block) => block.cells.push(cell),
-            None => blocks.push(Block {
-                coefficient,
-                cells: vec![cell],
-                seen_by: Vec::new(),
-            }),
-        }
-    }
-    blocks
 }
 
 /// How far the derivation looks: a tight pass whose sums are always kept,
@@ -459,24 +404,6 @@ fn sorted_terms(sum: &Sum) -> Vec<(Cell, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn blocks_keep_distinct_cells_with_one_coefficient_together() {
-        // Cells 0 and 1 differ, 2 differs from nobody; 3 has coefficient −1.
-        let sum = Sum::from_terms([(Cell(0), 1), (Cell(1), 1), (Cell(2), 1), (Cell(3), -1)], 0);
-        let differ = |a: Cell, b: Cell| a.0 + b.0 == 1;
-        let blocks = blocks(&sum, 9, differ);
-        let cells: Vec<Vec<Cell>> = blocks.iter().map(|b| b.cells.clone()).collect();
-        assert_eq!(cells, vec![vec![Cell(0), Cell(1)], vec![Cell(2)], vec![Cell(3)]]);
-        assert_eq!(blocks[2].coefficient, -1);
-    }
-
-    #[test]
-    fn block_size_is_capped_by_the_board() {
-        assert_eq!(max_block(9), 9);
-        assert_eq!(max_block(16), 5);
-        assert!(max_block(100) >= 1);
-    }
 
     #[test]
     fn a_row_with_two_cages_leaves_its_innies() {

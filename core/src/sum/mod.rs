@@ -19,6 +19,7 @@
 //! assert!(cage.is_cage());
 //! ```
 
+pub(crate) mod blocks;
 pub(crate) mod compile;
 
 pub use compile::{CompiledSum, Derivation, SumOrigin};
