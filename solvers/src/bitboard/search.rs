@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use sudokit_core::Grid;
 
 use super::board::{Board, Dead, Dirty, Lines};
+use super::kernel::Kernel;
 use crate::limits::{Limits, Stats, Stop};
 
 /// How many nodes pass between two looks at the clock and the cancel flag.
@@ -17,6 +18,8 @@ pub(super) struct Searcher<'a> {
     limits: &'a Limits,
     deadline: Option<Instant>,
     visitor: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    /// The build of the propagation this search runs.
+    kernel: Kernel,
     /// Solutions reported.
     pub(super) count: u64,
     /// Nodes, guesses, backtracks and propagations.
@@ -27,12 +30,14 @@ impl<'a> Searcher<'a> {
     pub(super) fn new(
         limits: &'a Limits,
         started: Instant,
+        kernel: Kernel,
         visitor: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Searcher<'a> {
         Searcher {
             limits,
             deadline: limits.deadline(started),
             visitor,
+            kernel,
             count: 0,
             stats: Stats::default(),
         }
@@ -58,7 +63,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     pub(super) fn propagate(&mut self, board: &mut Board, dirty: u32) -> Result<Lines, Dead> {
         self.stats.propagations += 1;
-        let result = board.propagate(dirty);
+        let result = board.propagate(self.kernel, dirty);
         if result.is_err() {
             self.stats.backtracks += 1;
         }

@@ -140,6 +140,26 @@ const fn columns_table() -> [u32; 512] {
     table
 }
 
+/// For a set of digits (bit `d`), the bits of their words of band 0 in
+/// the board's dirty set (bit `3·d`).
+pub(super) static SPREAD: [u32; 512] = spread_table();
+
+const fn spread_table() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if m >> d & 1 != 0 {
+                table[m] |= 1 << (3 * d);
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
 /// For a cell of a band (0..27), the other cells of its row and box in the
 /// band: where its digit goes once it is placed.
 pub(super) static BAND_PEERS: [u32; 27] = band_peers_table();
@@ -248,6 +268,16 @@ mod tests {
         }
         // Chunk (0, 1) moves to (1, 0).
         assert_eq!(transpose_chunks(0o5 << 3), 0o5 << 9);
+    }
+
+    #[test]
+    fn spread_puts_digit_d_at_bit_3d() {
+        assert_eq!(SPREAD[0], 0);
+        assert_eq!(SPREAD[0b1_0000_0101], 1 | 1 << 6 | 1 << 24);
+        for (m, &spread) in SPREAD.iter().enumerate() {
+            assert_eq!(spread.count_ones(), m.count_ones());
+            assert_eq!(spread & !0o111_111_111, 0);
+        }
     }
 
     #[test]
