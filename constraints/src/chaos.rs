@@ -315,8 +315,8 @@ fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, cells: usize, label: Digit) -> Res
     if anchored.len() > 1 {
         return Err(Contradiction::rule(None, "a region's cells cannot be connected"));
     }
-    for i in 0..cells {
-        let c = component[i] as usize;
+    for (i, &c) in component.iter().enumerate() {
+        let c = c as usize;
         if c == 0 {
             continue;
         }

@@ -202,7 +202,7 @@ impl Propagate for ChaosArrow {
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
             }
-            supported = supported | here;
+            supported |= here;
         }
         cx.restrict(self.control, supported)?;
         // Per arm, the cells every fitting run covers, whatever the start's
@@ -385,7 +385,7 @@ impl Propagate for ChaosCount {
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
             }
-            supported = supported | here;
+            supported |= here;
         }
         cx.restrict(self.control, supported)?;
         let (Some(r), Some(shown)) = (cx.value(home), cx.value(self.control)) else {
