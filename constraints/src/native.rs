@@ -431,6 +431,42 @@
 //! In `custom-pairs`, `[a, b]` means `a` in the first cell of a pair and
 //! `b` in the second.
 //!
+//! ## Chaos construction
+//!
+//! The regions are unknown (a board without boxes: `regions` of rows, as
+//! ISS's `NoBoxes`); the region clues read them. `sudokit solve --json`
+//! prints each solution's regions.
+//!
+//! ```toml
+//! size = 6
+//! regions = """
+//! 0 0 0 0 0 0
+//! 1 1 1 1 1 1
+//! 2 2 2 2 2 2
+//! 3 3 3 3 3 3
+//! 4 4 4 4 4 4
+//! 5 5 5 5 5 5
+//! """
+//!
+//! [[rules]]
+//! type = "chaos-construction" # n connected regions of n cells, each with every digit once
+//!
+//! [[rules]]
+//! type = "chaos-arrow"      # the control digit is the run of the start's region along the arms
+//! cell = "r1c1"
+//! arms = [["r2c2", "r2c3", "r2c4"], ["r2c2", "r3c2"]]
+//! offset = 1                # optional: the start not counted
+//!
+//! [[rules]]
+//! type = "chaos-count"      # the control digit counts the cells in the first cell's region
+//! cell = "r6c6"
+//! cells = "r5c5 r5c6 r6c5"
+//!
+//! [[rules]]
+//! type = "same-region"      # the cells lie in one region
+//! cells = "r1c3 r1c4"
+//! ```
+//!
 //! # Errors
 //!
 //! A file that cannot be read names the place and the problem:

@@ -69,6 +69,7 @@ const EXPRESSIBLE: &[&str] = &[
     "sum-line",
     "lunchbox",
     "counting-circles",
+    "chaos-construction",
 ];
 
 #[test]

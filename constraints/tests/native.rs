@@ -194,6 +194,15 @@ fn every_rule() -> PuzzleSpec {
             .with("along", "row")
             .with("cells", vec![c(3, 5), c(4, 5)]),
         rule("counting-circles").with("cells", vec![c(4, 6), c(4, 8), c(6, 7)]),
+        rule("chaos-construction"),
+        rule("chaos-arrow")
+            .with("cell", c(1, 1))
+            .with("arms", vec![vec![c(2, 2), c(2, 3)], vec![c(2, 2), c(3, 2)]])
+            .with("offset", 1),
+        rule("chaos-count")
+            .with("cell", c(9, 9))
+            .with("cells", vec![c(8, 8), c(8, 9)]),
+        rule("same-region").with("cells", vec![c(1, 3), c(1, 4)]),
     ];
     spec
 }

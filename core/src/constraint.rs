@@ -273,6 +273,20 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         Vec::new()
     }
 
+    /// How many extra variables this rule needs beside the cells' digits,
+    /// each with the values `1..=n` like a digit: a chaos construction's
+    /// region of every cell (`n²` of them). They are numbered after the
+    /// board's cells (variable `j` is `Cell(n² + j)`), so the engine, the
+    /// trail and a propagator's [`Ctx`] treat them as cells; a rule that
+    /// reads variables another rule declares (a region clue) declares the
+    /// same count, and the puzzle has as many as the largest declaration.
+    /// Strategies without a form for them (bitboard, DLX, SAT, the
+    /// backtracking and logical solvers) refuse such a puzzle by name.
+    fn variables(&self, geometry: &Geometry) -> usize {
+        let _ = geometry;
+        0
+    }
+
     /// The cells this rule reads: the engine wakes its propagator when one
     /// of them changes, and the backtracking strategy asks its `check` after
     /// a placement there. The default is every cell of its groups, relations

@@ -191,7 +191,7 @@ impl Listener {
             return false;
         }
         if let Some(witness) = &self.witness {
-            let digit = witness[cell.index()];
+            let digit = witness.get(cell.index()).copied().unwrap_or(0);
             let bit = if digit == 0 { 0 } else { 1u128 << (digit - 1) };
             if self.witness_live && bit != 0 && old & bit != 0 && new & bit == 0 && self.unsound.is_none() {
                 self.unsound = Some(Unsound {

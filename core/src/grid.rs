@@ -10,6 +10,12 @@ use crate::symbols::symbol_char;
 /// Grids are what users see: givens read from a file, solutions returned by
 /// strategies, and the input of [`Rule::check`](crate::Rule::check).
 ///
+/// A puzzle whose rules declare extra variables
+/// ([`Rule::variables`](crate::Rule::variables), a chaos construction's
+/// region of every cell) carries their values after the `n²` digits: the
+/// *layer*, read with [`Grid::layer`] and addressed by the cells `n²…`
+/// ([`Grid::get`], [`Grid::set`]), so that `check` sees the whole answer.
+///
 /// ```
 /// use sudokit_core::{Cell, Grid};
 /// let mut g = Grid::empty(4);
@@ -21,6 +27,7 @@ use crate::symbols::symbol_char;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     n: usize,
+    /// The `n²` digits, then the layer's values (none on most puzzles).
     cells: Vec<Digit>,
 }
 
@@ -40,13 +47,35 @@ impl Grid {
         (cells.len() == n * n && cells.iter().all(|&d| d as usize <= n)).then_some(Grid { n, cells })
     }
 
+    /// The same grid with a layer of `count` extra variables (values kept
+    /// where it had them, `0` = unknown elsewhere): a puzzle gives its givens
+    /// the layer its rules declare.
+    pub fn with_layer(mut self, count: usize) -> Grid {
+        self.cells.resize(self.n * self.n + count, 0);
+        self
+    }
+
+    /// The values of the extra variables, `0` for unknown (empty on a
+    /// puzzle whose rules declare none).
+    #[inline]
+    pub fn layer(&self) -> &[Digit] {
+        &self.cells[self.n * self.n..]
+    }
+
+    /// The digits and then the layer, as one slice indexed by variable.
+    #[inline]
+    pub fn all_values(&self) -> &[Digit] {
+        &self.cells
+    }
+
     /// Side of the board.
     #[inline]
     pub fn size(&self) -> usize {
         self.n
     }
 
-    /// The digit in `cell`, if one is placed.
+    /// The digit in `cell`, if one is placed (for a cell `n²…`, the layer's
+    /// value).
     #[inline]
     pub fn get(&self, cell: Cell) -> Option<Digit> {
         match self.cells[cell.index()] {
@@ -62,15 +91,15 @@ impl Grid {
         self.cells[cell.index()] = digit;
     }
 
-    /// The raw values in reading order, `0` for empty.
+    /// The raw digits in reading order, `0` for empty (without the layer).
     #[inline]
     pub fn values(&self) -> &[Digit] {
-        &self.cells
+        &self.cells[..self.n * self.n]
     }
 
-    /// The placed digits as `(cell, digit)` pairs.
+    /// The placed digits as `(cell, digit)` pairs (without the layer).
     pub fn placed(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
-        self.cells
+        self.values()
             .iter()
             .enumerate()
             .filter(|&(_, &d)| d != 0)
@@ -79,10 +108,11 @@ impl Grid {
 
     /// Number of placed digits.
     pub fn filled(&self) -> usize {
-        self.cells.iter().filter(|&&d| d != 0).count()
+        self.values().iter().filter(|&&d| d != 0).count()
     }
 
-    /// True when every cell holds a digit.
+    /// True when every cell holds a digit and every variable of the layer
+    /// a value.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|&d| d != 0)
     }
@@ -102,12 +132,15 @@ impl fmt::Debug for Grid {
     /// `Grid(4×4: 1.3.…)`: one symbol per cell up to 35×35, numbers above.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({}×{}: ", self.n, self.n)?;
-        for (i, &d) in self.cells.iter().enumerate() {
+        for (i, &d) in self.values().iter().enumerate() {
             match symbol_char(d) {
                 Some(c) if self.n <= 35 => write!(f, "{c}")?,
                 _ if d == 0 && self.n <= 35 => f.write_str(".")?,
                 _ => write!(f, "{}{d}", if i == 0 { "" } else { " " })?,
             }
+        }
+        if !self.layer().is_empty() {
+            write!(f, "; layer {:?}", self.layer())?;
         }
         f.write_str(")")
     }

@@ -78,7 +78,9 @@ impl Puzzle {
                 found: givens.size(),
             });
         }
-        self.givens = givens;
+        // The layer the rules declare stays, whatever the new grid carries.
+        let layer = self.variables().max(givens.layer().len());
+        self.givens = givens.with_layer(layer);
         Ok(self)
     }
 
@@ -111,6 +113,10 @@ impl Puzzle {
     /// ```
     pub fn push(&mut self, constraint: Box<dyn Constraint>) -> Result<(), RuleError> {
         validate(&self.geometry, constraint.as_ref())?;
+        let layer = constraint.variables(&self.geometry);
+        if layer > self.variables() {
+            self.givens = std::mem::replace(&mut self.givens, Grid::empty(0)).with_layer(layer);
+        }
         // Copies the list first when another puzzle shares it.
         Arc::make_mut(&mut self.constraints).push(constraint);
         self.model = Arc::default();
@@ -159,7 +165,16 @@ impl Puzzle {
         self.geometry.size()
     }
 
-    /// The given digits.
+    /// How many extra variables the rules declare
+    /// ([`Rule::variables`](crate::Rule::variables)): `0` unless a rule such
+    /// as chaos construction adds unknowns beside the digits. The givens
+    /// carry a layer of this length.
+    pub fn variables(&self) -> usize {
+        self.givens.layer().len()
+    }
+
+    /// The given digits (and the layer of extra variables, when the rules
+    /// declare one).
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
@@ -269,8 +284,12 @@ fn validate(geometry: &Geometry, constraint: &dyn Constraint) -> Result<(), Rule
             on_board(cell)?;
         }
     }
+    // A rule's own propagator may read the extra variables it declares.
+    let variables = geometry.cell_count() + constraint.variables(geometry);
     for cell in constraint.scope(geometry) {
-        on_board(cell)?;
+        if cell.index() >= variables {
+            on_board(cell)?;
+        }
     }
     Ok(())
 }

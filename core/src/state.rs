@@ -79,13 +79,21 @@ impl Iterator for CellBits {
     }
 }
 
-/// The candidates of every cell of a board.
+/// The candidates of every cell of a board, then of the extra variables the
+/// rules declare ([`Rule::variables`](crate::Rule::variables): a chaos
+/// construction's region of every cell), which are addressed as the cells
+/// `n²…`: the trail, the copies of a search and [`Ctx`] treat them as cells.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct State<W: Bits> {
+    /// The board's cells, then the extra variables.
     cells: Vec<Digits<W>>,
+    /// How many of `cells` are the board's (`n²`).
+    board: usize,
+    /// Variables (cells and extra ones) with more than one candidate.
     unsolved: usize,
     /// On small boards, per digit (`d − 1`), the cells allowing it as bits
-    /// (cell `i` at bit `i`); empty on larger boards.
+    /// (cell `i` at bit `i`); empty on larger boards and when there are
+    /// extra variables (the view is of the board's digits).
     places: Vec<u128>,
 }
 
@@ -101,15 +109,21 @@ impl<W: Bits> State<W> {
         };
         State {
             cells: vec![Digits::full(n); cells],
+            board: cells,
             unsolved: if n > 1 { cells } else { 0 },
             places,
         }
     }
 
     /// Every digit possible except in the cells of `givens`, which are fixed.
-    /// No propagation is done.
+    /// No propagation is done. The givens' layer of extra variables (a
+    /// puzzle's [`givens`](crate::Puzzle::givens) carry the one its rules
+    /// declare) follows the cells, each fixed where the layer has a value.
     pub fn with_givens(geometry: &Geometry, givens: &Grid) -> State<W> {
         let mut state = State::new(geometry);
+        if !givens.layer().is_empty() {
+            state.add_variables(geometry.size(), givens.layer());
+        }
         // The digit-major view in one pass: a given leaves every digit's
         // places but its own.
         let (mut given, mut own) = (0u128, [0u128; MAX_VIEW_DIGITS]);
@@ -133,10 +147,11 @@ impl<W: Bits> State<W> {
 
     /// A state with the given candidates of every cell (128-bit sets, as
     /// [`RootPropagation`](crate::RootPropagation) and
-    /// [`parse_candidates`](crate::format::parse_candidates) give them).
+    /// [`parse_candidates`](crate::format::parse_candidates) give them),
+    /// then of every extra variable when there are more sets than cells.
     /// No propagation is done.
     pub fn from_candidates(geometry: &Geometry, candidates: &[Digits<u128>]) -> State<W> {
-        assert_eq!(candidates.len(), geometry.cell_count(), "one set per cell");
+        assert!(candidates.len() >= geometry.cell_count(), "one set per cell");
         let full = Digits::<W>::full(geometry.size());
         let cells: Vec<Digits<W>> = candidates
             .iter()
@@ -144,7 +159,7 @@ impl<W: Bits> State<W> {
             .collect();
         let unsolved = cells.iter().filter(|s| s.len() > 1).count();
         let mut places = Vec::new();
-        if cells.len() <= PLACES_MAX_CELLS {
+        if cells.len() <= PLACES_MAX_CELLS && cells.len() == geometry.cell_count() {
             places = vec![0; geometry.size()];
             for (i, set) in cells.iter().enumerate() {
                 for d in *set {
@@ -154,8 +169,24 @@ impl<W: Bits> State<W> {
         }
         State {
             cells,
+            board: geometry.cell_count(),
             unsolved,
             places,
+        }
+    }
+
+    /// Appends the extra variables, values `1..=n`, each fixed where
+    /// `values` has one (`0` = unknown), and drops the digit-major view.
+    fn add_variables(&mut self, n: usize, values: &[Digit]) {
+        self.places = Vec::new();
+        for &value in values {
+            self.cells.push(match value {
+                0 => Digits::full(n),
+                v => Digits::single(v),
+            });
+            if value == 0 && n > 1 {
+                self.unsolved += 1;
+            }
         }
     }
 
@@ -165,9 +196,16 @@ impl<W: Bits> State<W> {
         self.cells[cell.index()]
     }
 
-    /// All cells' candidates in reading order.
+    /// All cells' candidates in reading order (without extra variables).
     #[inline]
     pub fn cells(&self) -> &[Digits<W>] {
+        &self.cells[..self.board]
+    }
+
+    /// The candidates of every variable: the cells in reading order, then
+    /// the extra variables. What a search branches over.
+    #[inline]
+    pub fn variables(&self) -> &[Digits<W>] {
         &self.cells
     }
 
@@ -207,23 +245,32 @@ impl<W: Bits> State<W> {
         self.cells[i] = old;
     }
 
-    /// Number of cells with more than one candidate.
+    /// Number of variables (cells and extra ones) with more than one
+    /// candidate.
     #[inline]
     pub fn unsolved(&self) -> usize {
         self.unsolved
     }
 
-    /// True when every cell has exactly one candidate.
+    /// True when every cell (and extra variable) has exactly one candidate.
     #[inline]
     pub fn is_solved(&self) -> bool {
         self.unsolved == 0
     }
 
-    /// The fixed cells as a grid (cells with several candidates are empty).
+    /// The fixed cells as a grid (cells with several candidates are empty),
+    /// with the extra variables as its layer.
     pub fn to_grid(&self) -> Grid {
-        let n = (self.cells.len() as f64).sqrt() as usize;
-        let values = self.cells.iter().map(|s| s.single_digit().unwrap_or(0)).collect();
-        Grid::from_values(n, values).expect("state cells hold digits 1..=n")
+        let n = (self.board as f64).sqrt() as usize;
+        let value = |s: &Digits<W>| s.single_digit().unwrap_or(0);
+        let values = self.cells[..self.board].iter().map(value).collect();
+        let mut grid = Grid::from_values(n, values)
+            .expect("state cells hold digits 1..=n")
+            .with_layer(self.cells.len() - self.board);
+        for (i, set) in self.cells.iter().enumerate().skip(self.board) {
+            grid.set(Cell(i as u16), value(set));
+        }
+        grid
     }
 
     /// Copies `other` into `self`, reusing the allocation.
@@ -630,6 +677,48 @@ mod tests {
         trail.restore(&mut state, level);
         assert_eq!(state, before);
         assert!(trail.is_empty());
+    }
+
+    /// Extra variables (a layer of the givens) follow the cells: fixed where
+    /// the layer has a value, counted as unsolved otherwise, narrowed and
+    /// restored by the same trail, copied, and returned as the layer of
+    /// `to_grid`; the digit-major view is dropped (it is of digits only)
+    /// and `cells()` stays the board's.
+    #[test]
+    fn extra_variables_are_narrowed_and_restored_like_cells() {
+        let g = Geometry::square(4).unwrap();
+        let mut givens = Grid::empty(4).with_layer(16);
+        givens.set(Cell(0), 3);
+        givens.set(Cell(16), 1);
+        let mut state = State::<u16>::with_givens(&g, &givens);
+        assert_eq!((state.cells().len(), state.variables().len()), (16, 32));
+        assert!(state.places.is_empty());
+        assert_eq!(state.unsolved(), 15 + 15);
+        assert_eq!(state.candidates(Cell(16)), Digits::single(1));
+        assert_eq!(state.candidates(Cell(31)), Digits::full(4));
+        let before = state.clone();
+        let (mut trail, mut changes) = (Trail::new(), Changes::new(32));
+        let level = trail.checkpoint(&state);
+        {
+            let mut cx = Ctx::new(&g, &mut state, Some(&mut changes), Some(&mut trail), None);
+            assert_eq!(cx.assign(Cell(31), 2), Ok(true));
+            assert_eq!(cx.remove(Cell(30), 4), Ok(true));
+            assert_eq!(cx.assign(Cell(16), 2), Err(Contradiction::empty(Cell(16))));
+        }
+        assert_eq!(changes.list, vec![Cell(31), Cell(30)]);
+        assert_eq!(state.unsolved(), 29);
+        let grid = state.to_grid();
+        assert_eq!(grid.values()[0], 3);
+        assert_eq!(grid.layer().len(), 16);
+        assert_eq!((grid.layer()[0], grid.layer()[15], grid.layer()[14]), (1, 2, 0));
+        let mut copy = State::<u16>::with_givens(&g, &givens);
+        copy.copy_from(&state);
+        assert_eq!(copy, state);
+        trail.restore(&mut state, level);
+        assert_eq!(state, before);
+        // Candidates past the cells are extra variables too.
+        let sets: Vec<Digits<u128>> = before.variables().iter().map(|s| Digits(s.0 as u128)).collect();
+        assert_eq!(State::<u16>::from_candidates(&g, &sets), before);
     }
 
     /// The digit-major view, rebuilt from the cells.

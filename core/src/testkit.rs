@@ -70,6 +70,18 @@ macro_rules! by_width {
     };
 }
 
+/// The variables a brute force fills: the cells, then the extra variables
+/// the rules declare ([`Rule::variables`](crate::Rule::variables), a chaos
+/// construction's regions), which it fills like digits.
+fn variable_count(puzzle: &Puzzle) -> usize {
+    puzzle.model().variable_count()
+}
+
+/// An empty grid with room for the puzzle's extra variables.
+fn blank(puzzle: &Puzzle) -> Grid {
+    Grid::empty(puzzle.size()).with_layer(variable_count(puzzle) - puzzle.geometry().cell_count())
+}
+
 /// What [`propagate`] did: the candidates before and after, the steps with
 /// their reasons, and how it ended. Its `Display` is made for snapshots.
 #[derive(Clone, Debug)]
@@ -259,7 +271,7 @@ pub fn check_soundness(
 ) -> Result<SoundnessReport, Box<UnsoundPropagation>> {
     let geometry = puzzle.geometry();
     let n = geometry.size();
-    let cells = geometry.cell_count();
+    let cells = variable_count(puzzle);
     let mut rng = fastrand::Rng::with_seed(options.seed);
     let mut report = SoundnessReport::default();
     let full = Digits::<u128>::full(n);
@@ -267,7 +279,7 @@ pub fn check_soundness(
         let witness = random_solution(puzzle, &mut rng, options.max_nodes);
         let mut start = vec![full; cells];
         for (i, slot) in start.iter_mut().enumerate() {
-            let keep = witness.as_ref().map(|w| w.values()[i]);
+            let keep = witness.as_ref().map(|w| w.all_values()[i]);
             if rng.f64() < options.given {
                 if let Some(d) = keep {
                     *slot = Digits::single(d);
@@ -326,7 +338,7 @@ pub fn check_soundness(
         if propagated.contradiction.is_some() {
             return Err(unsound(&support.solution(&start, None), None));
         }
-        for cell in geometry.cells() {
+        for cell in (0..cells).map(|i| Cell(i as u16)) {
             let lost = support.union[cell.index()] - propagated.after[cell.index()];
             if let Some(digit) = lost.min() {
                 return Err(unsound(
@@ -389,7 +401,7 @@ fn unsound(
         (None, Some(cell), None) => format!(
             "{} lost {}, which a solution uses",
             cell.name(n),
-            solution.values()[cell.index()]
+            solution.all_values()[cell.index()]
         ),
         (None, None, None) => "a solution was lost".to_string(),
     };
@@ -427,7 +439,7 @@ impl Support {
     /// in all.
     fn of(puzzle: &Puzzle, start: &[Digits<u128>], max_nodes: u64) -> Option<Support> {
         let n = puzzle.size();
-        let cells = puzzle.geometry().cell_count();
+        let cells = variable_count(puzzle);
         let mut brute = Brute::new(puzzle, max_nodes);
         let read: Vec<Cell> = (0..cells)
             .map(|i| Cell(i as u16))
@@ -438,7 +450,7 @@ impl Support {
             witnesses: Vec::new(),
             shown_by: vec![vec![usize::MAX; n + 1]; cells],
         };
-        if start.iter().any(|s| s.is_empty()) || !brute.accepts(&Grid::empty(n)) {
+        if start.iter().any(|s| s.is_empty()) || !brute.accepts(&blank(puzzle)) {
             return Some(support);
         }
         for &cell in &read {
@@ -449,11 +461,11 @@ impl Support {
                 let mut domains = start.to_vec();
                 domains[cell.index()] = Digits::single(digit);
                 let mut open = read.clone();
-                let found = brute.first(&mut Grid::empty(n), &domains, &mut open)?;
+                let found = brute.first(&mut blank(puzzle), &domains, &mut open)?;
                 if let Some(grid) = found {
                     let w = support.witnesses.len();
                     for &c in &read {
-                        let d = grid.values()[c.index()];
+                        let d = grid.all_values()[c.index()];
                         if !support.union[c.index()].contains(d) {
                             support.union[c.index()].insert(d);
                             support.shown_by[c.index()][d as usize] = w;
@@ -468,7 +480,7 @@ impl Support {
             }
         }
         if read.is_empty() {
-            support.witnesses.push(Grid::empty(n));
+            support.witnesses.push(blank(puzzle));
         }
         for (union, (rules, &set)) in support.union.iter_mut().zip(brute.by_cell.iter().zip(start)) {
             if rules.is_empty() {
@@ -523,7 +535,7 @@ impl<'a> Brute<'a> {
             .filter(|c| c.kind() == Kind::Rule)
             .map(|c| c.as_ref())
             .collect();
-        let mut by_cell = vec![Vec::new(); puzzle.geometry().cell_count()];
+        let mut by_cell = vec![Vec::new(); variable_count(puzzle)];
         for (k, rule) in rules.iter().enumerate() {
             let mut scope = rule.scope(puzzle.geometry());
             scope.sort_unstable();
@@ -663,9 +675,9 @@ impl<'a> Brute<'a> {
 /// on the full grid), or `None` when none is found within `max_nodes`.
 fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> Option<Grid> {
     let n = puzzle.size();
-    let cells = puzzle.geometry().cell_count();
+    let cells = variable_count(puzzle);
     let brute = Brute::new(puzzle, max_nodes);
-    if !brute.accepts(&Grid::empty(n)) {
+    if !brute.accepts(&blank(puzzle)) {
         return None;
     }
     let accepts = |grid: &Grid, cell: Cell| {
@@ -678,7 +690,7 @@ fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> 
             digits
         })
         .collect();
-    let mut grid = Grid::empty(n);
+    let mut grid = blank(puzzle);
     let mut next = vec![0usize; cells];
     let mut depth = 0;
     let mut nodes = 0u64;
@@ -720,7 +732,7 @@ pub fn count_solutions(puzzle: &Puzzle, max_nodes: u64, cap: u64) -> Option<u64>
     let mut brute = Brute::new(puzzle, max_nodes);
     let domains: Vec<Digits<u128>> = puzzle
         .givens()
-        .values()
+        .all_values()
         .iter()
         .map(|&d| {
             if d == 0 {
@@ -730,21 +742,19 @@ pub fn count_solutions(puzzle: &Puzzle, max_nodes: u64, cap: u64) -> Option<u64>
             }
         })
         .collect();
-    let mut open: Vec<Cell> = puzzle
-        .geometry()
-        .cells()
+    let every = (0..variable_count(puzzle)).map(|i| Cell(i as u16));
+    let mut open: Vec<Cell> = every
+        .clone()
         .filter(|c| !brute.by_cell[c.index()].is_empty())
         .collect();
-    let free_ways = puzzle
-        .geometry()
-        .cells()
+    let free_ways = every
         .filter(|c| brute.by_cell[c.index()].is_empty())
         .map(|c| domains[c.index()].len() as u64)
         .try_fold(1u64, |acc, k| acc.checked_mul(k))?;
-    if !brute.accepts(&Grid::empty(n)) {
+    if !brute.accepts(&blank(puzzle)) {
         return Some(0);
     }
-    let mut grid = Grid::empty(n);
+    let mut grid = blank(puzzle);
     let counted = brute.count(&mut grid, &domains, &mut open, cap)?;
     let total = counted.checked_mul(free_ways)?;
     (total <= cap).then_some(total)
@@ -941,7 +951,7 @@ fn allows<W: Word>(state: &State<W>, solution: &Grid) -> bool {
 
 fn widen<W: Word>(state: &State<W>) -> Vec<Digits<u128>> {
     state
-        .cells()
+        .variables()
         .iter()
         .map(|s| Digits::from_u128(s.to_u128()))
         .collect()

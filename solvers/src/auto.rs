@@ -92,6 +92,7 @@ impl Auto {
         let raced = asks_few
             && limits.max_nodes.is_none()
             && puzzle.geometry().cell_count() <= Auto::MAX_RACED_CELLS
+            && !puzzle.model().has_extra_variables()
             && !SatSolver::available().is_empty()
             && Bitboard.supports(puzzle).is_err();
         raced.then_some((sat, head_start))

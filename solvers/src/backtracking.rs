@@ -31,10 +31,10 @@
 use crate::clock::Instant;
 use std::ops::ControlFlow;
 
-use sudokit_core::{Cell, Grid, Kind, Puzzle};
+use sudokit_core::{Cell, Grid, Kind, Puzzle, Unsupported};
 
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
-use crate::strategy::{Session, SolveError, Start, Strategy};
+use crate::strategy::{digits_only, Session, SolveError, Start, Strategy};
 
 /// How many nodes pass between two looks at the clock: reading it costs
 /// about as much as a node, so the deadline is checked at this stride.
@@ -65,7 +65,14 @@ impl Strategy for Backtracking {
         "backtracking"
     }
 
+    /// Not a puzzle with extra variables (chaos regions): it only places
+    /// digits.
+    fn supports(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
+        digits_only(self.name(), puzzle)
+    }
+
     fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
+        self.supports(puzzle)?;
         Ok(Box::new(BacktrackingSession {
             puzzle,
             by_cell: rules_by_cell(puzzle),

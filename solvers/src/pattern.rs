@@ -45,6 +45,10 @@ const BASES: u64 = 32;
 /// The pattern solution of the puzzle's board when it has boxes, before
 /// any rule but the classic ones is considered.
 fn base(puzzle: &Puzzle) -> Option<Grid> {
+    // A grid of digits says nothing of extra variables (chaos regions).
+    if puzzle.variables() > 0 {
+        return None;
+    }
     let n = puzzle.size();
     let (rows, cols) = puzzle.geometry().box_shape()?;
     let values = (0..n * n)

@@ -267,12 +267,12 @@ impl<W: Word> Undoer<W> for TrailUndo<W> {
     }
 }
 
-/// The unfixed cell with the fewest candidates (first found on ties; a
-/// two-candidate cell ends the scan).
+/// The unfixed cell (or extra variable) with the fewest candidates (first
+/// found on ties; a two-candidate cell ends the scan).
 #[inline]
 pub(crate) fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
     let mut best: Option<(usize, usize)> = None;
-    for (i, set) in state.cells().iter().enumerate() {
+    for (i, set) in state.variables().iter().enumerate() {
         let len = set.len();
         if len > 1 && best.is_none_or(|(_, b)| len < b) {
             best = Some((i, len));
@@ -284,8 +284,8 @@ pub(crate) fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
     best.map(|(i, _)| Cell(i as u16))
 }
 
-/// The unfixed cell minimising `candidates / weight` (dom/wdeg), first on
-/// ties.
+/// The unfixed cell (or extra variable) minimising `candidates / weight`
+/// (dom/wdeg), first on ties.
 ///
 /// Branch-free over the cells: a fixed cell weighs 0 and so never compares
 /// better (a branch on "fixed?" was mispredicted on every other cell).
@@ -294,7 +294,7 @@ fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32]) -> Option<Ce
     // `len / w < best_len / best_w`, without division; the start (1 / 0)
     // loses to any unfixed cell.
     let (mut best, mut best_len, mut best_w) = (usize::MAX, 1u64, 0u64);
-    for (i, (set, &w)) in state.cells().iter().zip(weights).enumerate() {
+    for (i, (set, &w)) in state.variables().iter().zip(weights).enumerate() {
         let len = set.len() as u64;
         let w = w as u64 * (len > 1) as u64;
         let better = len * best_w < best_len * w;
@@ -339,7 +339,9 @@ fn bump(weights: &mut [u32], model: &Model, contradiction: &Contradiction) {
     match contradiction.kind {
         ContradictionKind::EmptyCell(cell) => {
             add(&[cell]);
-            add(model.peers(cell));
+            if cell.index() < model.geometry().cell_count() {
+                add(model.peers(cell));
+            }
         }
         ContradictionKind::NoPlace { group, .. } | ContradictionKind::TooFewDigits { group } => {
             add(model.group(group).cells())
@@ -484,9 +486,9 @@ fn search<W: Word, U: Undoer<W>>(
         ValueOrder::Ascending => None,
     };
     let weighted = config.branching == Branching::DomWdeg;
-    // Conflict weights, kept only for dom/wdeg.
+    // Conflict weights, kept only for dom/wdeg (extra variables too).
     let mut weights = if weighted {
-        vec![1u32; model.geometry().cell_count()]
+        vec![1u32; model.variable_count()]
     } else {
         Vec::new()
     };

@@ -26,6 +26,17 @@ pub enum SolveError {
     OffBoard(u16),
 }
 
+/// Refuses a puzzle whose rules declare extra variables beside the digits
+/// (a chaos construction's region of every cell), naming the rule: for the
+/// strategies that only ever place digits.
+pub(crate) fn digits_only(strategy: &'static str, puzzle: &Puzzle) -> Result<(), Unsupported> {
+    let geometry = puzzle.geometry();
+    match puzzle.constraints().iter().find(|c| c.variables(geometry) > 0) {
+        Some(rule) => Err(Unsupported::new(strategy, rule.name())),
+        None => Ok(()),
+    }
+}
+
 /// A solving method. All strategies give the same answers on the same
 /// puzzle; one that cannot express a constraint says so up front through
 /// [`Strategy::supports`] and never ignores it.

@@ -484,7 +484,7 @@ fn json_line(
         (1, false) => "unknown",
         _ => "several",
     };
-    json!({
+    let mut line = json!({
         "input": origin,
         "status": status,
         "count": outcome.count,
@@ -495,7 +495,25 @@ fn json_line(
         "nodes": outcome.stats.nodes,
         "guesses": outcome.stats.guesses,
         "ms": elapsed.as_secs_f64() * 1e3,
-    })
+    });
+    // A chaos construction's regions (the layer of extra variables), one
+    // line of labels per solution, when the rules declare them.
+    if outcome.solutions.iter().any(|s| s.layer().len() == n * n) {
+        line["regions"] = outcome.solutions.iter().map(regions_line).collect();
+    }
+    line
+}
+
+/// The region labels of a solution's layer as a line of symbols, like a
+/// grid of digits.
+fn regions_line(solution: &Grid) -> String {
+    let n = solution.size();
+    let labels = solution
+        .layer()
+        .get(..n * n)
+        .map(<[u8]>::to_vec)
+        .unwrap_or_default();
+    Grid::from_values(n, labels).map_or_else(String::new, |g| to_line(&g))
 }
 
 /// Solves one puzzle, printing solutions as they are found.

@@ -29,6 +29,7 @@
 //! assert_eq!(err.to_string(), "ISS constraint types sudokit does not read: DutchFlatmates, Regex");
 //! ```
 
+mod chaos;
 mod reader;
 mod table;
 mod writer;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use sudokit_core::{Cell, Digit, Geometry, GeometryError};
 
+use super::chaos;
 use super::table::{self, Form, IssRule};
 use super::{little_killer_diagonals, parse_cell, IssError, MAX_SIZE};
 use crate::clues::{Clue, ClueCell, Direction, Side};
@@ -68,6 +69,16 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
         reader.rules(item, &mut spec.rules)?;
     }
     refuse_anticonsecutive_with_dots(&items)?;
+    let chaos = |name: &str| spec.rules.iter().any(|r| r.name() == name);
+    if !chaos("chaos-construction")
+        && ["chaos-arrow", "chaos-count", "same-region"]
+            .into_iter()
+            .any(chaos)
+    {
+        return Err(IssError::new(
+            "region clues (ChaosArrow, ChaosCount, SameValues on CC cells) need .ChaosConstruction",
+        ));
+    }
     Ok(spec)
 }
 
@@ -78,7 +89,11 @@ fn check_types(items: &[Item]) -> Result<()> {
     let mut unknown: Vec<&str> = Vec::new();
     for item in items {
         let ty = item.ty;
-        if ty.is_empty() || table::BOARD_TYPES.contains(&ty) || table::COMBINED.iter().any(|c| c.0 == ty) {
+        if ty.is_empty()
+            || table::BOARD_TYPES.contains(&ty)
+            || table::COMBINED.iter().any(|c| c.0 == ty)
+            || chaos::reads(ty, &item.args)
+        {
             continue;
         }
         let mut rows = table::rows_of(ty).peekable();
@@ -306,6 +321,10 @@ impl Reader<'_> {
 
     /// The rules of one item, checked by their kinds.
     fn rules(&self, item: &Item, out: &mut Vec<RuleSpec>) -> Result<()> {
+        if chaos::reads(item.ty, &item.args) {
+            out.push(chaos::read(self.registry, item.ty, &item.args, self.n).map_err(|e| item.error(e))?);
+            return Ok(());
+        }
         if let Some((_, kinds)) = table::COMBINED.iter().find(|c| c.0 == item.ty) {
             for kind in *kinds {
                 out.push(RuleSpec::new(self.kind(item, kind)?));

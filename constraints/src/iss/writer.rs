@@ -48,6 +48,10 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             continue;
         }
         let here = |what: String| IssError::new(format!("rules[{}]: {what}", index + 1));
+        if let Some(chaos) = super::chaos::write(spec, rule) {
+            items.push(chaos.map_err(here)?);
+            continue;
+        }
         let Some(row) = pick_row(rule) else {
             let detail = match table::rows_for(rule.name()).next() {
                 Some(_) => " with these values",

@@ -120,7 +120,7 @@ impl<'p> Engine<'p> {
 
     fn build(model: &'p Model, techniques: bool) -> Engine<'p> {
         let slots = model.slots.len();
-        let cells = model.geometry().cell_count();
+        let cells = model.variable_count();
         let active = model
             .slots
             .iter()
@@ -408,7 +408,7 @@ impl<'p> Engine<'p> {
     /// scan of the state per propagation.
     pub fn watch_solution(&mut self, solution: &Grid) {
         let listener = self.listener.get_or_insert_with(Box::default);
-        listener.witness = Some(solution.values().to_vec());
+        listener.witness = Some(solution.all_values().to_vec());
     }
 
     /// The first removal of a digit of the watched solution, if any.
@@ -423,7 +423,7 @@ impl<'p> Engine<'p> {
             if let Some(witness) = &listener.witness {
                 listener.witness_live = witness
                     .iter()
-                    .zip(state.cells())
+                    .zip(state.variables())
                     .all(|(&d, set)| d == 0 || set.contains(d));
             }
         }

@@ -90,8 +90,11 @@ pub struct Model {
     sums: Vec<CompiledSum>,
     domains: Domains,
     pub(crate) slots: Vec<Slot>,
-    /// Per cell, the slots that read it and wake on its changes.
+    /// Per cell (and extra variable), the slots that read it and wake on
+    /// its changes.
     watchers: Csr<u32>,
+    /// The board's cells plus the extra variables the rules declare.
+    variables: usize,
     cache: Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>,
 }
 
@@ -116,7 +119,13 @@ impl Model {
             relations: &relations,
             sums: &sums,
         };
-        let (slots, watchers) = slots::compile(&geometry, &constraints, parts);
+        let extra = constraints
+            .iter()
+            .map(|c| c.variables(&geometry))
+            .max()
+            .unwrap_or(0);
+        let variables = geometry.cell_count() + extra;
+        let (slots, watchers) = slots::compile(&geometry, &constraints, parts, variables);
         Model {
             geometry,
             constraints,
@@ -127,8 +136,25 @@ impl Model {
             domains,
             slots,
             watchers,
+            variables,
             cache: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The board's cells plus the extra variables the rules declare
+    /// ([`Rule::variables`](crate::Rule::variables)): the length of a
+    /// [`State`](crate::State) of this model. Equal to the cell count
+    /// unless a rule such as chaos construction adds unknowns.
+    #[inline]
+    pub fn variable_count(&self) -> usize {
+        self.variables
+    }
+
+    /// True when the rules declare extra variables beside the digits:
+    /// strategies that only know digits refuse such a puzzle.
+    #[inline]
+    pub fn has_extra_variables(&self) -> bool {
+        self.variables > self.geometry.cell_count()
     }
 
     /// Every sum: those the rules declare ([`Rule::sums`](crate::Rule::sums)),
@@ -211,6 +237,7 @@ impl Model {
 
     /// The cells that must differ from `cell`: every other cell of its
     /// groups, and every cell related to it by a plain `≠`. Sorted.
+    /// (Board cells only: an extra variable has no peers and no entry.)
     #[inline(always)]
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         self.peers.of(&self.geometry, cell)

@@ -4,7 +4,6 @@
 
 use super::csr::Csr;
 use super::domains::Domains;
-use super::on_board;
 use super::relations::Relations;
 use crate::cell::Cell;
 use crate::constraint::{Constraint, Cost, Kind};
@@ -63,13 +62,14 @@ pub(super) struct Parts<'a> {
 }
 
 /// The slots, built-in propagators first, then every rule's own; and per
-/// cell, the watched slots that read it.
+/// cell (and each of the `variables − n²` extra variables), the watched
+/// slots that read it.
 pub(super) fn compile(
     geometry: &Geometry,
     constraints: &[Box<dyn Constraint>],
     parts: Parts<'_>,
+    variables: usize,
 ) -> (Vec<Slot>, Csr<u32>) {
-    let cells = geometry.cell_count();
     let mut slots = Vec::new();
     let restricted = parts.domains.restricted();
     if !restricted.is_empty() {
@@ -98,7 +98,7 @@ pub(super) fn compile(
         let mut scope: Vec<Cell> = constraint
             .scope(geometry)
             .into_iter()
-            .filter(on_board(geometry))
+            .filter(|cell| cell.index() < variables)
             .collect();
         scope.sort_unstable();
         scope.dedup();
@@ -115,7 +115,7 @@ pub(super) fn compile(
             watched: true,
         });
     }
-    let mut watchers = vec![Vec::new(); cells];
+    let mut watchers = vec![Vec::new(); variables];
     for (s, slot) in slots.iter().enumerate().filter(|(_, slot)| slot.watched) {
         for cell in &slot.scope {
             watchers[cell.index()].push(s as u32);

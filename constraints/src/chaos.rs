@@ -1,0 +1,380 @@
+//! Chaos construction: the board's regions are not given, the solver finds
+//! them. The rule declares one extra variable per cell, its region label
+//! (`1..=n`), held by the engine beside the digits
+//! ([`Rule::variables`]); the region clues in `chaos_clues.rs` read the
+//! same variables.
+
+use std::borrow::Cow;
+
+use sudokit_core::{
+    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
+};
+
+use crate::rule::RuleKind;
+
+/// The variable holding the region label of `cell`: the cells `n²…`, in
+/// the cells' reading order. Every chaos rule and clue agrees on it.
+///
+/// ```
+/// use sudokit_constraints::chaos_region;
+/// use sudokit_core::{Cell, Geometry};
+/// let g = Geometry::square(4).unwrap();
+/// assert_eq!(chaos_region(&g, Cell(3)), Cell(19));
+/// ```
+pub fn chaos_region(geometry: &Geometry, cell: Cell) -> Cell {
+    Cell((geometry.cell_count() + cell.index()) as u16)
+}
+
+/// The orthogonal neighbours of cell `i` on an `n`×`n` board (regions are
+/// orthogonally connected on the flat board).
+pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r > 0).then(|| i - n),
+        (r + 1 < n).then(|| i + n),
+        (c > 0).then(|| i - 1),
+        (c + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Chaos construction (ISS `ChaosConstruction`): the board divides into
+/// `n` regions of `n` orthogonally connected cells, each holding every
+/// digit once; which cells form a region is part of the answer.
+///
+/// The region of every cell is an extra variable (values `1..=n`, see
+/// [`chaos_region`]). Regions are interchangeable, so their labels are
+/// numbered in order of first appearance in reading order (r1c1 is in
+/// region 1; label k + 1 appears only after label k): a count of
+/// solutions counts divisions, not their numberings.
+///
+/// Propagation: the labels' order of appearance; each (digit, region)
+/// pair in one cell (a cell fixed to both removes the region from the
+/// other cells with its digit and the digit from the other cells of its
+/// region, and a pair with one possible cell is placed there); each region
+/// `n` cells; and each region inside one connected component, of at least
+/// `n` cells, of the cells that may take it.
+///
+/// `check` reads the region layer of the grid. A grid without one (digits
+/// only) passes: with the rows and columns holding every digit once, the
+/// rows are always such a division, so the rule alone rules out no grid;
+/// the region clues are what make a chaos puzzle, and they need the layer.
+///
+/// ```
+/// use sudokit_constraints::ChaosConstruction;
+/// use sudokit_core::{Cell, Geometry, Grid, Rule};
+/// let g = Geometry::irregular(2, &[0, 0, 1, 1]).unwrap();
+/// let labelled = |labels: [u8; 4]| {
+///     let mut grid = Grid::from_values(2, vec![1, 2, 2, 1]).unwrap().with_layer(4);
+///     for (i, label) in labels.into_iter().enumerate() {
+///         grid.set(Cell(4 + i as u16), label);
+///     }
+///     grid
+/// };
+/// // 1 2 / 2 1, the rows as regions, or the columns.
+/// assert!(ChaosConstruction.check(&g, &labelled([1, 1, 2, 2])).is_ok());
+/// assert!(ChaosConstruction.check(&g, &labelled([1, 2, 1, 2])).is_ok());
+/// // The diagonals: two 1s in region 1, which is not connected either.
+/// let err = ChaosConstruction.check(&g, &labelled([1, 2, 2, 1])).unwrap_err();
+/// assert_eq!(err.message, "r1c1 and r2c2 both hold 1 in region 1");
+/// // Digits only: the regions are unknown, nothing is broken yet.
+/// assert!(ChaosConstruction.check(&g, &labelled([0, 0, 0, 0])).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChaosConstruction;
+
+impl Rule for ChaosConstruction {
+    fn name(&self) -> Cow<'_, str> {
+        "chaos construction".into()
+    }
+
+    fn variables(&self, geometry: &Geometry) -> usize {
+        geometry.cell_count()
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        (0..2 * geometry.cell_count()).map(|i| Cell(i as u16)).collect()
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let cells = geometry.cell_count();
+        let labels = grid.layer();
+        if labels.len() != cells {
+            return Ok(());
+        }
+        let region = |i: usize| Cell((cells + i) as u16);
+        // Labels in order of first appearance, over the known prefix.
+        let mut highest = 0;
+        for (i, &label) in labels.iter().enumerate() {
+            if label == 0 {
+                break;
+            }
+            if label > highest + 1 {
+                return Err(Violation::new(
+                    format!(
+                        "{} is in region {label} before any cell is in region {}",
+                        Cell(i as u16).name(n),
+                        highest + 1
+                    ),
+                    vec![Cell(i as u16), region(i)],
+                ));
+            }
+            highest = highest.max(label);
+        }
+        let complete = labels.iter().all(|&l| l != 0);
+        for label in 1..=n as Digit {
+            let members: Vec<usize> = (0..cells).filter(|&i| labels[i] == label).collect();
+            let named = |members: &[usize]| members.iter().map(|&i| Cell(i as u16)).collect();
+            if members.len() > n || (complete && members.len() != n) {
+                return Err(Violation::new(
+                    format!("region {label} has {} cells, not {n}", members.len()),
+                    named(&members),
+                ));
+            }
+            let mut seen: Vec<Option<usize>> = vec![None; n + 1];
+            for &i in &members {
+                let d = grid.values()[i] as usize;
+                if d == 0 {
+                    continue;
+                }
+                if let Some(j) = seen[d] {
+                    return Err(Violation::new(
+                        format!(
+                            "{} and {} both hold {d} in region {label}",
+                            Cell(j as u16).name(n),
+                            Cell(i as u16).name(n)
+                        ),
+                        vec![Cell(j as u16), Cell(i as u16)],
+                    ));
+                }
+                seen[d] = Some(i);
+            }
+            if members.len() == n && !connected(&members, n) {
+                return Err(Violation::new(
+                    format!("region {label} is not orthogonally connected"),
+                    named(&members),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `members` (cell indices, sorted) form one orthogonally connected
+/// piece of an `n`×`n` board.
+fn connected(members: &[usize], n: usize) -> bool {
+    let Some(&first) = members.first() else {
+        return true;
+    };
+    let mut reached = vec![first];
+    let mut next = 0;
+    while next < reached.len() {
+        let i = reached[next];
+        next += 1;
+        for j in neighbours(i, n) {
+            if members.binary_search(&j).is_ok() && !reached.contains(&j) {
+                reached.push(j);
+            }
+        }
+    }
+    reached.len() == members.len()
+}
+
+impl Propagate for ChaosConstruction {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let n = cx.size();
+        let cells = n * n;
+        if cx.state().variables().len() < 2 * cells {
+            return Ok(());
+        }
+        first_appearance(cx, cells)?;
+        pairs(cx, cells)?;
+        sizes(cx, cells)?;
+        for label in 1..=n as Digit {
+            connectivity(cx, cells, label)?;
+        }
+        Ok(())
+    }
+}
+
+/// The labels in order of first appearance: cell `i` may take label `k + 1`
+/// only if some earlier cell may take label `k`.
+fn first_appearance<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let mut highest = 0usize;
+    for i in 0..cells {
+        let region = Cell((cells + i) as u16);
+        let allowed = Digits::<W>::full((highest + 1).min(n));
+        cx.restrict(region, allowed)?;
+        highest = highest.max(cx.candidates(region).max().unwrap_or(0) as usize);
+    }
+    Ok(())
+}
+
+/// Each (digit, region) pair in exactly one cell: the eliminations of the
+/// cells fixed to both, then the pairs with one possible cell.
+fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let region = |i: usize| Cell((cells + i) as u16);
+    for i in 0..cells {
+        let (Some(d), Some(r)) = (cx.value(Cell(i as u16)), cx.value(region(i))) else {
+            continue;
+        };
+        for j in (0..cells).filter(|&j| j != i) {
+            if cx.value(Cell(j as u16)) == Some(d) {
+                cx.remove(region(j), r)?;
+            }
+            if cx.value(region(j)) == Some(r) {
+                cx.remove(Cell(j as u16), d)?;
+            }
+        }
+    }
+    for r in 1..=n as Digit {
+        for d in 1..=n as Digit {
+            let mut places = (0..cells).filter(|&i| {
+                cx.candidates(Cell(i as u16)).contains(d) && cx.candidates(region(i)).contains(r)
+            });
+            let (Some(only), None) = (places.next(), places.next()) else {
+                if (0..cells).all(|i| {
+                    !cx.candidates(Cell(i as u16)).contains(d) || !cx.candidates(region(i)).contains(r)
+                }) {
+                    return Err(Contradiction::rule(None, "a region has no place for a digit"));
+                }
+                continue;
+            };
+            cx.assign(Cell(only as u16), d)?;
+            cx.assign(region(only), r)?;
+        }
+    }
+    Ok(())
+}
+
+/// Each region has `n` cells: no more fixed to it, no fewer possible.
+fn sizes<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+    let n = cx.size();
+    for r in 1..=n as Digit {
+        let regions = (0..cells).map(|i| Cell((cells + i) as u16));
+        let possible: Vec<Cell> = regions.filter(|&v| cx.candidates(v).contains(r)).collect();
+        let fixed = possible.iter().filter(|&&v| cx.value(v) == Some(r)).count();
+        if possible.len() < n || fixed > n {
+            return Err(Contradiction::rule(
+                possible.first().copied(),
+                "a region cannot have n cells",
+            ));
+        }
+        if possible.len() == n {
+            for &v in &possible {
+                cx.assign(v, r)?;
+            }
+        } else if fixed == n {
+            for &v in &possible {
+                if cx.value(v) != Some(r) {
+                    cx.remove(v, r)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Region `label` lies inside one connected component, of at least `n`
+/// cells, of the cells that may take it: the one holding its fixed cells
+/// when it has some.
+fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, cells: usize, label: Digit) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let region = |i: usize| Cell((cells + i) as u16);
+    // Component number of every cell that may take the label (0: none).
+    let mut component = vec![0u32; cells];
+    let mut sizes = vec![0usize];
+    let mut holds_fixed = vec![false];
+    let mut queue = Vec::new();
+    for start in 0..cells {
+        if component[start] != 0 || !cx.candidates(region(start)).contains(label) {
+            continue;
+        }
+        let id = sizes.len() as u32;
+        let (mut size, mut fixed) = (0, false);
+        component[start] = id;
+        queue.push(start);
+        while let Some(i) = queue.pop() {
+            size += 1;
+            fixed |= cx.value(region(i)) == Some(label);
+            for j in neighbours(i, n) {
+                if component[j] == 0 && cx.candidates(region(j)).contains(label) {
+                    component[j] = id;
+                    queue.push(j);
+                }
+            }
+        }
+        sizes.push(size);
+        holds_fixed.push(fixed);
+    }
+    let anchored: Vec<usize> = (1..sizes.len()).filter(|&c| holds_fixed[c]).collect();
+    if anchored.len() > 1 {
+        return Err(Contradiction::rule(None, "a region's cells cannot be connected"));
+    }
+    for (i, &c) in component.iter().enumerate() {
+        let c = c as usize;
+        if c == 0 {
+            continue;
+        }
+        let keep = match anchored.first() {
+            Some(&home) => c == home && sizes[c] >= n,
+            None => sizes[c] >= n,
+        };
+        if !keep {
+            cx.remove(region(i), label)?;
+        }
+    }
+    if !anchored.is_empty() {
+        within_reach(cx, cells, label)?;
+    }
+    Ok(())
+}
+
+/// A cell `d` steps (through cells that may take the label) from the `f`
+/// cells fixed to it joins a region of at least `f + d` cells: beyond
+/// `n − f` steps it cannot take the label.
+fn within_reach<W: Word>(cx: &mut Ctx<'_, W>, cells: usize, label: Digit) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let region = |i: usize| Cell((cells + i) as u16);
+    let mut distance = vec![usize::MAX; cells];
+    let mut frontier: Vec<usize> = (0..cells)
+        .filter(|&i| cx.value(region(i)) == Some(label))
+        .collect();
+    let budget = n.saturating_sub(frontier.len());
+    for &i in &frontier {
+        distance[i] = 0;
+    }
+    let mut steps = 0;
+    while !frontier.is_empty() && steps < budget {
+        steps += 1;
+        let mut next = Vec::new();
+        for &i in &frontier {
+            for j in neighbours(i, n) {
+                if distance[j] == usize::MAX && cx.candidates(region(j)).contains(label) {
+                    distance[j] = steps;
+                    next.push(j);
+                }
+            }
+        }
+        frontier = next;
+    }
+    for (i, &d) in distance.iter().enumerate() {
+        if d == usize::MAX && cx.candidates(region(i)).contains(label) {
+            cx.remove(region(i), label)?;
+        }
+    }
+    Ok(())
+}
+
+/// `chaos-construction` in files.
+pub(crate) static CHAOS_CONSTRUCTION: RuleKind = RuleKind {
+    meaning:
+        "the regions are unknown: n orthogonally connected regions of n cells, each with every digit once; \
+              solutions show them with --json",
+    example: r#"{ type = "chaos-construction" }"#,
+    ..RuleKind::new("chaos-construction", |_, _| Ok(Box::new(ChaosConstruction)))
+};

@@ -1,0 +1,554 @@
+//! The clues of a chaos construction, read on the region variables of
+//! [`ChaosConstruction`](crate::ChaosConstruction): a run of one region
+//! along arms (ISS `ChaosArrow`), a count of cells sharing a region (ISS
+//! `ChaosCount`), and cells in one region (ISS `SameValues` on region
+//! cells).
+
+use std::borrow::Cow;
+
+use sudokit_core::{
+    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
+};
+
+use crate::chaos::chaos_region;
+use crate::rule::{fits, Param, ParamType, RuleKind};
+
+/// The region variables of `cells`.
+fn regions(geometry: &Geometry, cells: &[Cell]) -> Vec<Cell> {
+    cells.iter().map(|&c| chaos_region(geometry, c)).collect()
+}
+
+/// The region label of `cell` in a grid's layer, when known.
+fn label(geometry: &Geometry, grid: &Grid, cell: Cell) -> Option<Digit> {
+    let value = *grid.layer().get(cell.index())?;
+    let _ = geometry;
+    (value != 0).then_some(value)
+}
+
+/// A chaos arrow (ISS `ChaosArrow`): the digit in the control cell is the
+/// length of the run of cells in the start's region from the start along
+/// the arms (every arm begins at the same start, counted once), minus one
+/// when `offset` is 1.
+///
+/// Propagation: for each region the start may be in, the run lengths each
+/// arm allows (its cells that may be in the region, then one that may not
+/// or the arm's end) give the totals the control may show; once the start's
+/// region is known, each arm's cells up to its shortest possible run join
+/// it, and the cell past an arm's only possible run leaves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChaosArrow {
+    control: Cell,
+    offset: u8,
+    /// The arms, each from the start; all share the first cell.
+    arms: Vec<Vec<Cell>>,
+}
+
+impl ChaosArrow {
+    /// The arrow whose control cell is `control`, along `arms` (each a list
+    /// of cells from the common start), counting the start unless `offset`
+    /// is 1.
+    pub fn new(control: Cell, offset: u8, arms: Vec<Vec<Cell>>) -> ChaosArrow {
+        ChaosArrow {
+            control,
+            offset,
+            arms,
+        }
+    }
+
+    /// The arms ISS gives an arrow without any: from the control cell to the
+    /// board's edge, left, right, up and down.
+    pub fn default_arms(n: usize, control: Cell) -> Vec<Vec<Cell>> {
+        let (r, c) = (control.index() / n, control.index() % n);
+        let at = |r: usize, c: usize| Cell((r * n + c) as u16);
+        vec![
+            (0..=c).rev().map(|c| at(r, c)).collect(),
+            (c..n).map(|c| at(r, c)).collect(),
+            (0..=r).rev().map(|r| at(r, c)).collect(),
+            (r..n).map(|r| at(r, c)).collect(),
+        ]
+    }
+
+    /// The control cell, the offset and the arms.
+    pub fn parts(&self) -> (Cell, u8, &[Vec<Cell>]) {
+        (self.control, self.offset, &self.arms)
+    }
+
+    fn start(&self) -> Option<Cell> {
+        self.arms.first().and_then(|a| a.first()).copied()
+    }
+}
+
+impl Rule for ChaosArrow {
+    fn name(&self) -> Cow<'_, str> {
+        "chaos arrow".into()
+    }
+
+    fn variables(&self, geometry: &Geometry) -> usize {
+        geometry.cell_count()
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        let mut scope = vec![self.control];
+        for arm in &self.arms {
+            scope.extend(regions(geometry, arm));
+        }
+        scope.sort_unstable();
+        scope.dedup();
+        scope
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let (Some(start), Some(shown)) = (self.start(), grid.get(self.control)) else {
+            return Ok(());
+        };
+        let Some(home) = label(geometry, grid, start) else {
+            return Ok(());
+        };
+        let mut length = 1usize;
+        for arm in &self.arms {
+            for &cell in &arm[1..] {
+                match label(geometry, grid, cell) {
+                    None => return Ok(()),
+                    Some(l) if l == home => length += 1,
+                    Some(_) => break,
+                }
+            }
+        }
+        let n = geometry.size();
+        match length == shown as usize + self.offset as usize {
+            true => Ok(()),
+            false => Err(Violation::new(
+                format!(
+                    "{} shows {shown} but the run of region {home} from {} is {length} long{}",
+                    self.control.name(n),
+                    start.name(n),
+                    if self.offset == 1 {
+                        " (counting the start; offset 1)"
+                    } else {
+                        ""
+                    }
+                ),
+                vec![self.control, start],
+            )),
+        }
+    }
+}
+
+/// The lengths an arm's run may have beyond the start in region `r`
+/// (`possible[k]`: `k` cells after the start).
+fn arm_lengths<W: Word>(cx: &Ctx<'_, W>, arm: &[Cell], r: Digit) -> Vec<bool> {
+    let g = cx.geometry();
+    let mut possible = vec![false; arm.len()];
+    for (k, slot) in possible.iter_mut().enumerate() {
+        let inside = arm[1..=k]
+            .iter()
+            .all(|&c| cx.candidates(chaos_region(g, c)).contains(r));
+        if !inside {
+            break;
+        }
+        let stops = match arm.get(k + 1) {
+            None => true,
+            Some(&next) => cx.value(chaos_region(g, next)) != Some(r),
+        };
+        *slot = stops;
+    }
+    possible
+}
+
+/// The indices where `flags` is set.
+fn on(flags: &[bool]) -> impl Iterator<Item = usize> + '_ {
+    flags.iter().enumerate().filter(|(_, on)| **on).map(|(i, _)| i)
+}
+
+/// The totals `1 + Σ lengths` reachable by taking one length per arm.
+fn totals(arms: &[Vec<bool>], cap: usize) -> Vec<bool> {
+    let mut reach = vec![false; cap + 1];
+    reach[1.min(cap)] = true;
+    for lengths in arms {
+        let mut next = vec![false; cap + 1];
+        for t in on(&reach) {
+            for k in on(lengths) {
+                if t + k <= cap {
+                    next[t + k] = true;
+                }
+            }
+        }
+        reach = next;
+    }
+    reach
+}
+
+impl Propagate for ChaosArrow {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let n = cx.size();
+        let Some(start) = self.start() else {
+            return Ok(());
+        };
+        let home = chaos_region(cx.geometry(), start);
+        if cx.state().variables().len() <= home.index() {
+            return Ok(());
+        }
+        let offset = self.offset as usize;
+        let shown = |total: usize| (total > offset && total - offset <= n).then(|| (total - offset) as Digit);
+        let mut supported = Digits::<W>::EMPTY;
+        for r in cx.candidates(home) {
+            let lengths: Vec<Vec<bool>> = self.arms.iter().map(|a| arm_lengths(cx, a, r)).collect();
+            let mut here = Digits::<W>::EMPTY;
+            for t in on(&totals(&lengths, n)) {
+                if let Some(d) = shown(t) {
+                    here.insert(d);
+                }
+            }
+            if (here & cx.candidates(self.control)).is_empty() {
+                cx.remove(home, r)?;
+            }
+            supported |= here;
+        }
+        cx.restrict(self.control, supported)?;
+        // Per arm, the cells every fitting run covers, whatever the start's
+        // region: they share it (their region sets meet).
+        let control = cx.candidates(self.control);
+        let mut covered = vec![usize::MAX; self.arms.len()];
+        let mut only: Vec<Option<usize>> = vec![None; self.arms.len()];
+        for r in cx.candidates(home) {
+            let lengths: Vec<Vec<bool>> = self.arms.iter().map(|a| arm_lengths(cx, a, r)).collect();
+            let mut fitting = Vec::with_capacity(self.arms.len());
+            for a in 0..self.arms.len() {
+                let rest: Vec<Vec<bool>> = lengths
+                    .iter()
+                    .enumerate()
+                    .filter(|&(b, _)| b != a)
+                    .map(|(_, l)| l.clone())
+                    .collect();
+                let others = totals(&rest, n);
+                let fits: Vec<usize> = on(&lengths[a])
+                    .filter(|&k| on(&others).any(|t| shown(t + k).is_some_and(|d| control.contains(d))))
+                    .collect();
+                fitting.push(fits);
+            }
+            if fitting.iter().any(Vec::is_empty) {
+                cx.remove(home, r)?;
+                continue;
+            }
+            for (a, fits) in fitting.iter().enumerate() {
+                covered[a] = covered[a].min(fits[0]);
+                only[a] = (fits.len() == 1).then_some(fits[0]);
+            }
+        }
+        let g = cx.geometry();
+        for (a, arm) in self.arms.iter().enumerate() {
+            let reach = covered[a].min(arm.len() - 1);
+            for &cell in &arm[1..=reach] {
+                let (other, shared) = (chaos_region(g, cell), cx.candidates(home));
+                cx.restrict(other, shared)?;
+                let back = cx.candidates(other);
+                cx.restrict(home, back)?;
+            }
+            // The start's region known and one run left: the cell past it
+            // is elsewhere.
+            if let (Some(r), Some(k)) = (cx.value(home), only[a]) {
+                if let Some(&past) = arm.get(k + 1) {
+                    cx.remove(chaos_region(g, past), r)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A chaos count (ISS `ChaosCount`): the digit in the control cell counts
+/// the listed cells in the first listed cell's region (the first one
+/// included), minus one when `offset` is 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChaosCount {
+    control: Cell,
+    offset: u8,
+    cells: Vec<Cell>,
+}
+
+impl ChaosCount {
+    /// The count shown in `control` of the cells of `cells` in the region of
+    /// `cells[0]`, the first one counted unless `offset` is 1.
+    pub fn new(control: Cell, offset: u8, cells: Vec<Cell>) -> ChaosCount {
+        ChaosCount {
+            control,
+            offset,
+            cells,
+        }
+    }
+
+    /// The cells ISS counts for a count without any: the control cell, then
+    /// its orthogonal and diagonal neighbours on the board.
+    pub fn default_cells(n: usize, control: Cell) -> Vec<Cell> {
+        let (r, c) = ((control.index() / n) as isize, (control.index() % n) as isize);
+        let steps = [
+            (0, 0),
+            (-1, 0),
+            (1, 0),
+            (0, -1),
+            (0, 1),
+            (-1, -1),
+            (-1, 1),
+            (1, -1),
+            (1, 1),
+        ];
+        steps
+            .iter()
+            .map(|(dr, dc)| (r + dr, c + dc))
+            .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+            .map(|(r, c)| Cell((r as usize * n + c as usize) as u16))
+            .collect()
+    }
+
+    /// The control cell, the offset and the counted cells.
+    pub fn parts(&self) -> (Cell, u8, &[Cell]) {
+        (self.control, self.offset, &self.cells)
+    }
+}
+
+impl Rule for ChaosCount {
+    fn name(&self) -> Cow<'_, str> {
+        "chaos count".into()
+    }
+
+    fn variables(&self, geometry: &Geometry) -> usize {
+        geometry.cell_count()
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        let mut scope = regions(geometry, &self.cells);
+        scope.push(self.control);
+        scope.sort_unstable();
+        scope.dedup();
+        scope
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let (Some(&first), Some(shown)) = (self.cells.first(), grid.get(self.control)) else {
+            return Ok(());
+        };
+        let Some(home) = label(geometry, grid, first) else {
+            return Ok(());
+        };
+        let labels: Vec<Option<Digit>> = self.cells.iter().map(|&c| label(geometry, grid, c)).collect();
+        let known = labels.iter().filter(|&&l| l == Some(home)).count();
+        let open = labels.iter().filter(|l| l.is_none()).count();
+        let target = shown as usize + self.offset as usize;
+        if known > target || known + open < target {
+            let n = geometry.size();
+            return Err(Violation::new(
+                format!(
+                    "{} shows {shown} but {known}{} of its cells are in the region of {}",
+                    self.control.name(n),
+                    if open > 0 {
+                        format!(" to {}", known + open)
+                    } else {
+                        String::new()
+                    },
+                    first.name(n)
+                ),
+                vec![self.control, first],
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Propagate for ChaosCount {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let n = cx.size();
+        let g = cx.geometry();
+        let Some(&first) = self.cells.first() else {
+            return Ok(());
+        };
+        let vars = regions(g, &self.cells);
+        if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
+            return Ok(());
+        }
+        let home = chaos_region(g, first);
+        let offset = self.offset as usize;
+        let bounds = |cx: &Ctx<'_, W>, r: Digit| {
+            let fixed = 1 + vars[1..].iter().filter(|&&v| cx.value(v) == Some(r)).count();
+            let possible = 1 + vars[1..]
+                .iter()
+                .filter(|&&v| cx.candidates(v).contains(r))
+                .count();
+            (fixed, possible)
+        };
+        let mut supported = Digits::<W>::EMPTY;
+        for r in cx.candidates(home) {
+            let (low, high) = bounds(cx, r);
+            let here: Digits<W> = (low..=high)
+                .filter(|&t| t > offset && t - offset <= n)
+                .map(|t| (t - offset) as Digit)
+                .collect();
+            if (here & cx.candidates(self.control)).is_empty() {
+                cx.remove(home, r)?;
+            }
+            supported |= here;
+        }
+        cx.restrict(self.control, supported)?;
+        let (Some(r), Some(shown)) = (cx.value(home), cx.value(self.control)) else {
+            return Ok(());
+        };
+        let target = shown as usize + offset;
+        let (low, high) = bounds(cx, r);
+        for &v in &vars[1..] {
+            let open = cx.value(v) != Some(r) && cx.candidates(v).contains(r);
+            if open && low == target {
+                cx.remove(v, r)?;
+            } else if open && high == target {
+                cx.assign(v, r)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cells in one region (ISS `SameValues` on region cells, one cell per
+/// set): their region variables are equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SameRegion {
+    cells: Vec<Cell>,
+}
+
+impl SameRegion {
+    /// `cells` (at least two) lie in one region.
+    pub fn new(cells: Vec<Cell>) -> SameRegion {
+        SameRegion { cells }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+}
+
+impl Rule for SameRegion {
+    fn name(&self) -> Cow<'_, str> {
+        "same region".into()
+    }
+
+    fn variables(&self, geometry: &Geometry) -> usize {
+        geometry.cell_count()
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        let mut scope = regions(geometry, &self.cells);
+        scope.sort_unstable();
+        scope
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let known: Vec<(Cell, Digit)> = self
+            .cells
+            .iter()
+            .filter_map(|&c| label(geometry, grid, c).map(|l| (c, l)))
+            .collect();
+        match known.windows(2).find(|w| w[0].1 != w[1].1) {
+            None => Ok(()),
+            Some(w) => {
+                let n = geometry.size();
+                Err(Violation::new(
+                    format!(
+                        "{} is in region {} but {} in region {}",
+                        w[0].0.name(n),
+                        w[0].1,
+                        w[1].0.name(n),
+                        w[1].1
+                    ),
+                    vec![w[0].0, w[1].0],
+                ))
+            }
+        }
+    }
+}
+
+impl Propagate for SameRegion {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let vars = regions(cx.geometry(), &self.cells);
+        if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
+            return Ok(());
+        }
+        let common = vars
+            .iter()
+            .fold(Digits::<W>::full(cx.size()), |m, &v| m & cx.candidates(v));
+        for &v in &vars {
+            cx.restrict(v, common)?;
+        }
+        Ok(())
+    }
+}
+
+const OFFSET: Param = Param::optional(
+    "offset",
+    ParamType::Integer {
+        what: "offset",
+        range: |_| 0..2,
+    },
+    "offset = 1",
+);
+
+/// `chaos-arrow` in files.
+pub(crate) static CHAOS_ARROW: RuleKind = RuleKind {
+    meaning: "(chaos) the control digit is the length of the run of the start's region along the arms \
+              (the start counted once; minus one with offset 1)",
+    summary: "cell (control), arms (each from the common start), offset (0 or 1)",
+    params: &[
+        Param::required("cell", ParamType::Cell, "cell = \"r1c1\""),
+        Param::required("arms", ParamType::Shafts, "arms = [[\"r1c1\", \"r2c1\"]]"),
+        OFFSET,
+    ],
+    example: r#"{ type = "chaos-arrow", cell = "r1c1", arms = [["r1c1", "r2c1", "r3c1"], ["r1c1", "r1c2"]] }"#,
+    ..RuleKind::new("chaos-arrow", |rule, _| {
+        let arms = rule.shafts("arms").to_vec();
+        let start = arms.first().and_then(|a| a.first());
+        if arms.iter().any(|a| a.first() != start) {
+            fits(
+                "chaos-arrow",
+                Err("every arm begins at the same start cell".to_string()),
+            )?;
+        }
+        let control = rule.cells("cell").first().copied().unwrap_or(Cell(0));
+        let offset = rule.number("offset").unwrap_or(0) as u8;
+        Ok(Box::new(ChaosArrow::new(control, offset, arms)))
+    })
+};
+
+/// `chaos-count` in files.
+pub(crate) static CHAOS_COUNT: RuleKind = RuleKind {
+    meaning: "(chaos) the control digit counts the listed cells in the first listed cell's region \
+              (the first counted; minus one with offset 1)",
+    summary: "cell (control), cells (the first is the reference), offset (0 or 1)",
+    params: &[
+        Param::required("cell", ParamType::Cell, "cell = \"r1c1\""),
+        Param::CELLS,
+        OFFSET,
+    ],
+    example: r#"{ type = "chaos-count", cell = "r1c1", cells = "r1c1 r1c2 r2c1 r2c2" }"#,
+    ..RuleKind::new("chaos-count", |rule, _| {
+        let control = rule.cells("cell").first().copied().unwrap_or(Cell(0));
+        let offset = rule.number("offset").unwrap_or(0) as u8;
+        Ok(Box::new(ChaosCount::new(
+            control,
+            offset,
+            rule.cells("cells").to_vec(),
+        )))
+    })
+};
+
+/// `same-region` in files.
+pub(crate) static SAME_REGION: RuleKind = RuleKind {
+    meaning: "(chaos) the cells lie in one region",
+    example: r#"{ type = "same-region", cells = "r1c1 r2c1" }"#,
+    ..RuleKind::on_cells("same-region", |rule, _| {
+        let cells = rule.cells("cells");
+        if cells.len() < 2 {
+            fits(
+                "same-region",
+                Err(format!("{} cell(s): name at least 2", cells.len())),
+            )?;
+        }
+        Ok(Box::new(SameRegion::new(cells.to_vec())))
+    })
+};

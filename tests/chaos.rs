@@ -1,0 +1,321 @@
+//! Chaos construction (issue 28): the regions are extra variables of the
+//! engine (one per cell), the region clues read them.
+//!
+//! * Every 4×4 answer (digits and regions) is enumerated here from scratch
+//!   (Latin squares × divisions into connected regions, labels in order of
+//!   first appearance) and filtered through the rules' own `check`: the
+//!   propagation search must count exactly as many, on the empty board and
+//!   with random givens and random region clues.
+//! * ISS's chaos puzzles (`tests/puzzles/iss_chaos.tsv`, from ISS's
+//!   `data/collections.js` and `data/example_puzzles.js`, MIT licence)
+//!   solve to the solution ISS lists, and only to it.
+//! * ISS strings and the native format carry the rules both ways.
+//! * Strategies that only place digits refuse a chaos puzzle by name.
+
+use sudokit::constraints::registry::Registry;
+use sudokit::constraints::spec::{Layout, PuzzleSpec, RuleSpec};
+use sudokit::constraints::{iss, native, ChaosArrow, ChaosCount};
+use sudokit::core::{Cell, Digit, Grid, Puzzle};
+use sudokit::solvers::{strategy_by_name, Limits, PropagationSearch, SolveError, Strategy};
+
+fn rule(name: &str) -> RuleSpec {
+    Registry::default().rule(name).unwrap()
+}
+
+/// An `n`×`n` chaos board: rows and columns, no boxes, the chaos rule.
+fn chaos_spec(n: usize) -> PuzzleSpec {
+    let mut spec = PuzzleSpec::new(n);
+    spec.layout = Layout::Regions((0..n * n).map(|i| (i / n) as u16).collect());
+    spec.rules.push(rule("chaos-construction"));
+    spec
+}
+
+/// Every Latin square of side `n` (rows and columns hold every digit once).
+fn latin_squares(n: usize) -> Vec<Vec<Digit>> {
+    fn fill(n: usize, at: usize, grid: &mut Vec<Digit>, out: &mut Vec<Vec<Digit>>) {
+        if at == n * n {
+            out.push(grid.clone());
+            return;
+        }
+        let (r, c) = (at / n, at % n);
+        for d in 1..=n as Digit {
+            let clash = (0..c).any(|k| grid[r * n + k] == d) || (0..r).any(|k| grid[k * n + c] == d);
+            if !clash {
+                grid[at] = d;
+                fill(n, at + 1, grid, out);
+                grid[at] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(n, 0, &mut vec![0; n * n], &mut out);
+    out
+}
+
+/// Every division of the board into `n` orthogonally connected regions of
+/// `n` cells, labelled `1..=n` in order of first appearance.
+fn divisions(n: usize) -> Vec<Vec<Digit>> {
+    fn connected(labels: &[Digit], n: usize, label: Digit) -> bool {
+        let members: Vec<usize> = (0..n * n).filter(|&i| labels[i] == label).collect();
+        let mut seen = vec![members[0]];
+        let mut k = 0;
+        while k < seen.len() {
+            let i = seen[k];
+            k += 1;
+            let (r, c) = (i / n, i % n);
+            let near = [
+                (r > 0).then(|| i - n),
+                (r + 1 < n).then(|| i + n),
+                (c > 0).then(|| i - 1),
+                (c + 1 < n).then(|| i + 1),
+            ];
+            for j in near.into_iter().flatten() {
+                if labels[j] == label && !seen.contains(&j) {
+                    seen.push(j);
+                }
+            }
+        }
+        seen.len() == members.len()
+    }
+    fn fill(n: usize, at: usize, labels: &mut Vec<Digit>, count: &mut Vec<usize>, out: &mut Vec<Vec<Digit>>) {
+        if at == n * n {
+            if (1..=n as Digit).all(|l| connected(labels, n, l)) {
+                out.push(labels.clone());
+            }
+            return;
+        }
+        let highest = labels[..at].iter().copied().max().unwrap_or(0);
+        for l in 1..=(highest + 1).min(n as Digit) {
+            if count[l as usize] < n {
+                labels[at] = l;
+                count[l as usize] += 1;
+                fill(n, at + 1, labels, count, out);
+                count[l as usize] -= 1;
+            }
+        }
+        labels[at] = 0;
+    }
+    let mut out = Vec::new();
+    fill(n, 0, &mut vec![0; n * n], &mut vec![0; n + 1], &mut out);
+    out
+}
+
+/// Every answer of the chaos rule on an empty `n`×`n` board: a Latin square
+/// and a division whose regions hold every digit once, as grids with the
+/// regions as their layer.
+fn answers(n: usize) -> Vec<Grid> {
+    let squares = latin_squares(n);
+    let mut out = Vec::new();
+    for labels in divisions(n) {
+        for square in &squares {
+            let mut seen = vec![false; (n + 1) * (n + 1)];
+            let fits = (0..n * n).all(|i| {
+                !std::mem::replace(&mut seen[labels[i] as usize * (n + 1) + square[i] as usize], true)
+            });
+            if fits {
+                let mut grid = Grid::from_values(n, square.clone()).unwrap().with_layer(n * n);
+                for (i, &l) in labels.iter().enumerate() {
+                    grid.set(Cell((n * n + i) as u16), l);
+                }
+                out.push(grid);
+            }
+        }
+    }
+    out
+}
+
+/// Gives `value` (a clue's digit; now and then another) in a cell where the
+/// hidden answer has it, and returns that cell: the clue's control. `None`
+/// when the value is no digit.
+fn show(rng: &mut fastrand::Rng, spec: &mut PuzzleSpec, hidden: &Grid, value: usize) -> Option<Cell> {
+    let n = spec.size;
+    if !(1..=n).contains(&value) {
+        return None;
+    }
+    let value = if rng.u8(0..8) == 0 {
+        rng.usize(1..=n)
+    } else {
+        value
+    };
+    let places: Vec<Cell> = (0..(n * n) as u16)
+        .map(Cell)
+        .filter(|&c| hidden.get(c) == Some(value as Digit))
+        .collect();
+    let control = places[rng.usize(..places.len())];
+    spec.givens.set(control, value as Digit);
+    Some(control)
+}
+
+fn count(puzzle: &Puzzle) -> u64 {
+    let outcome = PropagationSearch::default()
+        .count(puzzle, &Limits::all())
+        .unwrap();
+    assert!(outcome.exhaustive());
+    outcome.count
+}
+
+/// The count of the empty 4×4 chaos board, and of random puzzles with
+/// givens and region clues taken from a hidden answer, match brute force
+/// through the rules' `check` over every answer enumerated above.
+#[test]
+fn counts_match_brute_force_over_every_answer_on_4x4() {
+    let n = 4;
+    let all = answers(n);
+    assert_eq!(
+        divisions(n).len(),
+        117,
+        "the tetromino tilings of 4×4 with labels in order"
+    );
+    let empty = chaos_spec(n).build().unwrap();
+    assert!(all.iter().all(|a| empty.verify_solution(a).is_ok()));
+    assert_eq!(count(&empty), all.len() as u64);
+    let mut rng = fastrand::Rng::with_seed(28);
+    let mut nonzero = 0;
+    for trial in 0..40 {
+        let hidden = &all[rng.usize(..all.len())];
+        let label = |c: Cell| hidden.layer()[c.index()];
+        let mut spec = chaos_spec(n);
+        for _ in 0..rng.usize(0..3) {
+            let c = Cell(rng.u16(0..16));
+            spec.givens.set(c, hidden.get(c).unwrap());
+        }
+        for _ in 0..rng.usize(1..4) {
+            let start = Cell(rng.u16(0..16));
+            let offset = rng.u8(0..2);
+            let clue = match rng.u8(0..3) {
+                0 => {
+                    let mut arms: Vec<Vec<Cell>> = ChaosArrow::default_arms(n, start)
+                        .into_iter()
+                        .filter(|_| rng.bool())
+                        .collect();
+                    if arms.is_empty() {
+                        arms.push(vec![start]);
+                    }
+                    let run: usize = 1 + arms
+                        .iter()
+                        .map(|arm| arm[1..].iter().take_while(|&&c| label(c) == label(start)).count())
+                        .sum::<usize>();
+                    let Some(control) = show(&mut rng, &mut spec, hidden, run - offset as usize) else {
+                        continue;
+                    };
+                    rule("chaos-arrow").with("cell", control).with("arms", arms)
+                }
+                1 => {
+                    let cells = ChaosCount::default_cells(n, start);
+                    let same = cells.iter().filter(|&&c| label(c) == label(start)).count();
+                    let Some(control) = show(&mut rng, &mut spec, hidden, same - offset as usize) else {
+                        continue;
+                    };
+                    rule("chaos-count").with("cell", control).with("cells", cells)
+                }
+                _ => {
+                    let other = Cell(rng.u16(0..16));
+                    if other == start {
+                        continue;
+                    }
+                    spec.rules
+                        .push(rule("same-region").with("cells", vec![start, other]));
+                    continue;
+                }
+            };
+            spec.rules.push(clue.with("offset", offset as i64));
+        }
+        let Ok(puzzle) = spec.build() else { continue };
+        let brute = all.iter().filter(|a| puzzle.verify_solution(a).is_ok()).count() as u64;
+        assert_eq!(count(&puzzle), brute, "trial {trial}: {}", native::write(&spec));
+        nonzero += (brute > 0) as u32;
+    }
+    assert!(nonzero >= 10, "only {nonzero} puzzles with answers");
+}
+
+/// ISS's chaos puzzles that sudokit reads: read, solved up to two
+/// answers, and the one answer has the digits ISS lists.
+#[test]
+fn iss_chaos_puzzles_solve_to_the_solutions_iss_lists() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/puzzles/iss_chaos.tsv"
+    ))
+    .unwrap();
+    let mut solved = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let [name, string, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("a fixture line of three fields expected: {line}")
+        };
+        let puzzle = iss::read(string)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .build()
+            .unwrap();
+        let outcome = PropagationSearch::default()
+            .solve(&puzzle, &Limits::solutions(2))
+            .unwrap();
+        assert_eq!(outcome.solutions.len(), 1, "{name}: not unique");
+        let answer = &outcome.solutions[0];
+        let digits: String = answer.values().iter().map(|d| d.to_string()).collect();
+        assert_eq!(digits, solution, "{name}");
+        assert_eq!(
+            answer.layer().len(),
+            puzzle.geometry().cell_count(),
+            "{name}: regions"
+        );
+        assert!(puzzle.verify_solution(answer).is_ok(), "{name}");
+        solved += 1;
+    }
+    assert!(solved >= 3, "only {solved} chaos puzzles in the fixture");
+}
+
+/// ISS → native → ISS gives the same string, and both read into the same
+/// rules; a clue without `.ChaosConstruction` and sets of several region
+/// cells are refused by name.
+#[test]
+fn chaos_rules_round_trip_between_iss_and_native() {
+    let string = ".Shape~4x4.NoBoxes.~R1C1_2.ChaosConstruction.ChaosArrow~R1C2~0~CC1~CC2~-~CC1~CC5\
+                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8";
+    let spec = iss::read(string).unwrap();
+    let names: Vec<&str> = spec.rules.iter().map(|r| r.name()).collect();
+    assert_eq!(
+        names,
+        ["chaos-construction", "chaos-arrow", "chaos-count", "same-region"]
+    );
+    let written = iss::write(&spec).unwrap();
+    assert_eq!(iss::read(&written).unwrap(), spec);
+    let toml = native::write(&spec);
+    assert!(toml.contains("type = \"chaos-arrow\""), "{toml}");
+    let back = native::read(&toml).unwrap();
+    assert_eq!(back, spec);
+    assert_eq!(iss::write(&back).unwrap(), written);
+    // ISS's defaults: arms to the edges, the 3×3 around the control.
+    let short = iss::read(".Shape~4x4.NoBoxes.ChaosConstruction.ChaosArrow~R2C2.ChaosCount~R1C1").unwrap();
+    assert_eq!(short.rules[1].shafts("arms").len(), 4);
+    assert_eq!(short.rules[2].cells("cells").len(), 4);
+    let alone = iss::read(".Shape~4x4.NoBoxes.ChaosArrow~R2C2")
+        .unwrap_err()
+        .to_string();
+    assert!(alone.contains("need .ChaosConstruction"), "{alone}");
+    let sets = iss::read(".Shape~4x4.ChaosConstruction.SameValues~2~CC1~CC2~CC3~CC4")
+        .unwrap_err()
+        .to_string();
+    assert!(sets.contains("sets of several region cells"), "{sets}");
+}
+
+/// Strategies that only place digits refuse a chaos puzzle, naming the
+/// rule; propagation search solves it.
+#[test]
+fn digit_only_strategies_refuse_chaos_by_name() {
+    let puzzle = chaos_spec(4).build().unwrap();
+    for name in ["backtracking", "dlx", "sat", "bitboard"] {
+        let strategy = strategy_by_name(name).unwrap();
+        match strategy.solve(&puzzle, &Limits::solutions(1)) {
+            Err(SolveError::Unsupported(u)) => assert!(
+                u.to_string().contains("chaos construction") || name == "bitboard",
+                "{name}: {u}"
+            ),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    let auto = strategy_by_name("auto")
+        .unwrap()
+        .solve(&puzzle, &Limits::solutions(1))
+        .unwrap();
+    assert_eq!(auto.solutions.len(), 1);
+}
