@@ -153,8 +153,10 @@ impl Propagate for CountingCircles {
             }
         }
         let (mut fewest, mut most) = (placed.clone(), possible);
-        let houses = if self.latin { self.houses(cx) } else { Vec::new() };
-        CountingCircles::bound_by_houses(&houses, &mut fewest, &mut most);
+        let houses = self.latin.then(|| Houses::new(&self.cells, cx));
+        if let Some(houses) = &houses {
+            houses.bound(&mut fewest, &mut most);
+        }
         let mut required = Vec::new();
         let mut optional = Vec::new();
         for d in 1..=n {
@@ -215,13 +217,9 @@ impl Propagate for CountingCircles {
             }
             cx.restrict(cell, keep)?;
         }
-        if self.latin {
-            let mut circle = vec![false; cx.geometry().cell_count()];
-            for &c in &self.cells {
-                circle[c.index()] = true;
-            }
+        if let Some(houses) = &houses {
             for &d in &exact {
-                CountingCircles::place_by_houses(cx, &circle, &houses, d as Digit)?;
+                houses.place(cx, d as Digit)?;
             }
         }
         Ok(())
@@ -237,15 +235,32 @@ struct HouseView<'g, W: Word> {
     outside: Digits<W>,
 }
 
-impl CountingCircles {
-    /// Every house of the board, as the circles see it.
-    fn houses<'g, W: Word>(&self, cx: &Ctx<'g, W>) -> Vec<HouseView<'g, W>> {
+impl<W: Word> HouseView<'_, W> {
+    /// The digits only a circle of this house may hold.
+    fn only_in_circles(&self) -> Digits<W> {
+        self.in_circle - self.outside
+    }
+}
+
+/// Every house of a board whose houses hold each digit once, as the
+/// circles see it, read once per propagation.
+struct Houses<'g, W: Word> {
+    /// Whether each cell is a circle.
+    circle: Vec<bool>,
+    views: Vec<HouseView<'g, W>>,
+    /// Per kind of house on the board (each a partition of it), per digit:
+    /// the houses where a circle may hold it, and where only circles may.
+    counts: Vec<(UnitKind, Vec<usize>, Vec<usize>)>,
+}
+
+impl<'g, W: Word> Houses<'g, W> {
+    fn new(circles: &[Cell], cx: &Ctx<'g, W>) -> Houses<'g, W> {
         let geometry = cx.geometry();
         let mut circle = vec![false; geometry.cell_count()];
-        for &c in &self.cells {
+        for &c in circles {
             circle[c.index()] = true;
         }
-        geometry
+        let views: Vec<HouseView<'g, W>> = geometry
             .units()
             .iter()
             .map(|unit| {
@@ -264,28 +279,37 @@ impl CountingCircles {
                     outside,
                 }
             })
-            .collect()
+            .collect();
+        let digits = cx.size() + 1;
+        let counts = KINDS
+            .into_iter()
+            .filter(|&kind| views.iter().any(|h| h.kind == kind))
+            .map(|kind| {
+                let (mut may, mut must) = (vec![0usize; digits], vec![0usize; digits]);
+                for house in views.iter().filter(|h| h.kind == kind) {
+                    for d in house.in_circle.iter() {
+                        may[usize::from(d)] += 1;
+                    }
+                    for d in house.only_in_circles().iter() {
+                        must[usize::from(d)] += 1;
+                    }
+                }
+                (kind, may, must)
+            })
+            .collect();
+        Houses {
+            circle,
+            views,
+            counts,
+        }
     }
 
     /// Narrows, per digit, the fewest and most circles that can hold it by
     /// the houses (each holds the digit exactly once): at most the number
     /// of rows (columns, boxes) with a circle that may hold it, at least
     /// the number of rows (…) where only circles may.
-    fn bound_by_houses<W: Word>(houses: &[HouseView<'_, W>], fewest: &mut [usize], most: &mut [usize]) {
-        for kind in KINDS {
-            let mut of_kind = houses.iter().filter(|h| h.kind == kind).peekable();
-            if of_kind.peek().is_none() {
-                continue;
-            }
-            let (mut may, mut must) = (vec![0usize; fewest.len()], vec![0usize; fewest.len()]);
-            for house in of_kind {
-                for d in house.in_circle.iter() {
-                    may[usize::from(d)] += 1;
-                }
-                for d in (house.in_circle - house.outside).iter() {
-                    must[usize::from(d)] += 1;
-                }
-            }
+    fn bound(&self, fewest: &mut [usize], most: &mut [usize]) {
+        for (_, may, must) in &self.counts {
             for d in 1..fewest.len() {
                 most[d] = most[d].min(may[d]);
                 fewest[d] = fewest[d].max(must[d]);
@@ -297,25 +321,16 @@ impl CountingCircles {
     /// (columns, boxes) have a circle that may hold it, it is in a circle
     /// in each of them, so it leaves their other cells; when `d` of them
     /// already must hold it in a circle, it leaves the circles of the rest.
-    fn place_by_houses<W: Word>(
-        cx: &mut Ctx<'_, W>,
-        circle: &[bool],
-        houses: &[HouseView<'_, W>],
-        d: Digit,
-    ) -> Result<(), Contradiction> {
-        for kind in KINDS {
-            let of_kind = || houses.iter().filter(move |h| h.kind == kind);
-            let may = of_kind().filter(|h| h.in_circle.contains(d)).count();
-            let must = of_kind()
-                .filter(|h| (h.in_circle - h.outside).contains(d))
-                .count();
-            for house in of_kind() {
-                let forced = (house.in_circle - house.outside).contains(d);
+    fn place(&self, cx: &mut Ctx<'_, W>, d: Digit) -> Result<(), Contradiction> {
+        let count = usize::from(d);
+        for (kind, may, must) in &self.counts {
+            for house in self.views.iter().filter(|h| h.kind == *kind) {
+                let forced = house.only_in_circles().contains(d);
                 for &c in house.cells {
-                    let leaves = if circle[c.index()] {
-                        must == usize::from(d) && !forced
+                    let leaves = if self.circle[c.index()] {
+                        must[count] == count && !forced
                     } else {
-                        may == usize::from(d) && house.in_circle.contains(d)
+                        may[count] == count && house.in_circle.contains(d)
                     };
                     if leaves {
                         cx.remove(c, d)?;
