@@ -45,6 +45,7 @@
 mod board;
 mod classic;
 mod kernel;
+mod lanes;
 mod search;
 mod tables;
 
