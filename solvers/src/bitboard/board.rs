@@ -2,6 +2,7 @@
 //! runs on them (singles and box-line reduction, by word operations).
 
 use super::kernel::{Gather, Kernel, Portable};
+use super::lanes::{self, Band};
 use super::tables::{
     columns, row_singles, BAND, BAND_PEERS, COLUMNS, FITS, FIT_COUNT, LOCK, LOCKED_CELLS, MINI_ROWS,
     PERMUTATION_BITS, SPREAD,
@@ -15,19 +16,7 @@ pub(super) type Dirty = u32;
 pub(super) const ALL_WORDS: Dirty = (1 << 27) - 1;
 
 /// A band of the empty board: every digit everywhere, and the padding empty.
-const FULL_BAND: [u32; 12] = [BAND, BAND, BAND, BAND, BAND, BAND, BAND, BAND, BAND, 0, 0, 0];
-
-/// Clears `cells` from every word of a band, and says which digits lost
-/// some (bit `d`). Written for the compiler to vectorise.
-#[inline(always)]
-fn clear_band(band: &mut [u32; 12], cells: u32) -> u32 {
-    let mut changed = 0;
-    for (d, word) in band.iter_mut().enumerate() {
-        changed |= u32::from(*word & cells != 0) << d;
-        *word &= !cells;
-    }
-    changed
-}
+const FULL_BAND: Band = [BAND, BAND, BAND, BAND, BAND, BAND, BAND, BAND, BAND, 0, 0, 0];
 
 /// A 9×9 board as candidate bitboards. Small and `Copy`: the search keeps
 /// one per level of its stack and never allocates.
@@ -38,7 +27,7 @@ pub(super) struct Board {
     /// `cand[b][d]`: the cells of band `b` that may hold digit `d + 1`.
     /// Lanes 9 to 11 stay empty: a band is three 128-bit vectors, which
     /// the compiler clears at once.
-    cand: [[u32; 12]; 3],
+    cand: [Band; 3],
     /// The cells of each band that hold no digit yet.
     open: [u32; 3],
     /// Per digit, its columns in each band (bit `9·b + c`) when the stacks
@@ -155,7 +144,7 @@ impl Board {
         if self.cand[band][d] & bit == 0 {
             return false;
         }
-        *dirty |= SPREAD[clear_band(&mut self.cand[band], bit) as usize] << band;
+        *dirty |= SPREAD[lanes::clear(&mut self.cand[band], bit) as usize] << band;
         // The column's cells in this band are in the cell's box: clearing the
         // column from all three bands, then the row and box, and putting
         // the cell back leaves the digit's word right.
@@ -176,7 +165,7 @@ impl Board {
     #[inline]
     fn fix_settled(&mut self, band: usize, d: usize, cells: u32, dirty: &mut Dirty) {
         let own = self.cand[band][d];
-        let changed = clear_band(&mut self.cand[band], cells) & !(1 << d);
+        let changed = lanes::clear(&mut self.cand[band], cells) & !(1 << d);
         self.cand[band][d] = own;
         *dirty |= SPREAD[changed as usize] << band;
         self.open[band] &= !cells;
@@ -284,13 +273,15 @@ impl Board {
                 // Hidden singles: a digit alone in its row of a band. The
                 // digit is settled, so only the other digits lose the cells
                 // (no `place`, and no new settling of this digit).
-                for band in 0..3 {
-                    if touched >> band & 1 == 0 {
-                        continue;
-                    }
-                    let hidden = row_singles(self.cand[band][d]) & self.open[band];
-                    if hidden != 0 {
-                        self.fix_settled(band, d, hidden, &mut dirty);
+                // All three bands without a branch each: which bands have
+                // singles is unpredictable, and fixing none is cheap.
+                let hidden = [0, 1, 2].map(|band| {
+                    let touched = 0u32.wrapping_sub(touched >> band & 1);
+                    row_singles(self.cand[band][d]) & self.open[band] & touched
+                });
+                if hidden != [0; 3] {
+                    for (band, cells) in hidden.into_iter().enumerate() {
+                        self.fix_settled(band, d, cells, &mut dirty);
                     }
                 }
             }
@@ -311,12 +302,12 @@ impl Board {
                     let pos = singles.trailing_zeros();
                     singles &= singles - 1;
                     let bit = 1 << pos;
-                    match (0..9).find(|&d| self.cand[band][d] & bit != 0) {
-                        Some(d) => {
-                            self.place(band, pos, d, &mut dirty);
-                        }
-                        None => return Err(Dead),
+                    // An earlier single of the band may have taken its last digit.
+                    let digits = lanes::holding(&self.cand[band], bit);
+                    if digits == 0 {
+                        return Err(Dead);
                     }
+                    self.place(band, pos, digits.trailing_zeros() as usize, &mut dirty);
                 }
             }
             if dirty == 0 {
@@ -486,7 +477,7 @@ impl Board {
     }
 
     fn branch_at(&self, band: usize, pos: u32) -> Branch {
-        let digits = (0..9).fold(0, |acc, d| acc | (self.cand[band][d] >> pos & 1) << d);
+        let digits = lanes::holding(&self.cand[band], 1 << pos);
         Branch { band, pos, digits }
     }
 }
