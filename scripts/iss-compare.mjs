@@ -5,7 +5,7 @@
 // Usage:
 //   node scripts/iss-compare.mjs [--runs N] [--timeout SECS] [--only REGEX]
 //        [--binary PATH] [--save FILE] [--before FILE] [--iss GIT_DIR]
-//        [--sudokit-only]
+//        [--sudokit-only] [--strategy NAME]
 //
 // The puzzles are ISS's examples (data/example_puzzles.js), its collections
 // (data/collections.js) and its end-to-end test puzzles (tests/e2e), taken
@@ -24,7 +24,9 @@
 // `--save` writes the rows as JSON; `--before` reads such a file and adds the
 // earlier sudokit time and nodes beside each row (a before/after table);
 // `--sudokit-only` skips ISS (quick before/after runs of sudokit alone;
-// with `--before`, ISS's times there stand in).
+// with `--before`, ISS's times there stand in). `--strategy NAME` passes
+// `--strategy NAME` to sudokit (e.g. `propagation`, so that `auto`'s race
+// with SAT hides no change to the search).
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -41,7 +43,7 @@ const SELF = fileURLToPath(import.meta.url);
 const parseArgs = (argv) => {
   const args = {
     runs: 1, timeout: 60, only: null, save: null, before: null,
-    binary: join(ROOT, 'target', 'release', 'sudokit'),
+    binary: join(ROOT, 'target', 'release', 'sudokit'), strategy: null,
     iss: process.env.ISS_GIT ?? '/work/.mirror/sigh+Interactive-Sudoku-Solver/repo',
     child: null,
   };
@@ -59,6 +61,7 @@ const parseArgs = (argv) => {
       case '--before': args.before = resolve(value()); break;
       case '--iss': args.iss = resolve(value()); break;
       case '--sudokit-only': args.sudokitOnly = true; break;
+      case '--strategy': args.strategy = value(); break;
       case '--iss-child': args.child = { file: value(), mode: value() }; break;
       case '-h': case '--help':
         console.log(readFileSync(SELF, 'utf8').split('\n\n')[0].replace(/^\/\/ ?/gm, ''));
@@ -199,7 +202,8 @@ const solveBoth = (puzzle, args) => {
   writeFileSync(file, puzzle.input);
   writeFileSync(oursFile, puzzle.ours);
   const limit = puzzle.mode === 'layout' ? ['--limit', '1'] : [];
-  const ours = timed(args.binary, ['solve', '--json', '--jobs', '1', ...limit, oursFile], args.runs, args.timeout);
+  const strategy = args.strategy ? ['--strategy', args.strategy] : [];
+  const ours = timed(args.binary, ['solve', '--json', '--jobs', '1', ...limit, ...strategy, oursFile], args.runs, args.timeout);
   const row = { name: puzzle.name, mode: puzzle.mode, ours: null, oursNodes: null, iss: null, issGuesses: null, agree: null, refused: null };
   if (!ours.timedOut) {
     const line = ours.result.stdout.trim().split('\n')[0] ?? '';

@@ -11,6 +11,9 @@
 //! * **Decision weight**: a failed decision adds weight to its own cell
 //!   (ISS's conflict scores count exactly that), so that cells whose
 //!   decisions fail are chosen earlier everywhere in the tree.
+//! * **Failures per cell**: how many decisions on each cell failed, which
+//!   gates the branches a house proposes (the `house_pairs` module): as in
+//!   ISS, a house proposes only where the search has already met conflicts.
 //!
 //! Each only reorders the search: every branch is still explored or refuted,
 //! so counts are exact. Measured in docs/benchmarks.md ("Branching from
@@ -33,12 +36,35 @@ pub(crate) struct Conflicts {
     options: ConflictOptions,
     /// The cell of the last failed decision, until a decision on it holds.
     last: Option<Cell>,
+    /// How many decisions failed on each variable.
+    failures: Vec<u32>,
+    /// Whether any decision has failed yet.
+    any_failure: bool,
 }
 
 impl Conflicts {
-    /// An empty memory.
-    pub(crate) fn new(options: ConflictOptions) -> Conflicts {
-        Conflicts { options, last: None }
+    /// An empty memory for a model of `variables` variables.
+    pub(crate) fn new(options: ConflictOptions, variables: usize) -> Conflicts {
+        Conflicts {
+            options,
+            last: None,
+            failures: vec![0; variables],
+            any_failure: false,
+        }
+    }
+
+    /// True once any decision has failed in this search (until then no
+    /// cell [`has_failed`](Conflicts::has_failed), and the search need not
+    /// ask).
+    #[inline]
+    pub(crate) fn any_failure(&self) -> bool {
+        self.any_failure
+    }
+
+    /// True when a decision on `cell` has failed in this search.
+    #[inline]
+    pub(crate) fn has_failed(&self, cell: Cell) -> bool {
+        self.failures[cell.index()] > 0
     }
 
     /// The cell to branch on before any heuristic is asked: the last
@@ -66,6 +92,8 @@ impl Conflicts {
         if self.options.last_conflict {
             self.last = Some(cell);
         }
+        self.failures[cell.index()] += 1;
+        self.any_failure = true;
         if let Some(w) = weights.get_mut(cell.index()) {
             *w += self.options.decision_weight;
         }
@@ -83,13 +111,16 @@ mod tests {
             last_conflict: true,
             decision_weight: 4,
         };
-        let mut conflicts = Conflicts::new(options);
+        let mut conflicts = Conflicts::new(options, 16);
         let geometry = Geometry::square(4).unwrap();
         let mut state = State::<u16>::with_givens(&geometry, &Grid::empty(4));
         let mut weights = vec![1; 16];
         assert_eq!(conflicts.pending(&state), None);
+        assert!(!conflicts.any_failure());
         conflicts.decided(Cell(5), false, &mut weights);
         assert_eq!(weights[5], 5, "the failed decision weighs its cell");
+        assert!(conflicts.any_failure());
+        assert!(conflicts.has_failed(Cell(5)) && !conflicts.has_failed(Cell(6)));
         assert_eq!(conflicts.pending(&state), Some(Cell(5)));
         // Another cell's decision holding changes nothing.
         conflicts.decided(Cell(6), true, &mut weights);
@@ -102,10 +133,13 @@ mod tests {
         conflicts.decided(Cell(9), true, &mut weights);
         assert_eq!(conflicts.pending(&state), None);
         // Without last conflict, only the weight.
-        let mut weights_only = Conflicts::new(ConflictOptions {
-            last_conflict: false,
-            ..options
-        });
+        let mut weights_only = Conflicts::new(
+            ConflictOptions {
+                last_conflict: false,
+                ..options
+            },
+            16,
+        );
         weights_only.decided(Cell(1), false, &mut weights);
         assert_eq!((weights_only.pending(&state), weights[1]), (None, 5));
     }

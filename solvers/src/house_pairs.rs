@@ -5,9 +5,14 @@
 //!
 //! The propagation search asks for one when its dom/wdeg cell has more than
 //! two candidates; the pair wins when the heavier of its two cells, halved,
-//! outweighs that cell's weight per candidate. Branching stays binary
-//! (`cell = digit`, then `cell ≠ digit`, which the singles turn into the
-//! other place), so counting stays exact.
+//! outweighs that cell's weight per candidate. With
+//! [`PairBranching::AfterFailures`](crate::PairBranching) (the default) a
+//! pair counts only once a decision on one of its two cells has failed: ISS
+//! too proposes a house's branch only where conflicts were scored, and
+//! proposing everywhere costs where the cells choose well (measured in
+//! docs/benchmarks.md). Branching stays binary (`cell = digit`, then
+//! `cell ≠ digit`, which the singles turn into the other place), so
+//! counting stays exact.
 
 use sudokit_core::{Cell, Digit, Model, State, Word};
 
@@ -33,12 +38,14 @@ impl HousePairs {
 
     /// A `(cell, digit)` to branch on instead of `cell`, when a digit with
     /// two places in a house scores better: the heavier place, first.
-    /// `weights` are the search's conflict weights.
+    /// `weights` are the search's conflict weights; only pairs with a place
+    /// that `eligible` accepts are scored.
     pub(crate) fn propose<W: Word>(
         &self,
         state: &State<W>,
         weights: &[u32],
         cell: Cell,
+        eligible: impl Fn(Cell) -> bool,
     ) -> Option<(Cell, Digit)> {
         let len = state.candidates(cell).len() as u64;
         if len <= 2 {
@@ -66,6 +73,9 @@ impl HousePairs {
                 let (Some(&a), Some(&b)) = (places.next(), places.next()) else {
                     continue;
                 };
+                if !eligible(a) && !eligible(b) {
+                    continue;
+                }
                 let (heavier, w) = if weights[b.index()] > weights[a.index()] {
                     (b, weights[b.index()])
                 } else {
@@ -100,12 +110,24 @@ mod tests {
         state.restrict_untracked(Cell(3), Digits::from_u128(0b1110));
         let mut weights = vec![1u32; 16];
         weights[2] = 5;
-        assert_eq!(pairs.propose(&state, &weights, Cell(0)), Some((Cell(2), 1)));
+        assert_eq!(
+            pairs.propose(&state, &weights, Cell(0), |_| true),
+            Some((Cell(2), 1))
+        );
         // A two-candidate cell is never replaced.
         state.restrict_untracked(Cell(7), Digits::from_u128(0b11));
-        assert_eq!(pairs.propose(&state, &weights, Cell(7)), None);
+        assert_eq!(pairs.propose(&state, &weights, Cell(7), |_| true), None);
+        // Only pairs with an eligible place count: neither r1c1 nor r1c3
+        // (cells 0 and 2) is, so the pair is not proposed.
+        let failed = |c: Cell| c == Cell(9);
+        assert_eq!(pairs.propose(&state, &weights, Cell(0), failed), None);
+        let failed = |c: Cell| c == Cell(0);
+        assert_eq!(
+            pairs.propose(&state, &weights, Cell(0), failed),
+            Some((Cell(2), 1))
+        );
         // A heavy cell of four candidates outweighs the pair.
         weights[5] = 40;
-        assert_eq!(pairs.propose(&state, &weights, Cell(5)), None);
+        assert_eq!(pairs.propose(&state, &weights, Cell(5), |_| true), None);
     }
 }

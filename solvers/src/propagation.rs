@@ -64,6 +64,25 @@ pub enum Branching {
     DomWdeg,
 }
 
+/// When a house may propose the branch instead of the dom/wdeg cell (a
+/// digit with two places left in a complete group: see the `house_pairs`
+/// module). Only with [`Branching::DomWdeg`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PairBranching {
+    /// Never: always branch on the chosen cell.
+    Off,
+    /// Whenever a pair scores better than the chosen cell. Wins on ISS's
+    /// thermo puzzles (Bicycle race 282 k → 23 k nodes) but loses on the
+    /// shared variant set (6,678 → 8,137 nodes in all).
+    Always,
+    /// Only pairs one of whose two cells has already had a decision fail
+    /// (ISS proposes a house's branch only where conflicts were scored).
+    /// Wins on both: the shared set 6,678 → 6,254 nodes, ISS's slow
+    /// puzzles 0.91× the nodes (geometric mean; docs/benchmarks.md, stop 39).
+    #[default]
+    AfterFailures,
+}
+
 /// Which digit of the chosen cell is tried first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ValueOrder {
@@ -108,11 +127,9 @@ pub struct PropagationSearch {
     /// With dom/wdeg, let a house propose the branch when its cell has more
     /// than two candidates: a digit with two places left in a complete
     /// group, when the heavier place, halved, outweighs the cell's weight
-    /// per candidate (see the `house_pairs` module). Off by default: it
-    /// wins on ISS's thermo puzzles (Bicycle race 282 k → 23 k nodes) but
-    /// loses on the shared variant set (11 k → 29 k nodes in all) and
-    /// doubles the time to count the empty 6×6 board.
-    pub house_pairs: bool,
+    /// per candidate (see the `house_pairs` module); by default only once a
+    /// decision on one of the two places has failed.
+    pub house_pairs: PairBranching,
     /// Branch again on the cell of the last failed decision until a
     /// decision on it holds (Lecoutre et al.'s last conflict; see the
     /// `conflicts` module).
@@ -130,7 +147,7 @@ impl Default for PropagationSearch {
             order: ValueOrder::default(),
             techniques: false,
             locked_candidates: true,
-            house_pairs: false,
+            house_pairs: PairBranching::default(),
             last_conflict: false,
             decision_weight: 4,
         }
@@ -303,6 +320,28 @@ fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32]) -> Option<Ce
         best_w = if better { w } else { best_w };
     }
     (best != usize::MAX).then_some(Cell(best as u16))
+}
+
+/// The branch a house proposes instead of `cell` under `mode`, if any: with
+/// [`PairBranching::AfterFailures`], only pairs with a place where a
+/// decision has failed (and no scan at all before the first failure).
+#[inline]
+fn house_branch<W: Word>(
+    pairs: &HousePairs,
+    mode: PairBranching,
+    conflicts: &Conflicts,
+    state: &State<W>,
+    weights: &[u32],
+    cell: Cell,
+) -> Option<(Cell, Digit)> {
+    match mode {
+        PairBranching::Off => None,
+        PairBranching::Always => pairs.propose(state, weights, cell, |_| true),
+        PairBranching::AfterFailures if conflicts.any_failure() => {
+            pairs.propose(state, weights, cell, |c| conflicts.has_failed(c))
+        }
+        PairBranching::AfterFailures => None,
+    }
 }
 
 /// Applies a decision and propagates; on a dead end, adds weight to the
@@ -492,8 +531,8 @@ fn search<W: Word, U: Undoer<W>>(
     } else {
         Vec::new()
     };
-    let pairs = (weighted && config.house_pairs).then(|| HousePairs::new(model));
-    let mut conflicts = Conflicts::new(config.conflict_options());
+    let pairs = (weighted && config.house_pairs != PairBranching::Off).then(|| HousePairs::new(model));
+    let mut conflicts = Conflicts::new(config.conflict_options(), model.variable_count());
     loop {
         if alive {
             let pending = conflicts.pending(&state);
@@ -519,7 +558,9 @@ fn search<W: Word, U: Undoer<W>>(
                     if let Some(stop) = out_of_budget(stats, limits, deadline) {
                         return stop;
                     }
-                    let proposed = pairs.as_ref().and_then(|p| p.propose(&state, &weights, cell));
+                    let proposed = pairs.as_ref().and_then(|pairs| {
+                        house_branch(pairs, config.house_pairs, &conflicts, &state, &weights, cell)
+                    });
                     let (cell, digit) = match proposed {
                         Some(branch) => branch,
                         None => {
@@ -582,6 +623,8 @@ mod tests {
     use std::borrow::Cow;
 
     use super::*;
+    use sudokit_constraints::{ClassicRules, KillerCage};
+    use sudokit_core::testkit::count_solutions;
     use sudokit_core::{Ctx, Geometry, Propagate, Rule, Violation};
 
     /// A rule that fails without naming a cell.
@@ -624,5 +667,113 @@ mod tests {
             &Contradiction::rule(Some(Cell(3)), "here").by(0),
         );
         assert_eq!(weights[3], 2);
+    }
+
+    /// A random 6×6 killer: classic rules, cages of two or three cells in a
+    /// row or a column with their totals read off a random solution grid,
+    /// and a few of its digits as givens; in one puzzle of two the first
+    /// cage's total is then moved by one, which leaves the search dead ends
+    /// to meet (often no solution at all).
+    fn random_killer(rng: &mut fastrand::Rng) -> Puzzle {
+        let geometry = Geometry::square(6).unwrap();
+        let empty = Puzzle::new(geometry.clone()).with(ClassicRules).unwrap();
+        let random = PropagationSearch {
+            order: ValueOrder::Random { seed: rng.u64(..) },
+            ..PropagationSearch::default()
+        };
+        let solution = random
+            .solve(&empty, &Limits::default())
+            .unwrap()
+            .solutions
+            .remove(0);
+        let mut givens = Grid::empty(6);
+        for _ in 0..rng.usize(0..3) {
+            let cell = Cell(rng.u16(..36));
+            givens.set(cell, solution.get(cell).unwrap());
+        }
+        let mut puzzle = empty.with_givens(givens).unwrap();
+        let moved = rng.bool();
+        for k in 0..rng.usize(6..11) {
+            let (row, col, len) = (rng.usize(..6), rng.usize(..4), rng.usize(2..4));
+            let across = rng.bool();
+            let cells: Vec<Cell> = (0..len)
+                .map(|i| if across { (row, col + i) } else { (col + i, row) })
+                .map(|(r, c)| Cell((r * 6 + c) as u16))
+                .collect();
+            let total: u32 = cells.iter().map(|&c| u32::from(solution.get(c).unwrap())).sum();
+            let total = if moved && k == 0 { total + 1 } else { total };
+            puzzle = puzzle.with(KillerCage::new(cells, total)).unwrap();
+        }
+        puzzle
+    }
+
+    #[test]
+    fn gated_pairs_wait_for_a_failure_on_one_of_their_places() {
+        let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        let pairs = HousePairs::new(puzzle.model());
+        let mut state = State::<u16>::new(puzzle.geometry());
+        // Row 1: 1 can go in r1c1 or r1c3 only (cells 0 and 2).
+        state.restrict_untracked(Cell(1), sudokit_core::Digits::from_u128(0b1110));
+        state.restrict_untracked(Cell(3), sudokit_core::Digits::from_u128(0b1110));
+        let mut weights = vec![1u32; 16];
+        let mut conflicts = Conflicts::new(PropagationSearch::default().conflict_options(), 16);
+        let branch = |conflicts: &Conflicts, weights: &[u32], mode| {
+            house_branch(&pairs, mode, conflicts, &state, weights, Cell(5))
+        };
+        assert_eq!(branch(&conflicts, &weights, PairBranching::Off), None);
+        assert_eq!(
+            branch(&conflicts, &weights, PairBranching::Always),
+            Some((Cell(0), 1))
+        );
+        assert_eq!(branch(&conflicts, &weights, PairBranching::AfterFailures), None);
+        // A failure elsewhere does not open the pair; one on a place does.
+        conflicts.decided(Cell(9), false, &mut weights);
+        assert_eq!(branch(&conflicts, &weights, PairBranching::AfterFailures), None);
+        conflicts.decided(Cell(2), false, &mut weights);
+        assert_eq!(
+            branch(&conflicts, &weights, PairBranching::AfterFailures),
+            Some((Cell(2), 1))
+        );
+    }
+
+    #[test]
+    fn every_pair_branching_counts_what_brute_force_counts() {
+        let mut rng = fastrand::Rng::with_seed(39);
+        let modes = [
+            PairBranching::Off,
+            PairBranching::Always,
+            PairBranching::AfterFailures,
+        ];
+        let (mut compared, mut failed_decisions) = (0, 0);
+        let mut nodes_differ = [false; 2];
+        while compared < 12 {
+            let puzzle = random_killer(&mut rng);
+            let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
+                continue;
+            };
+            compared += 1;
+            let mut nodes = [0; 3];
+            for (i, mode) in modes.into_iter().enumerate() {
+                let search = PropagationSearch {
+                    house_pairs: mode,
+                    ..PropagationSearch::default()
+                };
+                let outcome = search.count(&puzzle, &Limits::all()).unwrap();
+                assert!(outcome.exhaustive(), "{mode:?}");
+                assert_eq!(outcome.count, expected, "{mode:?} on puzzle {compared}");
+                nodes[i] = outcome.stats.nodes;
+                if mode == PairBranching::AfterFailures {
+                    failed_decisions += outcome.stats.backtracks;
+                }
+            }
+            nodes_differ[0] |= nodes[2] != nodes[0];
+            nodes_differ[1] |= nodes[2] != nodes[1];
+        }
+        // The gate was met and changed the search: against no pairs, and
+        // against pairs everywhere.
+        assert!(failed_decisions > 0);
+        assert_eq!(nodes_differ, [true, true]);
     }
 }
