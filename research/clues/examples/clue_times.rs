@@ -1,6 +1,7 @@
 //! Times the clue search per grid, for docs/research.md: the median, mean
 //! and slowest over `--grids N` random grids (seeded), or over the grids
-//! on standard input with `-` (`--print` prints the puzzles found too).
+//! on standard input with `-` (`--print` prints the puzzles found too;
+//! `--grid N` times only the N-th of them).
 //! The time is the process's CPU time (from `/proc/self/stat` on Linux,
 //! else the wall clock), so that other work on a shared machine does not
 //! count.
@@ -67,6 +68,14 @@ fn main() {
             })
             .collect()
     };
+    // `--grid N`: only the N-th grid (from 1), to time or profile one.
+    let grids: Vec<[u8; 81]> = match flag("--grid") {
+        Some(n) => {
+            let n: usize = n.parse().expect("--grid N");
+            grids.get(n.wrapping_sub(1)).copied().into_iter().collect()
+        }
+        None => grids,
+    };
     let mut times = Vec::new();
     for grid in &grids {
         let (wall, cpu) = (Instant::now(), cpu_seconds(Instant::now()));
@@ -92,6 +101,10 @@ fn main() {
             }
         }
         times.push(seconds);
+    }
+    if times.is_empty() {
+        eprintln!("no grid to time (--grid is past the last grid)");
+        std::process::exit(2);
     }
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len() as f64;

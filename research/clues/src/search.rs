@@ -20,6 +20,11 @@
 //!   sets, so the packing is handed down rather than made again
 //!   (`search/tight.rs`). With one clue left a node is always tight, and
 //!   the candidates are the cells common to every unhit set;
+//! * a node one set short of tight hands its packing to its children too:
+//!   each keeps the packed sets its clue misses and tops them up from the
+//!   few unhit sets that meet only the packed set the clue hits
+//!   (`search/extend.rs`), so most of them are tight without a packing of
+//!   their own;
 //! * the unhit sets are a bit vector, as in McGuire's program: each cell
 //!   has the vector of the sets it hits, so a clue updates the unhit sets
 //!   in a few word operations. The first [`ACTIVE`] sets (the smallest)
@@ -44,6 +49,7 @@ use crate::cells::{cells_of, difference, size, Cells};
 use crate::checker::Checker;
 use crate::unavoidable::minimal_inside;
 
+mod extend;
 mod packing;
 mod tight;
 
@@ -102,8 +108,14 @@ pub(crate) struct HittingSets<'a> {
     /// The packings of the tight nodes on the current path, each after
     /// its parent's (see `search/tight.rs`).
     tight_stack: Vec<Cells>,
-    /// Scratch for [`Self::improve_packing`].
-    candidates: Vec<Cells>,
+    /// Scratch: the unhit sets that meet at most one set of
+    /// [`Self::packing`] (see [`Self::list_singles`]).
+    singles: Vec<packing::Single>,
+    /// The packings of the nodes on the current path whose children derive
+    /// theirs (see `search/extend.rs`), each after its parent's.
+    parent_packs: Vec<Cells>,
+    /// Their singles, likewise.
+    parent_singles: Vec<packing::Single>,
     /// The minimal puzzles found.
     pub(crate) puzzles: Vec<Cells>,
     counts: Counts,
@@ -115,6 +127,10 @@ pub(crate) struct HittingSets<'a> {
     /// set here and answers "not unique" without learning new sets.
     #[cfg(test)]
     record_only: Option<Vec<Cells>>,
+    /// For the tests: how many children came out tight from their
+    /// parent's packing (`search/extend.rs`).
+    #[cfg(test)]
+    derived_tight: u64,
 }
 
 impl<'a> HittingSets<'a> {
@@ -137,7 +153,9 @@ impl<'a> HittingSets<'a> {
             reserve: Vec::new(),
             packing: Vec::with_capacity(max + 1),
             tight_stack: Vec::new(),
-            candidates: Vec::new(),
+            singles: Vec::new(),
+            parent_packs: Vec::new(),
+            parent_singles: Vec::new(),
             puzzles: Vec::new(),
             counts: Counts::default(),
             cancel,
@@ -145,6 +163,8 @@ impl<'a> HittingSets<'a> {
             stopped: false,
             #[cfg(test)]
             record_only: None,
+            #[cfg(test)]
+            derived_tight: 0,
         };
         search.add_sets(sets);
         search
@@ -188,6 +208,18 @@ impl<'a> HittingSets<'a> {
                 self.reserve.push(set);
             }
         }
+    }
+
+    /// The active sets learned (in an earlier branch) since there were
+    /// `known` of them, that `clues` misses: the next branches miss them
+    /// too. Moves `known` on.
+    fn learned_since(&self, known: &mut usize, clues: Cells) -> SetBits {
+        if self.active.len() == *known {
+            return [0; WORDS];
+        }
+        let learned = self.unhit_since(*known, clues);
+        *known = self.active.len();
+        learned
     }
 
     /// The active sets from index `from` on that `clues` misses.
@@ -246,7 +278,10 @@ impl<'a> HittingSets<'a> {
     /// unique (recorded if minimal), `false` after adding the unavoidable
     /// sets its second solution reveals (or when it misses a reserve set).
     fn test(&mut self, clues: Cells) -> bool {
-        if self.reserve.iter().any(|&set| set & clues == 0) {
+        if let Some(at) = self.reserve.iter().position(|&set| set & clues == 0) {
+            // The next clue sets tested are much like this one: look at the
+            // set that rules it out first next time.
+            self.reserve.swap(0, at);
             return false;
         }
         self.counts.tested += 1;
@@ -343,6 +378,13 @@ impl<'a> HittingSets<'a> {
             self.tight_root(clues, unhit);
             return;
         }
+        if self.packing.len() + 1 == left && left >= 2 {
+            if left < packing::SWAP_MIN_LEFT {
+                self.list_singles(unhit, dead);
+            }
+            self.try_cells_extending(clues, dead, unhit, smallest, left);
+            return;
+        }
         self.try_cells(clues, dead, unhit, smallest);
     }
 
@@ -352,12 +394,7 @@ impl<'a> HittingSets<'a> {
         let mut tried = dead;
         let mut known = self.active.len();
         for cell in cells_of(cells) {
-            if self.active.len() > known {
-                // Sets learned in an earlier branch: these branches miss
-                // them too.
-                unhit = or(unhit, self.unhit_since(known, clues));
-                known = self.active.len();
-            }
+            unhit = or(unhit, self.learned_since(&mut known, clues));
             self.node(clues | 1 << cell, tried, and_not(unhit, self.hits[cell]));
             tried |= 1 << cell;
             if self.stopped {
@@ -450,10 +487,22 @@ mod tests {
     /// hitting set (from which no clue can go), only hitting sets, and
     /// each at most once. Returns how many minimal ones there are.
     fn matches_brute_force(checker: &Checker, sets: &[Cells], within: Cells, max: usize) -> usize {
+        matches_brute_force_deriving(checker, sets, within, max).0
+    }
+
+    /// [`matches_brute_force`], and how many children the search derived
+    /// a tight packing for.
+    fn matches_brute_force_deriving(
+        checker: &Checker,
+        sets: &[Cells],
+        within: Cells,
+        max: usize,
+    ) -> (usize, u64) {
         let mut progress = |_: &Counts| {};
         let mut search = HittingSets::new(checker, max, sets.to_vec(), None, &mut progress);
         search.record_only = Some(Vec::new());
         search.run(crate::cells::ALL_CELLS & !within);
+        let derived = search.derived_tight;
         let tested = search.record_only.take().unwrap();
         let hitting = hitting_sets(within, max, sets);
         let distinct: BTreeSet<Cells> = tested.iter().copied().collect();
@@ -466,7 +515,23 @@ mod tests {
         for clues in &minimal {
             assert!(distinct.contains(clues), "max {max}: {clues:#x} was not tested");
         }
-        minimal.len()
+        (minimal.len(), derived)
+    }
+
+    /// The initial sets of `checker`'s grid inside a region of about
+    /// `cells` cells (whole sets, smallest first), and that region.
+    fn sets_in_region(checker: &Checker, cells: usize) -> (Vec<Cells>, Cells) {
+        let all = initial_sets(checker, 12);
+        let mut within: Cells = 0;
+        for &set in &all {
+            if size(within | set) <= cells {
+                within |= set;
+            }
+        }
+        (
+            all.into_iter().filter(|&set| set & !within == 0).collect(),
+            within,
+        )
     }
 
     /// The set of the listed cells.
@@ -480,20 +545,82 @@ mod tests {
         // there: the search, with its packings, swaps and tight nodes, must
         // test what brute force lists.
         let checker = checker();
-        let mut within: Cells = 0;
-        for set in initial_sets(&checker, 12) {
-            if size(within | set) <= 30 {
-                within |= set;
-            }
-        }
-        let sets: Vec<Cells> = initial_sets(&checker, 12)
-            .into_iter()
-            .filter(|&set| set & !within == 0)
-            .collect();
+        let (sets, within) = sets_in_region(&checker, 30);
         let seen: usize = (3..=6)
             .map(|max| matches_brute_force(&checker, &sets, within, max))
             .sum();
         assert!(seen > 100, "the instance has hitting sets to find ({seen})");
+    }
+
+    #[test]
+    fn derived_packings_keep_every_hitting_set() {
+        // Random grids, the sets inside about 30 cells: the children of the
+        // nodes one set short of tight derive their packings from their
+        // parent's, and the search still tests exactly what brute force
+        // lists.
+        let blank = sudokit_core::Puzzle::new(sudokit_core::Geometry::square(9).unwrap())
+            .with(sudokit_constraints::ClassicRules)
+            .unwrap();
+        let mut rng = fastrand::Rng::with_seed(30);
+        let mut derived = 0;
+        for _ in 0..2 {
+            let solution = sudokit_solvers::generate::random_solution(&blank, &mut rng, &Default::default());
+            let grid: [u8; 81] = solution.unwrap().values().try_into().unwrap();
+            let checker = Checker::new(grid);
+            let (sets, within) = sets_in_region(&checker, 30);
+            for max in 5..=6 {
+                derived += matches_brute_force_deriving(&checker, &sets, within, max).1;
+            }
+        }
+        assert!(derived > 0, "no child derived its packing");
+    }
+
+    #[test]
+    fn singles_are_the_sets_meeting_one_packed_set() {
+        // A greedy packing of the grid's sets, some cells dead: the listed
+        // sets are exactly those whose live cells meet at most one packed
+        // set, with that set's place, in the sets' order.
+        let checker = checker();
+        let sets = initial_sets(&checker, 12);
+        let mut progress = |_: &Counts| {};
+        let mut search = HittingSets::new(&checker, 16, sets.clone(), None, &mut progress);
+        for dead in [0, cells(&[0, 10, 20, 30, 40, 50, 60, 70, 80, 4, 13, 22])] {
+            let mut covered: Cells = 0;
+            search.packing.clear();
+            for &set in &sets {
+                let live = set & !dead;
+                if live & covered == 0 {
+                    covered |= live;
+                    search.packing.push(live);
+                }
+            }
+            let unhit = search.unhit_since(0, 0);
+            search.list_singles(unhit, dead);
+            let listed: Vec<(u8, usize)> = search
+                .singles
+                .iter()
+                .map(|single| (single.holder, usize::from(single.index)))
+                .collect();
+            let expected: Vec<(u8, usize)> = sets
+                .iter()
+                .enumerate()
+                .filter_map(|(index, &set)| {
+                    let met: Vec<usize> = (0..search.packing.len())
+                        .filter(|&member| search.packing[member] & set & !dead != 0)
+                        .collect();
+                    match met[..] {
+                        [] => Some((packing::NO_PACK, index)),
+                        [member] => Some((member as u8, index)),
+                        _ => None,
+                    }
+                })
+                .collect();
+            assert!(
+                expected.len() > search.packing.len(),
+                "sets beside the packed ones"
+            );
+            assert_eq!(listed, expected);
+        }
     }
 
     #[test]

@@ -12,9 +12,21 @@
 //! search below goes on in `search/tight.rs`, with this packing handed
 //! down. Most of the search's nodes are tight ones.
 
-use crate::cells::Cells;
+use crate::cells::{cells_of, Cells};
 
 use super::{set_bits, HittingSets, SetBits, ACTIVE, BUCKETS};
+
+/// The holder of an unhit set that meets no packed set.
+pub(super) const NO_PACK: u8 = u8::MAX;
+
+/// An unhit set that meets at most one packed set.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Single {
+    /// The packed set it meets (its place in the packing), or [`NO_PACK`].
+    pub(super) holder: u8,
+    /// The set (its index among the active sets).
+    pub(super) index: u16,
+}
 
 /// The fewest clues left at which a packing that is not tight is grown
 /// by swaps (below, the nodes are many and the gain small).
@@ -47,24 +59,62 @@ impl HittingSets<'_> {
         self.packing.len()
     }
 
+    /// Lists in [`Self::singles`] the `unhit` sets whose live cells meet
+    /// at most one set of [`Self::packing`], with the packed set they meet
+    /// ([`NO_PACK`] for none), in the sets' order: the only sets that can
+    /// join the packing once that one packed set is left out (by a swap,
+    /// or by a clue that hits it).
+    pub(super) fn list_singles(&mut self, unhit: SetBits, dead: Cells) {
+        let mut owners = [NO_PACK; 81];
+        let mut covered = 0;
+        for (member, &set) in self.packing.iter().enumerate() {
+            covered |= set;
+            for cell in cells_of(set) {
+                owners[cell] = member as u8;
+            }
+        }
+        self.singles.clear();
+        for index in set_bits(unhit) {
+            let reachable = self.table[index % ACTIVE] & !dead & covered;
+            let holder = if reachable == 0 {
+                NO_PACK
+            } else {
+                let holder = owners[reachable.trailing_zeros() as usize];
+                if reachable & !self.packing[usize::from(holder)] != 0 {
+                    continue;
+                }
+                holder
+            };
+            self.singles.push(Single {
+                holder,
+                index: index as u16,
+            });
+        }
+    }
+
     /// Grows [`Self::packing`] by swaps: a packed set is replaced by two
     /// disjoint unhit sets that meet no other packed set, while one is
-    /// found and the packing has at most `left` sets. Returns its size.
+    /// found and the packing has at most `left` sets. Returns its size;
+    /// when it did not grow past `left`, [`Self::singles`] lists the sets
+    /// of the final packing (see [`Self::list_singles`]).
     pub(super) fn improve_packing(&mut self, unhit: SetBits, dead: Cells, left: usize) -> usize {
-        let mut candidates = std::mem::take(&mut self.candidates);
         'grow: while self.packing.len() <= left {
-            let covered = self.packing.iter().fold(0, |all, &set| all | set);
+            self.list_singles(unhit, dead);
             for member in 0..self.packing.len() {
-                let others = covered & !self.packing[member];
-                candidates.clear();
-                for index in set_bits(unhit) {
-                    let live = self.table[index % ACTIVE] & !dead;
-                    if live & others == 0 {
-                        candidates.push(live);
-                    }
-                }
-                for (a, &first) in candidates.iter().enumerate() {
-                    if let Some(&second) = candidates[a + 1..].iter().find(|&&set| set & first == 0) {
+                let holders = [member as u8, NO_PACK];
+                let singles = &self.singles;
+                let candidates = singles
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, single)| holders.contains(&single.holder));
+                for (a, first) in candidates {
+                    let first = self.table[usize::from(first.index) % ACTIVE] & !dead;
+                    let second = singles[a + 1..]
+                        .iter()
+                        .filter(|single| holders.contains(&single.holder))
+                        .map(|single| self.table[usize::from(single.index) % ACTIVE] & !dead)
+                        .find(|&set| set & first == 0);
+                    if let Some(second) = second {
                         self.packing[member] = first;
                         self.packing.push(second);
                         continue 'grow;
@@ -73,7 +123,6 @@ impl HittingSets<'_> {
             }
             break;
         }
-        self.candidates = candidates;
         self.packing.len()
     }
 }

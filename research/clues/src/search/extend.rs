@@ -1,0 +1,131 @@
+//! The children of a node that is one set short of tight, with their
+//! packing derived from the parent's instead of built again.
+//!
+//! A node with `left` clues to come whose packing has `left - 1` sets is
+//! not tight, and branches on the cells of its smallest unhit set. A child
+//! keeps every packed set its new clue misses (their live cells, shrunk by
+//! the cells tried before it), so its packing needs at most one set more to
+//! be tight at `left - 1`; and a set can join it only if it meets no kept
+//! packed set: it meets at most the packed set the clue hits. Those sets
+//! are listed once at the parent ([`HittingSets::list_singles`], the same
+//! list the swaps use), so a child tops its packing up from a few sets
+//! rather than walking all its unhit sets. A child that comes out tight
+//! goes straight to the narrowing (`search/tight.rs`); one with more sets
+//! than clues is cut; only the others build a packing of their own.
+
+use crate::cells::{cells_of, Cells};
+
+use super::packing::NO_PACK;
+use super::{and_not, or, HittingSets, SetBits, ACTIVE};
+
+/// What a child's derived packing says about it.
+enum Derived {
+    /// As many sets as clues left: go on from a tight node.
+    Tight,
+    /// More sets than clues left, or an unhit set with every cell dead.
+    Cut,
+    /// Fewer: the child builds its own packing.
+    Short,
+}
+
+impl HittingSets<'_> {
+    /// Branches on each cell of `cells`, the cells tried before it dead,
+    /// at a node with `left` clues to come whose packing
+    /// ([`Self::packing`], with [`Self::singles`] listed for it) has
+    /// `left - 1` sets.
+    pub(super) fn try_cells_extending(
+        &mut self,
+        clues: Cells,
+        dead: Cells,
+        mut unhit: SetBits,
+        cells: Cells,
+        left: usize,
+    ) {
+        let packs = self.parent_packs.len();
+        self.parent_packs.extend_from_slice(&self.packing);
+        let singles = self.parent_singles.len();
+        self.parent_singles.extend_from_slice(&self.singles);
+        let mut tried = dead;
+        let mut known = self.active.len();
+        for cell in cells_of(cells) {
+            // Sets learned in an earlier branch: the narrowing meets them.
+            unhit = or(unhit, self.learned_since(&mut known, clues));
+            let child = clues | 1 << cell;
+            let child_unhit = and_not(unhit, self.hits[cell]);
+            match self.derive_packing(cell, tried, packs, singles, left - 1) {
+                Derived::Tight => {
+                    #[cfg(test)]
+                    {
+                        self.derived_tight += 1;
+                    }
+                    if self.visit() {
+                        self.tight_root(child, child_unhit);
+                    }
+                }
+                Derived::Cut => {
+                    self.visit();
+                }
+                Derived::Short => self.node(child, tried, child_unhit),
+            }
+            tried |= 1 << cell;
+            if self.stopped {
+                break;
+            }
+        }
+        self.parent_packs.truncate(packs);
+        self.parent_singles.truncate(singles);
+    }
+
+    /// The packing of the child with the clue `cell` and the cells `dead`,
+    /// in [`Self::packing`]: the parent's packed sets at `packs` that miss
+    /// the clue, topped up greedily from its singles at `singles`.
+    fn derive_packing(
+        &mut self,
+        cell: usize,
+        dead: Cells,
+        packs: usize,
+        singles: usize,
+        left: usize,
+    ) -> Derived {
+        self.packing.clear();
+        let mut hit = NO_PACK;
+        let mut covered: Cells = 0;
+        for (member, &set) in self.parent_packs[packs..].iter().enumerate() {
+            if set >> cell & 1 == 1 {
+                hit = member as u8;
+                continue;
+            }
+            let live = set & !dead;
+            if live == 0 {
+                return Derived::Cut;
+            }
+            covered |= live;
+            self.packing.push(live);
+        }
+        for single in &self.parent_singles[singles..] {
+            if single.holder != hit && single.holder != NO_PACK {
+                continue;
+            }
+            let set = self.table[usize::from(single.index) % ACTIVE];
+            if set >> cell & 1 == 1 {
+                continue;
+            }
+            let live = set & !dead;
+            if live == 0 {
+                return Derived::Cut;
+            }
+            if live & covered == 0 {
+                covered |= live;
+                self.packing.push(live);
+                if self.packing.len() > left {
+                    return Derived::Cut;
+                }
+            }
+        }
+        if self.packing.len() == left {
+            Derived::Tight
+        } else {
+            Derived::Short
+        }
+    }
+}
