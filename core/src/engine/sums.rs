@@ -40,6 +40,7 @@ use crate::set_layers::{Built, SetLayers};
 use crate::state::Ctx;
 use crate::sum::blocks::Block;
 use crate::sum::set_bits::{self, SetBits};
+use crate::sum::CompiledSum;
 
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
@@ -113,9 +114,15 @@ pub(crate) fn propagate<W: Word>(
         }
     };
 
-    // 1. Every block's digit sets, layer by layer, and its achievable sums.
     let digits = model.size();
     let small = digits <= set_bits::MAX_DIGITS;
+    if let [block] = &blocks[..] {
+        if small && block.cells.len() > 1 {
+            return one_block(compiled, sc, digits, fail, cx);
+        }
+    }
+
+    // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
     if small && sc.bits.len() < blocks.len() {
@@ -200,23 +207,70 @@ pub(crate) fn propagate<W: Word>(
         } else {
             sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
         };
-        // A digit of every set the block can still take is in the block:
-        // the cells that see all of it cannot hold it.
-        if let Some(required) = required.filter(|&r| r != 0) {
-            let others = Digits::from_u128(required);
-            for &cell in &block.seen_by {
-                cx.remove_all(cell, others)?;
-            }
+        walk_block(sc, b, block, small, required, cx)?;
+    }
+    Ok(())
+}
+
+/// A sum of one block of cells that must differ, on a board of at most
+/// [`set_bits::MAX_DIGITS`] digits (a killer cage): its total is the one
+/// useful block sum, so no list of block sums is needed.
+fn one_block<W: Word>(
+    compiled: &CompiledSum,
+    sc: &mut SumScratch,
+    digits: usize,
+    fail: impl Fn(&'static str) -> Contradiction,
+    cx: &mut Ctx<'_, W>,
+) -> Result<(), Contradiction> {
+    let block = &compiled.blocks[0];
+    if sc.bits.is_empty() {
+        sc.bits.push(SetBits::default());
+    }
+    let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
+    if sc.bits[0].build(digits, candidates).is_err() {
+        return Err(fail("the cells of a sum that must differ cannot"));
+    }
+    let (total, k) = (compiled.sum().total(), block.coefficient);
+    // Sets add up to 0 to 45: the block's sum, when it is one, is a bit of a u64.
+    let target = (total % k == 0)
+        .then(|| total / k)
+        .filter(|v| (0..64).contains(v));
+    let required = target.and_then(|v| sc.bits[0].start_walk(1 << v));
+    if required.is_none() {
+        return Err(fail("the sum cannot be made"));
+    }
+    cx.because(|| Reason::new(compiled.label().to_string()).cells(compiled.sum().cells()));
+    walk_block(sc, 0, block, true, required, cx)
+}
+
+/// Narrows the cells of block `b` (of more than one cell) once its walk has
+/// started from the sets with a useful sum: `required`, the digits of every
+/// such set, leave the cells that see the whole block; each cell keeps the
+/// digits that lead to such a set.
+fn walk_block<W: Word>(
+    sc: &mut SumScratch,
+    b: usize,
+    block: &Block,
+    small: bool,
+    required: Option<u128>,
+    cx: &mut Ctx<'_, W>,
+) -> Result<(), Contradiction> {
+    // A digit of every set the block can still take is in the block: the
+    // cells that see all of it cannot hold it.
+    if let Some(required) = required.filter(|&r| r != 0) {
+        let others = Digits::from_u128(required);
+        for &cell in &block.seen_by {
+            cx.remove_all(cell, others)?;
         }
-        for (i, &cell) in block.cells.iter().enumerate().rev() {
-            let candidates = cx.candidates(cell).to_u128();
-            let keep = if small {
-                sc.bits[b].walk_back(i, candidates)
-            } else {
-                sc.layers[b].walk_back(i, candidates)
-            };
-            cx.restrict(cell, Digits::from_u128(keep))?;
-        }
+    }
+    for (i, &cell) in block.cells.iter().enumerate().rev() {
+        let candidates = cx.candidates(cell).to_u128();
+        let keep = if small {
+            sc.bits[b].walk_back(i, candidates)
+        } else {
+            sc.layers[b].walk_back(i, candidates)
+        };
+        cx.restrict(cell, Digits::from_u128(keep))?;
     }
     Ok(())
 }

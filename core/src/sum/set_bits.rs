@@ -89,32 +89,39 @@ impl SetBits {
     ) -> Result<(), usize> {
         debug_assert!(digits <= MAX_DIGITS);
         self.words = ((1usize << digits) / 64).max(1);
-        let words = self.words;
         self.layers.clear();
         let mut empty = [0u64; WORDS];
         empty[0] = 1;
         self.layers.push(empty);
+        // One copy per width, so the loops over words unroll.
+        match self.words {
+            1 => self.build_in::<1>(digits, candidates),
+            2 => self.build_in::<2>(digits, candidates),
+            4 => self.build_in::<4>(digits, candidates),
+            _ => self.build_in::<WORDS>(digits, candidates),
+        }
+    }
+
+    fn build_in<const W: usize>(
+        &mut self,
+        digits: usize,
+        candidates: impl Iterator<Item = u128>,
+    ) -> Result<(), usize> {
         for (i, candidates) in candidates.enumerate() {
             debug_assert!(candidates >> digits == 0, "a candidate above the board's digits");
-            let from = self.layers[i];
+            let from = *words::<W>(&self.layers[i]);
             let mut to = [0u64; WORDS];
+            let into = words_mut::<W>(&mut to);
             let mut rest = candidates;
             while rest != 0 {
                 let t = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if t < 6 {
-                    let (shift, without) = (1 << t, WITHOUT[t]);
-                    for w in 0..words {
-                        to[w] |= (from[w] & without) << shift;
-                    }
-                } else {
-                    let step = 1 << (t - 6);
-                    for w in (0..words).filter(|w| w & step == 0) {
-                        to[w + step] |= from[w];
-                    }
+                let added = with_digit(&from, t);
+                for w in 0..W {
+                    into[w] |= added[w];
                 }
             }
-            if to[..words].iter().all(|&x| x == 0) {
+            if into.iter().all(|&x| x == 0) {
                 return Err(i);
             }
             self.layers.push(to);
@@ -189,29 +196,30 @@ impl SetBits {
     /// digits, among `candidates`, that lead from a set of layer `i` to a
     /// set being walked; those sets of layer `i` are walked next.
     pub(crate) fn walk_back(&mut self, i: usize, candidates: u128) -> u128 {
-        let words = self.words;
-        let before = &self.layers[i];
+        match self.words {
+            1 => self.walk_back_in::<1>(i, candidates),
+            2 => self.walk_back_in::<2>(i, candidates),
+            4 => self.walk_back_in::<4>(i, candidates),
+            _ => self.walk_back_in::<WORDS>(i, candidates),
+        }
+    }
+
+    fn walk_back_in<const W: usize>(&mut self, i: usize, candidates: u128) -> u128 {
+        let before = words::<W>(&self.layers[i]);
+        let walk = *words::<W>(&self.walk);
         let mut next = [0u64; WORDS];
+        let into = words_mut::<W>(&mut next);
         let mut keep = 0u128;
         let mut rest = candidates;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
+            let came_from = without_digit(&walk, t);
             let mut found = 0u64;
-            if t < 6 {
-                let (shift, without) = (1 << t, WITHOUT[t]);
-                for w in 0..words {
-                    let sets = (self.walk[w] >> shift) & without & before[w];
-                    next[w] |= sets;
-                    found |= sets;
-                }
-            } else {
-                let step = 1 << (t - 6);
-                for w in (0..words).filter(|w| w & step == 0) {
-                    let sets = self.walk[w + step] & before[w];
-                    next[w] |= sets;
-                    found |= sets;
-                }
+            for w in 0..W {
+                let sets = came_from[w] & before[w];
+                into[w] |= sets;
+                found |= sets;
             }
             if found != 0 {
                 keep |= 1 << t;
@@ -220,6 +228,53 @@ impl SetBits {
         self.walk = next;
         keep
     }
+}
+
+/// The first `W` words of a layer.
+#[inline(always)]
+fn words<const W: usize>(layer: &Layer) -> &[u64; W] {
+    layer.first_chunk::<W>().expect("at most WORDS words")
+}
+
+#[inline(always)]
+fn words_mut<const W: usize>(layer: &mut Layer) -> &mut [u64; W] {
+    layer.first_chunk_mut::<W>().expect("at most WORDS words")
+}
+
+/// `S ∪ {t}` for every set `S` of `sets` without the digit at bit `t`.
+#[inline(always)]
+fn with_digit<const W: usize>(sets: &[u64; W], t: usize) -> [u64; W] {
+    let mut out = [0u64; W];
+    if t < 6 {
+        let (shift, without) = (1 << t, WITHOUT[t]);
+        for w in 0..W {
+            out[w] = (sets[w] & without) << shift;
+        }
+    } else {
+        let step = 1 << (t - 6);
+        for w in (0..W).filter(|w| w & step == 0) {
+            out[w + step] = sets[w];
+        }
+    }
+    out
+}
+
+/// `S ∖ {t}` for every set `S` of `sets` with the digit at bit `t`.
+#[inline(always)]
+fn without_digit<const W: usize>(sets: &[u64; W], t: usize) -> [u64; W] {
+    let mut out = [0u64; W];
+    if t < 6 {
+        let (shift, without) = (1 << t, WITHOUT[t]);
+        for w in 0..W {
+            out[w] = (sets[w] >> shift) & without;
+        }
+    } else {
+        let step = 1 << (t - 6);
+        for w in (0..W).filter(|w| w & step == 0) {
+            out[w] = sets[w + step];
+        }
+    }
+    out
 }
 
 #[cfg(test)]
