@@ -213,12 +213,13 @@ fn sort_dedup_tail(v: &mut Vec<u128>, start: usize) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The layers and walk, by brute force: every assignment of distinct
-    /// digits to the cells, kept when `accept` takes its set.
-    fn brute(cands: &[u128], accept: impl Fn(u128) -> bool) -> (Vec<u128>, Vec<u128>) {
+    /// digits to the cells, kept when `accept` takes its set (also the
+    /// reference for `sum::set_bits`).
+    pub(crate) fn brute(cands: &[u128], accept: impl Fn(u128) -> bool) -> (Vec<u128>, Vec<u128>) {
         let mut assignments: Vec<Vec<u32>> = vec![Vec::new()];
         for &c in cands {
             let mut next = Vec::new();

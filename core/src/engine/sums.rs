@@ -9,7 +9,8 @@
 //!    `i` holds the sets of the first `i` cells), so "three cells of one box
 //!    summing to 6" is {1,2,3} and nothing else; a one-cell block is just
 //!    its candidates. The block's achievable sums are the sums of its last
-//!    layer;
+//!    layer. On boards of at most nine digits a layer is a bitmap of every
+//!    set (`sum::set_bits`), larger boards list the sets (`set_layers`);
 //! 2. across blocks, the reachable partial totals forward and the useful
 //!    ones backward (a knapsack over the block sums), which says which sum
 //!    of each block some solution of the whole uses;
@@ -37,12 +38,17 @@ use crate::explain::Reason;
 use crate::model::Model;
 use crate::set_layers::{Built, SetLayers};
 use crate::state::Ctx;
+use crate::sum::blocks::Block;
+use crate::sum::set_bits::{self, SetBits};
+use crate::sum::CompiledSum;
 
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SumScratch {
     /// The digit sets of every block of more than one cell, layer by layer
-    /// (one entry per block, reused across runs).
+    /// (one entry per block, reused across runs): as bitmaps on boards of at
+    /// most [`set_bits::MAX_DIGITS`] digits, as lists above.
+    bits: Vec<SetBits>,
     layers: Vec<SetLayers>,
     /// The achievable sums of every block, flat and sorted per block.
     values: Vec<i32>,
@@ -52,6 +58,8 @@ pub(crate) struct SumScratch {
     useful: Vec<bool>,
     /// Reachable partial totals after each block, flat.
     reach: Vec<bool>,
+    /// The same, one word per block boundary, when the totals are narrow.
+    narrow: Vec<u128>,
     /// Per block boundary: lowest partial total and where its row starts in `reach`.
     rows: Vec<(i64, usize)>,
     /// The useful partial totals of the boundary being walked back.
@@ -106,19 +114,43 @@ pub(crate) fn propagate<W: Word>(
         }
     };
 
+    let digits = model.size();
+    let small = digits <= set_bits::MAX_DIGITS;
+    if let [block] = &blocks[..] {
+        if small && block.cells.len() > 1 {
+            return one_block(compiled, sc, digits, fail, cx);
+        }
+    }
+
     // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
-    if sc.layers.len() < blocks.len() {
+    if small && sc.bits.len() < blocks.len() {
+        sc.bits.resize_with(blocks.len(), SetBits::default);
+    }
+    if !small && sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
     }
-    for (block, layers) in blocks.iter().zip(&mut sc.layers) {
+    for (b, block) in blocks.iter().enumerate() {
         sc.value_start.push(sc.values.len());
         if let [cell] = block.cells[..] {
             sc.values.extend(cx.candidates(cell).iter().map(i32::from));
             continue;
         }
         let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
+        if small {
+            let bits = &mut sc.bits[b];
+            if bits.build(digits, candidates).is_err() {
+                return Err(fail("the cells of a sum that must differ cannot"));
+            }
+            let mut sums = bits.sums();
+            while sums != 0 {
+                sc.values.push(sums.trailing_zeros() as i32);
+                sums &= sums - 1;
+            }
+            continue;
+        }
+        let layers = &mut sc.layers[b];
         if layers.build(candidates, usize::MAX, |_| true) != Built::Done {
             return Err(fail("the cells of a sum that must differ cannot"));
         }
@@ -146,7 +178,7 @@ pub(crate) fn propagate<W: Word>(
             sc.useful[j] = k * i64::from(v) == total;
         }
     } else {
-        knapsack(sc, blocks.iter().map(|b| i64::from(b.coefficient)), total);
+        knapsack(sc, blocks, total);
     }
     if !sc.useful.iter().any(|&u| u) {
         return Err(fail("the sum cannot be made"));
@@ -167,41 +199,119 @@ pub(crate) fn propagate<W: Word>(
             continue;
         }
         let (values, useful) = (&sc.values[vs..ve], &sc.useful[vs..ve]);
-        let layers = &mut sc.layers[b];
-        let required =
-            layers.start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]));
-        // A digit of every set the block can still take is in the block:
-        // the cells that see all of it cannot hold it.
-        if let Some(required) = required.filter(|&r| r != 0) {
-            let others = Digits::from_u128(required);
-            for &cell in &block.seen_by {
-                cx.remove_all(cell, others)?;
-            }
+        let required = if small {
+            let sums = (0..values.len())
+                .filter(|&j| useful[j])
+                .fold(0u64, |acc, j| acc | 1 << values[j]);
+            sc.bits[b].start_walk(sums)
+        } else {
+            sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
+        };
+        walk_block(sc, b, block, small, required, cx)?;
+    }
+    Ok(())
+}
+
+/// A sum of one block of cells that must differ, on a board of at most
+/// [`set_bits::MAX_DIGITS`] digits (a killer cage): its total is the one
+/// useful block sum, so no list of block sums is needed.
+fn one_block<W: Word>(
+    compiled: &CompiledSum,
+    sc: &mut SumScratch,
+    digits: usize,
+    fail: impl Fn(&'static str) -> Contradiction,
+    cx: &mut Ctx<'_, W>,
+) -> Result<(), Contradiction> {
+    let block = &compiled.blocks[0];
+    if sc.bits.is_empty() {
+        sc.bits.push(SetBits::default());
+    }
+    let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
+    if sc.bits[0].build(digits, candidates).is_err() {
+        return Err(fail("the cells of a sum that must differ cannot"));
+    }
+    let (total, k) = (compiled.sum().total(), block.coefficient);
+    // Sets add up to 0 to 45: the block's sum, when it is one, is a bit of a u64.
+    let target = (total % k == 0)
+        .then(|| total / k)
+        .filter(|v| (0..64).contains(v));
+    let required = target.and_then(|v| sc.bits[0].start_walk(1 << v));
+    if required.is_none() {
+        return Err(fail("the sum cannot be made"));
+    }
+    cx.because(|| Reason::new(compiled.label().to_string()).cells(compiled.sum().cells()));
+    walk_block(sc, 0, block, true, required, cx)
+}
+
+/// Narrows the cells of block `b` (of more than one cell) once its walk has
+/// started from the sets with a useful sum: `required`, the digits of every
+/// such set, leave the cells that see the whole block; each cell keeps the
+/// digits that lead to such a set.
+fn walk_block<W: Word>(
+    sc: &mut SumScratch,
+    b: usize,
+    block: &Block,
+    small: bool,
+    required: Option<u128>,
+    cx: &mut Ctx<'_, W>,
+) -> Result<(), Contradiction> {
+    // A digit of every set the block can still take is in the block: the
+    // cells that see all of it cannot hold it.
+    if let Some(required) = required.filter(|&r| r != 0) {
+        let others = Digits::from_u128(required);
+        for &cell in &block.seen_by {
+            cx.remove_all(cell, others)?;
         }
-        for (i, &cell) in block.cells.iter().enumerate().rev() {
-            let keep = layers.walk_back(i, cx.candidates(cell).to_u128());
-            cx.restrict(cell, Digits::from_u128(keep))?;
-        }
+    }
+    for (i, &cell) in block.cells.iter().enumerate().rev() {
+        let candidates = cx.candidates(cell).to_u128();
+        let keep = if small {
+            sc.bits[b].walk_back(i, candidates)
+        } else {
+            sc.layers[b].walk_back(i, candidates)
+        };
+        cx.restrict(cell, Digits::from_u128(keep))?;
     }
     Ok(())
 }
 
 /// Marks in `sc.useful` the block sums that some choice of one sum per
-/// block, weighted by `coefficients`, turns into `total`: reachable partial
-/// totals forward, useful ones backward.
-fn knapsack(sc: &mut SumScratch, coefficients: impl Iterator<Item = i64> + Clone, total: i64) {
-    let blocks = sc.value_start.len() - 1;
-    let contribution = |sc: &SumScratch, b: usize, k: i64| {
-        let (vs, ve) = (sc.value_start[b], sc.value_start[b + 1]);
-        let (a, z) = (k * i64::from(sc.values[vs]), k * i64::from(sc.values[ve - 1]));
-        (a.min(z), a.max(z))
-    };
+/// block, weighted by the blocks' coefficients, turns into `total`:
+/// reachable partial totals forward, useful ones backward.
+fn knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
+    let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
+    // Every partial total lies between the sum of the negative lows and
+    // that of the positive highs: when that is narrow, one `u128` per row.
+    let (mut lowest, mut highest) = (0i64, 0i64);
+    for (b, k) in coefficients().enumerate() {
+        let (cmin, cmax) = contribution(sc, b, k);
+        lowest += cmin.min(0);
+        highest += cmax.max(0);
+    }
+    if highest - lowest < 128 {
+        narrow_knapsack(sc, blocks, total, lowest);
+    } else {
+        wide_knapsack(sc, blocks, total);
+    }
+}
+
+/// The least and the most block `b`, with coefficient `k`, adds to the sum.
+fn contribution(sc: &SumScratch, b: usize, k: i64) -> (i64, i64) {
+    let (vs, ve) = (sc.value_start[b], sc.value_start[b + 1]);
+    let (a, z) = (k * i64::from(sc.values[vs]), k * i64::from(sc.values[ve - 1]));
+    (a.min(z), a.max(z))
+}
+
+/// [`knapsack`] with a row of `bool`s per block boundary, as wide as the
+/// partial totals there.
+fn wide_knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
+    let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
     sc.reach.clear();
     sc.rows.clear();
     sc.rows.push((0, 0));
     sc.reach.push(true);
     let (mut low, mut high) = (0i64, 0i64);
-    for (b, k) in coefficients.clone().enumerate() {
+    for (b, k) in coefficients().enumerate() {
         let (cmin, cmax) = contribution(sc, b, k);
         let (row_low, row_start) = *sc.rows.last().expect("a row");
         let width = (high - low + 1) as usize;
@@ -225,13 +335,11 @@ fn knapsack(sc: &mut SumScratch, coefficients: impl Iterator<Item = i64> + Clone
         return;
     }
     // Backward: the useful totals after block b, as a row like `reach`'s.
-    let (last_low, _) = sc.rows[blocks];
+    let (last_low, _) = sc.rows[blocks.len()];
     sc.back.clear();
     sc.back.resize((high - low + 1) as usize, false);
     sc.back[(total - last_low) as usize] = true;
-    let coefficients: Vec<i64> = coefficients.collect();
-    for b in (0..blocks).rev() {
-        let k = coefficients[b];
+    for (b, k) in coefficients().enumerate().rev() {
         let (row_low, row_start) = sc.rows[b];
         let (next_low, next_start) = sc.rows[b + 1];
         let width = next_start - row_start;
@@ -255,9 +363,129 @@ fn knapsack(sc: &mut SumScratch, coefficients: impl Iterator<Item = i64> + Clone
     }
 }
 
+/// [`knapsack`] when every partial total `t` fits in a `u128` at bit
+/// `t − lowest`: a row of reachable totals is one word, adding a block's
+/// value one shift.
+fn narrow_knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64, lowest: i64) {
+    let shift = |row: u128, by: i64| if by >= 0 { row << by } else { row >> -by };
+    let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
+    sc.narrow.clear();
+    sc.narrow.push(1u128 << -lowest);
+    for (b, k) in coefficients().enumerate() {
+        let from = sc.narrow[b];
+        let to = sc.values[sc.value_start[b]..sc.value_start[b + 1]]
+            .iter()
+            .fold(0u128, |to, &v| to | shift(from, k * i64::from(v)));
+        sc.narrow.push(to);
+    }
+    let at = total - lowest;
+    if !(0..128).contains(&at) || sc.narrow[blocks.len()] >> at & 1 == 0 {
+        return;
+    }
+    // Backward: the useful partial totals after block b.
+    let mut back = 1u128 << at;
+    for (b, k) in coefficients().enumerate().rev() {
+        let reach = sc.narrow[b];
+        let mut next = 0u128;
+        for j in sc.value_start[b]..sc.value_start[b + 1] {
+            let came_from = reach & shift(back, -k * i64::from(sc.values[j]));
+            if came_from != 0 {
+                sc.useful[j] = true;
+                next |= came_from;
+            }
+        }
+        back = next;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Random blocks (one to four, coefficients −10 to 10, a few sums each)
+    /// and totals: both knapsacks mark exactly the block sums that some
+    /// choice of one sum per block, found by brute force, turns into the
+    /// total. The narrow one is only used when the totals fit in 128 bits;
+    /// here it is checked on the cases that fit.
+    #[test]
+    fn both_knapsacks_mark_the_sums_some_choice_uses() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |below: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % below
+        };
+        let (mut narrow, mut marked) = (0, 0);
+        for _ in 0..2000 {
+            let count = 1 + next(4) as usize;
+            let blocks: Vec<Block> = (0..count)
+                .map(|_| Block {
+                    coefficient: [1, 1, -1, 2, -3, 10, -10][next(7) as usize],
+                    cells: Vec::new(),
+                    seen_by: Vec::new(),
+                })
+                .collect();
+            let mut sc = SumScratch::default();
+            let mut lists = Vec::new();
+            for _ in 0..count {
+                let mut values: Vec<i32> = (0..1 + next(5)).map(|_| 1 + next(30) as i32).collect();
+                values.sort_unstable();
+                values.dedup();
+                sc.value_start.push(sc.values.len());
+                sc.values.extend(&values);
+                lists.push(values);
+            }
+            sc.value_start.push(sc.values.len());
+            // Brute force over every choice of one value per block.
+            let mut want = vec![false; sc.values.len()];
+            let mut choice = vec![0usize; count];
+            let total = {
+                let pick: i64 = (0..count)
+                    .map(|b| {
+                        i64::from(blocks[b].coefficient)
+                            * i64::from(lists[b][next(lists[b].len() as u64) as usize])
+                    })
+                    .sum();
+                pick + [0, 0, 1, -1, 7][next(5) as usize]
+            };
+            loop {
+                let sum: i64 = (0..count)
+                    .map(|b| i64::from(blocks[b].coefficient) * i64::from(lists[b][choice[b]]))
+                    .sum();
+                if sum == total {
+                    for b in 0..count {
+                        want[sc.value_start[b] + choice[b]] = true;
+                    }
+                }
+                let Some(b) = (0..count).find(|&b| choice[b] + 1 < lists[b].len()) else {
+                    break;
+                };
+                choice[b] += 1;
+                choice[..b].iter_mut().for_each(|c| *c = 0);
+            }
+            let (mut lowest, mut highest) = (0, 0);
+            for (b, block) in blocks.iter().enumerate() {
+                let (low, high) = contribution(&sc, b, i64::from(block.coefficient));
+                lowest += low.min(0);
+                highest += high.max(0);
+            }
+            sc.useful = vec![false; sc.values.len()];
+            wide_knapsack(&mut sc, &blocks, total);
+            assert_eq!(sc.useful, want, "wide: {lists:?} {total}");
+            if highest - lowest < 128 {
+                sc.useful = vec![false; sc.values.len()];
+                narrow_knapsack(&mut sc, &blocks, total, lowest);
+                assert_eq!(sc.useful, want, "narrow: {lists:?} {total}");
+                narrow += 1;
+            }
+            marked += usize::from(want.iter().any(|&u| u));
+        }
+        assert!(
+            narrow > 500 && marked > 500,
+            "{narrow} narrow, {marked} with a useful sum"
+        );
+    }
 
     #[test]
     fn digit_sums() {

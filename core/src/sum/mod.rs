@@ -21,6 +21,7 @@
 
 pub(crate) mod blocks;
 pub(crate) mod compile;
+pub(crate) mod set_bits;
 
 pub use compile::{CompiledSum, Derivation, SumOrigin};
 
