@@ -197,7 +197,7 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
         for _ in 0..rng.usize(1..4) {
             let start = Cell(rng.u16(0..16));
             let offset = rng.u8(0..2);
-            let clue = match rng.u8(0..3) {
+            let clue = match rng.u8(0..4) {
                 0 => {
                     let mut arms: Vec<Vec<Cell>> = ChaosArrow::default_arms(n, start)
                         .into_iter()
@@ -222,6 +222,28 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
                         continue;
                     };
                     rule("chaos-count").with("cell", control).with("cells", cells)
+                }
+                2 => {
+                    // The regions of a few cells around the start, counted.
+                    let cells: Vec<Cell> = ChaosCount::default_cells(n, start)
+                        .into_iter()
+                        .filter(|_| rng.bool())
+                        .collect();
+                    if cells.is_empty() {
+                        continue;
+                    }
+                    let mut labels: Vec<Digit> = cells.iter().map(|&c| label(c)).collect();
+                    labels.sort_unstable();
+                    labels.dedup();
+                    let Some(control) = show(&mut rng, &mut spec, hidden, labels.len()) else {
+                        continue;
+                    };
+                    spec.rules.push(
+                        rule("count-distinct")
+                            .with("cell", control)
+                            .with("regions", cells),
+                    );
+                    continue;
                 }
                 _ => {
                     let other = Cell(rng.u16(0..16));
@@ -285,13 +307,21 @@ fn iss_chaos_puzzles_solve_to_the_solutions_iss_lists() {
 #[test]
 fn chaos_rules_round_trip_between_iss_and_native() {
     let string = ".Shape~4x4.NoBoxes.~R1C1_2.ChaosConstruction.ChaosArrow~R1C2~0~CC1~CC2~-~CC1~CC5\
-                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8";
+                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8.CountDistinct~R2C2~R1C1~CC5~CC6";
     let spec = iss::read(string).unwrap();
     let names: Vec<&str> = spec.rules.iter().map(|r| r.name()).collect();
     assert_eq!(
         names,
-        ["chaos-construction", "chaos-arrow", "chaos-count", "same-region"]
+        [
+            "chaos-construction",
+            "chaos-arrow",
+            "chaos-count",
+            "same-region",
+            "count-distinct"
+        ]
     );
+    assert_eq!(spec.rules[4].cells("cells"), [Cell(0)]);
+    assert_eq!(spec.rules[4].cells("regions"), [Cell(4), Cell(5)]);
     let written = iss::write(&spec).unwrap();
     assert_eq!(iss::read(&written).unwrap(), spec);
     let toml = native::write(&spec);
@@ -303,10 +333,13 @@ fn chaos_rules_round_trip_between_iss_and_native() {
     let short = iss::read(".Shape~4x4.NoBoxes.ChaosConstruction.ChaosArrow~R2C2.ChaosCount~R1C1").unwrap();
     assert_eq!(short.rules[1].shafts("arms").len(), 4);
     assert_eq!(short.rules[2].cells("cells").len(), 4);
-    let alone = iss::read(".Shape~4x4.NoBoxes.ChaosArrow~R2C2")
-        .unwrap_err()
-        .to_string();
-    assert!(alone.contains("need .ChaosConstruction"), "{alone}");
+    for alone in [
+        ".Shape~4x4.NoBoxes.ChaosArrow~R2C2",
+        ".Shape~4x4.CountDistinct~R1C1~CC2~CC3",
+    ] {
+        let err = iss::read(alone).unwrap_err().to_string();
+        assert!(err.contains("need .ChaosConstruction"), "{err}");
+    }
     let sets = iss::read(".Shape~4x4.ChaosConstruction.SameValues~2~CC1~CC2~CC3~CC4")
         .unwrap_err()
         .to_string();

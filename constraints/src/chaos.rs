@@ -81,8 +81,8 @@ pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
 /// region, and a pair with one possible cell is placed there); each region
 /// `n` cells; and each region connected (`chaos_connectivity.rs`: inside
 /// one component, of at least `n` cells, of the cells that may take it; no
-/// cell farther from its fixed cells than `n` allows; a fixed piece with a
-/// single way out grows through it).
+/// cell farther from its fixed cells than `n` allows; a cell the region
+/// cannot do without is in it).
 ///
 /// `check` reads the region layer of the grid. A grid without one (digits
 /// only) passes: with the rows and columns holding every digit once, the

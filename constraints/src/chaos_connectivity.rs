@@ -11,9 +11,10 @@
 //!   (connected group) of its fixed cells, every cell of some path from
 //!   that piece to `c`: at least as many unfixed cells as the cheapest such
 //!   path has. So `f + max over pieces of that cost ≤ n`, or `c` is not in it;
-//! - a piece of fixed cells smaller than `n` grows through one of its
-//!   unfixed neighbours that may take the label (its *doors*): with one door
-//!   left, the door is in the region; with none, there is no answer.
+//! - an open cell without which the fixed cells come apart, or the side of
+//!   the component holding them falls below `n` cells (a cut cell, found by
+//!   one depth-first walk), is in the region. This covers a piece of fixed
+//!   cells with a single way out (ISS's "doors").
 
 use std::collections::VecDeque;
 
@@ -106,7 +107,7 @@ fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
 }
 
 /// Narrows the cells that may take `label` to those a connected region of
-/// `n` cells holding its fixed cells can reach, and places its doors.
+/// `n` cells holding its fixed cells can reach, and places its cut cells.
 pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
@@ -152,45 +153,87 @@ pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result
         cx.remove(region(i), label)?;
     }
     if !fixed.is_empty() && fixed.len() < n {
-        doors(cx, label)?;
+        cuts(cx, label)?;
     }
     Ok(())
 }
 
-/// Each piece of the fixed cells of `label` smaller than `n` grows through
-/// one of its doors: the only door is in the region.
-fn doors<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
-    let n = cx.size();
-    let cells = n * n;
-    let region = |i: usize| Cell((cells + i) as u16);
-    let standing = standings(cx, cells, label);
-    let (_, cores) = pieces(&standing, n, true);
-    let mut forced = Vec::new();
-    for core in cores.iter().filter(|core| core.len() < n) {
-        let mut door = None;
-        let mut several = false;
-        for &i in core {
-            for j in neighbours(i, n).filter(|&j| standing[j] == Standing::Open) {
-                match door {
-                    None => door = Some(j),
-                    Some(d) if d != j => several = true,
-                    _ => {}
+/// Depth-first numbering of the cells that may take a label, from a fixed
+/// cell, for the cut cells (articulation points) of their graph.
+struct Cuts<'s> {
+    standing: &'s [Standing],
+    n: usize,
+    order: Vec<usize>,
+    low: Vec<usize>,
+    size: Vec<usize>,
+    fixed: Vec<usize>,
+    next: usize,
+    forced: Vec<usize>,
+    total: usize,
+}
+
+impl Cuts<'_> {
+    /// Visits `i` (reached from `parent`); fills its subtree's size and
+    /// fixed count, and notes it as forced when leaving it out would cut a
+    /// fixed cell off the root's side or leave that side below `n` cells.
+    fn visit(&mut self, i: usize, parent: usize) {
+        self.next += 1;
+        self.order[i] = self.next;
+        self.low[i] = self.next;
+        self.size[i] = 1;
+        self.fixed[i] = usize::from(self.standing[i] == Standing::Fixed);
+        let (mut cut_off, mut cut_fixed) = (0, 0);
+        let around: Vec<usize> = neighbours(i, self.n)
+            .filter(|&j| self.standing[j] != Standing::Out)
+            .collect();
+        for j in around {
+            if self.order[j] == 0 {
+                self.visit(j, i);
+                self.size[i] += self.size[j];
+                self.fixed[i] += self.fixed[j];
+                self.low[i] = self.low[i].min(self.low[j]);
+                if self.low[j] >= self.order[i] {
+                    cut_off += self.size[j];
+                    cut_fixed += self.fixed[j];
                 }
+            } else if j != parent {
+                self.low[i] = self.low[i].min(self.order[j]);
             }
         }
-        match (door, several) {
-            (None, _) => {
-                return Err(Contradiction::rule(
-                    Some(region(core[0])),
-                    "a region is walled in below n cells",
-                ))
-            }
-            (Some(d), false) => forced.push(d),
-            _ => {}
+        let root_side = self.total - 1 - cut_off;
+        if parent != usize::MAX && self.standing[i] == Standing::Open && (cut_fixed > 0 || root_side < self.n)
+        {
+            self.forced.push(i);
         }
     }
-    for d in forced {
-        cx.assign(region(d), label)?;
+}
+
+/// The cut cells of the region's component: an open cell without which
+/// the fixed cells come apart, or the side holding them falls below `n`
+/// cells, is in the region.
+fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let cells = n * n;
+    let standing = standings(cx, cells, label);
+    let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
+        return Ok(());
+    };
+    let (component, members) = pieces(&standing, n, false);
+    let total = members[component[root]].len();
+    let mut walk = Cuts {
+        standing: &standing,
+        n,
+        order: vec![0; cells],
+        low: vec![0; cells],
+        size: vec![0; cells],
+        fixed: vec![0; cells],
+        next: 0,
+        forced: Vec::new(),
+        total,
+    };
+    walk.visit(root, usize::MAX);
+    for i in walk.forced {
+        cx.assign(Cell((cells + i) as u16), label)?;
     }
     Ok(())
 }
