@@ -10,7 +10,11 @@
 //!   `data/collections.js` and `data/example_puzzles.js`, MIT licence)
 //!   solve to the solution ISS lists, and only to it.
 //! * ISS strings and the native format carry the rules both ways.
-//! * Strategies that only place digits refuse a chaos puzzle by name.
+//! * Strategies that only place digits refuse a chaos puzzle by name, and
+//!   `explain`/`grade` (logic on known houses) say they do not reason
+//!   about unknown regions instead of misreading or failing.
+
+mod common;
 
 use sudokit::constraints::registry::Registry;
 use sudokit::constraints::spec::{Layout, PuzzleSpec, RuleSpec};
@@ -366,4 +370,22 @@ fn digit_only_strategies_refuse_chaos_by_name() {
         .solve(&puzzle, &Limits::solutions(1))
         .unwrap();
     assert_eq!(auto.solutions.len(), 1);
+}
+
+/// `explain` and `grade` do not reason about regions that are unknowns:
+/// they say so plainly (bad input, exit 2), in text and in JSON.
+#[test]
+fn explain_and_grade_say_they_do_not_reason_about_unknown_regions() {
+    let chaos = ".Shape~4x4.NoBoxes.ChaosConstruction.~R1C1_1";
+    for command in ["explain", "grade"] {
+        let (out, err, code) = common::run_sudokit(&[command], &format!("{chaos}\n"));
+        assert_eq!(code, 2, "{command}: {out}{err}");
+        assert!(
+            err.contains("regions are unknowns (chaos construction)"),
+            "{command}: {err}"
+        );
+        let (out, _, code) = common::run_sudokit(&[command, "--json"], &format!("{chaos}\n"));
+        assert_eq!(code, 2, "{command}: {out}");
+        assert!(out.contains("\"error\""), "{command}: {out}");
+    }
 }

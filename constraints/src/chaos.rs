@@ -10,7 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::connectivity;
+use crate::chaos_connectivity::{connectivity, neighbours};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -48,20 +48,6 @@ pub fn chaos_anchors(n: usize) -> Vec<usize> {
     // (0, 0), (b, n − 1), (n − 1, b): pairwise n − 1 + b ≥ n and 2(n − 1 − b) ≥ n.
     let b = (n - 2) / 2;
     vec![0, b * n + n - 1, (n - 1) * n + b]
-}
-
-/// The orthogonal neighbours of cell `i` on an `n`×`n` board (regions are
-/// orthogonally connected on the flat board).
-pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [
-        (r > 0).then(|| i - n),
-        (r + 1 < n).then(|| i + n),
-        (c > 0).then(|| i - 1),
-        (c + 1 < n).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 /// Chaos construction (ISS `ChaosConstruction`): the board divides into

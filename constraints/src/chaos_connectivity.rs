@@ -20,7 +20,19 @@ use std::collections::VecDeque;
 
 use sudokit_core::{Cell, Contradiction, Ctx, Digit, Word};
 
-use crate::chaos::neighbours;
+/// The orthogonal neighbours of cell `i` on an `n`×`n` board (regions are
+/// orthogonally connected on the flat board).
+pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r > 0).then(|| i - n),
+        (r + 1 < n).then(|| i + n),
+        (c > 0).then(|| i - 1),
+        (c + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
 
 /// What each cell is to one label: out (cannot take it), open (may), or
 /// fixed to it.

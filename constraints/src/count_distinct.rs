@@ -31,12 +31,20 @@ use crate::rule::{fits, Param, ParamType, RuleKind};
 /// use sudokit_constraints::CountDistinct;
 /// use sudokit_core::{Cell, Geometry, Grid, Rule};
 /// let g = Geometry::square(4).unwrap();
-/// let rule = CountDistinct::new(Cell(0), vec![Cell(5), Cell(6), Cell(9)], vec![]);
-/// let grid = |text: &str| Grid::parse(text).unwrap();
-/// // r2c2 r2c3 r3c2 hold 1 2 1: two values.
-/// assert!(rule.check(&g, &grid("2... .12. .1.. ....")).is_ok());
-/// let err = rule.check(&g, &grid("3... .12. .1.. ....")).unwrap_err();
-/// assert_eq!(err.message, "r1c1 shows 3 but its cells hold 2 different values");
+/// let rule = CountDistinct::new(Cell(0), vec![Cell(5), Cell(6), Cell(9), Cell(10)], vec![]);
+/// let grid = |control: u8| {
+///     let mut values = vec![0; 16];
+///     values[0] = control;
+///     // r2c2 r2c3 r3c2 hold 1 2 1, r3c3 is open: two or three values.
+///     values[5] = 1;
+///     values[6] = 2;
+///     values[9] = 1;
+///     Grid::from_values(4, values).unwrap()
+/// };
+/// assert!(rule.check(&g, &grid(2)).is_ok());
+/// assert!(rule.check(&g, &grid(3)).is_ok());
+/// let err = rule.check(&g, &grid(4)).unwrap_err();
+/// assert_eq!(err.message, "r1c1 shows 4 but its cells hold 2 to 3 different values");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountDistinct {
