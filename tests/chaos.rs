@@ -2,19 +2,23 @@
 //! engine (one per cell), the region clues read them.
 //!
 //! * Every 4×4 answer (digits and regions) is enumerated here from scratch
-//!   (Latin squares × divisions into connected regions, labels in order of
-//!   first appearance) and filtered through the rules' own `check`: the
+//!   (Latin squares × divisions into connected regions, labelled the
+//!   canonical way) and filtered through the rules' own `check`: the
 //!   propagation search must count exactly as many, on the empty board and
 //!   with random givens and random region clues.
 //! * ISS's chaos puzzles (`tests/puzzles/iss_chaos.tsv`, from ISS's
 //!   `data/collections.js` and `data/example_puzzles.js`, MIT licence)
 //!   solve to the solution ISS lists, and only to it.
 //! * ISS strings and the native format carry the rules both ways.
-//! * Strategies that only place digits refuse a chaos puzzle by name.
+//! * Strategies that only place digits refuse a chaos puzzle by name, and
+//!   `explain`/`grade` (logic on known houses) say they do not reason
+//!   about unknown regions instead of misreading or failing.
+
+mod common;
 
 use sudokit::constraints::registry::Registry;
 use sudokit::constraints::spec::{Layout, PuzzleSpec, RuleSpec};
-use sudokit::constraints::{iss, native, ChaosArrow, ChaosCount};
+use sudokit::constraints::{chaos_anchors, iss, native, ChaosArrow, ChaosCount};
 use sudokit::core::{Cell, Digit, Grid, Puzzle};
 use sudokit::solvers::{strategy_by_name, Limits, PropagationSearch, SolveError, Strategy};
 
@@ -52,8 +56,23 @@ fn latin_squares(n: usize) -> Vec<Vec<Digit>> {
     out
 }
 
+/// `labels` renumbered the chaos rule's canonical way: the anchors' regions
+/// 1, 2, 3 (in the order of `chaos_anchors`), the others from 4 in order of
+/// first appearance in reading order.
+fn canonical(labels: &[Digit], n: usize) -> Vec<Digit> {
+    let mut order: Vec<Digit> = chaos_anchors(n).iter().map(|&a| labels[a]).collect();
+    for &l in labels {
+        if !order.contains(&l) {
+            order.push(l);
+        }
+    }
+    assert_eq!(order.len(), n, "the anchors are in different regions");
+    let rank = |l: Digit| order.iter().position(|&o| o == l).unwrap() as Digit + 1;
+    labels.iter().map(|&l| rank(l)).collect()
+}
+
 /// Every division of the board into `n` orthogonally connected regions of
-/// `n` cells, labelled `1..=n` in order of first appearance.
+/// `n` cells, labelled canonically ([`canonical`]).
 fn divisions(n: usize) -> Vec<Vec<Digit>> {
     fn connected(labels: &[Digit], n: usize, label: Digit) -> bool {
         let members: Vec<usize> = (0..n * n).filter(|&i| labels[i] == label).collect();
@@ -80,7 +99,7 @@ fn divisions(n: usize) -> Vec<Vec<Digit>> {
     fn fill(n: usize, at: usize, labels: &mut Vec<Digit>, count: &mut Vec<usize>, out: &mut Vec<Vec<Digit>>) {
         if at == n * n {
             if (1..=n as Digit).all(|l| connected(labels, n, l)) {
-                out.push(labels.clone());
+                out.push(canonical(labels, n));
             }
             return;
         }
@@ -164,7 +183,7 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
     assert_eq!(
         divisions(n).len(),
         117,
-        "the tetromino tilings of 4×4 with labels in order"
+        "the tetromino tilings of 4×4, each labelled once"
     );
     let empty = chaos_spec(n).build().unwrap();
     assert!(all.iter().all(|a| empty.verify_solution(a).is_ok()));
@@ -182,7 +201,7 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
         for _ in 0..rng.usize(1..4) {
             let start = Cell(rng.u16(0..16));
             let offset = rng.u8(0..2);
-            let clue = match rng.u8(0..3) {
+            let clue = match rng.u8(0..4) {
                 0 => {
                     let mut arms: Vec<Vec<Cell>> = ChaosArrow::default_arms(n, start)
                         .into_iter()
@@ -207,6 +226,28 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
                         continue;
                     };
                     rule("chaos-count").with("cell", control).with("cells", cells)
+                }
+                2 => {
+                    // The regions of a few cells around the start, counted.
+                    let cells: Vec<Cell> = ChaosCount::default_cells(n, start)
+                        .into_iter()
+                        .filter(|_| rng.bool())
+                        .collect();
+                    if cells.is_empty() {
+                        continue;
+                    }
+                    let mut labels: Vec<Digit> = cells.iter().map(|&c| label(c)).collect();
+                    labels.sort_unstable();
+                    labels.dedup();
+                    let Some(control) = show(&mut rng, &mut spec, hidden, labels.len()) else {
+                        continue;
+                    };
+                    spec.rules.push(
+                        rule("count-distinct")
+                            .with("cell", control)
+                            .with("regions", cells),
+                    );
+                    continue;
                 }
                 _ => {
                     let other = Cell(rng.u16(0..16));
@@ -270,13 +311,21 @@ fn iss_chaos_puzzles_solve_to_the_solutions_iss_lists() {
 #[test]
 fn chaos_rules_round_trip_between_iss_and_native() {
     let string = ".Shape~4x4.NoBoxes.~R1C1_2.ChaosConstruction.ChaosArrow~R1C2~0~CC1~CC2~-~CC1~CC5\
-                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8";
+                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8.CountDistinct~R2C2~R1C1~CC5~CC6";
     let spec = iss::read(string).unwrap();
     let names: Vec<&str> = spec.rules.iter().map(|r| r.name()).collect();
     assert_eq!(
         names,
-        ["chaos-construction", "chaos-arrow", "chaos-count", "same-region"]
+        [
+            "chaos-construction",
+            "chaos-arrow",
+            "chaos-count",
+            "same-region",
+            "count-distinct"
+        ]
     );
+    assert_eq!(spec.rules[4].cells("cells"), [Cell(0)]);
+    assert_eq!(spec.rules[4].cells("regions"), [Cell(4), Cell(5)]);
     let written = iss::write(&spec).unwrap();
     assert_eq!(iss::read(&written).unwrap(), spec);
     let toml = native::write(&spec);
@@ -288,10 +337,13 @@ fn chaos_rules_round_trip_between_iss_and_native() {
     let short = iss::read(".Shape~4x4.NoBoxes.ChaosConstruction.ChaosArrow~R2C2.ChaosCount~R1C1").unwrap();
     assert_eq!(short.rules[1].shafts("arms").len(), 4);
     assert_eq!(short.rules[2].cells("cells").len(), 4);
-    let alone = iss::read(".Shape~4x4.NoBoxes.ChaosArrow~R2C2")
-        .unwrap_err()
-        .to_string();
-    assert!(alone.contains("need .ChaosConstruction"), "{alone}");
+    for alone in [
+        ".Shape~4x4.NoBoxes.ChaosArrow~R2C2",
+        ".Shape~4x4.CountDistinct~R1C1~CC2~CC3",
+    ] {
+        let err = iss::read(alone).unwrap_err().to_string();
+        assert!(err.contains("need .ChaosConstruction"), "{err}");
+    }
     let sets = iss::read(".Shape~4x4.ChaosConstruction.SameValues~2~CC1~CC2~CC3~CC4")
         .unwrap_err()
         .to_string();
@@ -318,4 +370,22 @@ fn digit_only_strategies_refuse_chaos_by_name() {
         .solve(&puzzle, &Limits::solutions(1))
         .unwrap();
     assert_eq!(auto.solutions.len(), 1);
+}
+
+/// `explain` and `grade` do not reason about regions that are unknowns:
+/// they say so plainly (bad input, exit 2), in text and in JSON.
+#[test]
+fn explain_and_grade_say_they_do_not_reason_about_unknown_regions() {
+    let chaos = ".Shape~4x4.NoBoxes.ChaosConstruction.~R1C1_1";
+    for command in ["explain", "grade"] {
+        let (out, err, code) = common::run_sudokit(&[command], &format!("{chaos}\n"));
+        assert_eq!(code, 2, "{command}: {out}{err}");
+        assert!(
+            err.contains("regions are unknowns (chaos construction)"),
+            "{command}: {err}"
+        );
+        let (out, _, code) = common::run_sudokit(&[command, "--json"], &format!("{chaos}\n"));
+        assert_eq!(code, 2, "{command}: {out}");
+        assert!(out.contains("\"error\""), "{command}: {out}");
+    }
 }

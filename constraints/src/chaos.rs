@@ -10,6 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
+use crate::chaos_connectivity::{connectivity, neighbours};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -25,18 +26,28 @@ pub fn chaos_region(geometry: &Geometry, cell: Cell) -> Cell {
     Cell((geometry.cell_count() + cell.index()) as u16)
 }
 
-/// The orthogonal neighbours of cell `i` on an `n`×`n` board (regions are
-/// orthogonally connected on the flat board).
-pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [
-        (r > 0).then(|| i - n),
-        (r + 1 < n).then(|| i + n),
-        (c > 0).then(|| i - 1),
-        (c + 1 < n).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
+/// The cells whose regions are labelled first, `1`, `2`, `3` in reading
+/// order: r1c1, and two cells on the far edges, at least `n` steps from
+/// each other and from r1c1, so always in three different regions (a
+/// connected region of `n` cells spans at most `n − 1` steps). Fixing them
+/// breaks the symmetry of the labels where it helps most, on three regions
+/// at once; the other regions are labelled `4…` in order of first
+/// appearance. Boards below 4×4 have r1c1 alone.
+///
+/// ```
+/// use sudokit_constraints::chaos_anchors;
+/// // 9×9: r1c1, r4c9 and r9c4.
+/// assert_eq!(chaos_anchors(9), [0, 35, 75]);
+/// assert_eq!(chaos_anchors(4), [0, 7, 13]);
+/// assert_eq!(chaos_anchors(3), [0]);
+/// ```
+pub fn chaos_anchors(n: usize) -> Vec<usize> {
+    if n < 4 {
+        return vec![0];
+    }
+    // (0, 0), (b, n − 1), (n − 1, b): pairwise n − 1 + b ≥ n and 2(n − 1 − b) ≥ n.
+    let b = (n - 2) / 2;
+    vec![0, b * n + n - 1, (n - 1) * n + b]
 }
 
 /// Chaos construction (ISS `ChaosConstruction`): the board divides into
@@ -45,16 +56,19 @@ pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
 ///
 /// The region of every cell is an extra variable (values `1..=n`, see
 /// [`chaos_region`]). Regions are interchangeable, so their labels are
-/// numbered in order of first appearance in reading order (r1c1 is in
-/// region 1; label k + 1 appears only after label k): a count of
+/// numbered canonically: the regions of the anchors ([`chaos_anchors`]:
+/// r1c1 and two far cells, always in different regions) are 1, 2, 3, the
+/// others follow in order of first appearance in reading order. A count of
 /// solutions counts divisions, not their numberings.
 ///
-/// Propagation: the labels' order of appearance; each (digit, region)
+/// Propagation: the labels' canonical order; each (digit, region)
 /// pair in one cell (a cell fixed to both removes the region from the
 /// other cells with its digit and the digit from the other cells of its
 /// region, and a pair with one possible cell is placed there); each region
-/// `n` cells; and each region inside one connected component, of at least
-/// `n` cells, of the cells that may take it.
+/// `n` cells; and each region connected (`chaos_connectivity.rs`: inside
+/// one component, of at least `n` cells, of the cells that may take it; no
+/// cell farther from its fixed cells than `n` allows; a cell the region
+/// cannot do without is in it).
 ///
 /// `check` reads the region layer of the grid. A grid without one (digits
 /// only) passes: with the rows and columns holding every digit once, the
@@ -105,8 +119,24 @@ impl Rule for ChaosConstruction {
             return Ok(());
         }
         let region = |i: usize| Cell((cells + i) as u16);
-        // Labels in order of first appearance, over the known prefix.
-        let mut highest = 0;
+        // Labels in canonical order: the anchors', then the others in order
+        // of first appearance over the known prefix.
+        let anchors = chaos_anchors(n);
+        for (k, &a) in anchors.iter().enumerate() {
+            let expected = k as Digit + 1;
+            if labels[a] != 0 && labels[a] != expected {
+                return Err(Violation::new(
+                    format!(
+                        "{} is in region {}, not {expected}: the regions of r1c1 and the far anchors \
+                         are numbered first",
+                        Cell(a as u16).name(n),
+                        labels[a]
+                    ),
+                    vec![Cell(a as u16), region(a)],
+                ));
+            }
+        }
+        let mut highest = anchors.len() as Digit;
         for (i, &label) in labels.iter().enumerate() {
             if label == 0 {
                 break;
@@ -189,26 +219,35 @@ impl Propagate for ChaosConstruction {
         if cx.state().variables().len() < 2 * cells {
             return Ok(());
         }
-        first_appearance(cx, cells)?;
+        canonical_order(cx, cells)?;
         pairs(cx, cells)?;
         sizes(cx, cells)?;
         for label in 1..=n as Digit {
-            connectivity(cx, cells, label)?;
+            connectivity(cx, label)?;
         }
         Ok(())
     }
 }
 
-/// The labels in order of first appearance: cell `i` may take label `k + 1`
-/// only if some earlier cell may take label `k`.
-fn first_appearance<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+/// The labels in canonical order ([`chaos_anchors`]): each anchor takes its
+/// own label; elsewhere, label `k + 1` (beyond the anchors') only after some
+/// earlier cell may take label `k`.
+fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
     let n = cx.size();
-    let mut highest = 0usize;
+    let anchors = chaos_anchors(n);
+    for (k, &a) in anchors.iter().enumerate() {
+        cx.restrict(Cell((cells + a) as u16), Digits::single(k as Digit + 1))?;
+    }
+    let mut allowed = Digits::<W>::full((anchors.len() + 1).min(n));
+    let all = Digits::<W>::full(n);
     for i in 0..cells {
+        if allowed == all {
+            break;
+        }
         let region = Cell((cells + i) as u16);
-        let allowed = Digits::<W>::full((highest + 1).min(n));
         cx.restrict(region, allowed)?;
-        highest = highest.max(cx.candidates(region).max().unwrap_or(0) as usize);
+        let highest = cx.candidates(region).max().unwrap_or(0) as usize;
+        allowed = Digits::full((highest + 1).min(n).max(allowed.len()));
     }
     Ok(())
 }
@@ -274,97 +313,6 @@ fn sizes<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
                     cx.remove(v, r)?;
                 }
             }
-        }
-    }
-    Ok(())
-}
-
-/// Region `label` lies inside one connected component, of at least `n`
-/// cells, of the cells that may take it: the one holding its fixed cells
-/// when it has some.
-fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, cells: usize, label: Digit) -> Result<(), Contradiction> {
-    let n = cx.size();
-    let region = |i: usize| Cell((cells + i) as u16);
-    // Component number of every cell that may take the label (0: none).
-    let mut component = vec![0u32; cells];
-    let mut sizes = vec![0usize];
-    let mut holds_fixed = vec![false];
-    let mut queue = Vec::new();
-    for start in 0..cells {
-        if component[start] != 0 || !cx.candidates(region(start)).contains(label) {
-            continue;
-        }
-        let id = sizes.len() as u32;
-        let (mut size, mut fixed) = (0, false);
-        component[start] = id;
-        queue.push(start);
-        while let Some(i) = queue.pop() {
-            size += 1;
-            fixed |= cx.value(region(i)) == Some(label);
-            for j in neighbours(i, n) {
-                if component[j] == 0 && cx.candidates(region(j)).contains(label) {
-                    component[j] = id;
-                    queue.push(j);
-                }
-            }
-        }
-        sizes.push(size);
-        holds_fixed.push(fixed);
-    }
-    let anchored: Vec<usize> = (1..sizes.len()).filter(|&c| holds_fixed[c]).collect();
-    if anchored.len() > 1 {
-        return Err(Contradiction::rule(None, "a region's cells cannot be connected"));
-    }
-    for (i, &c) in component.iter().enumerate() {
-        let c = c as usize;
-        if c == 0 {
-            continue;
-        }
-        let keep = match anchored.first() {
-            Some(&home) => c == home && sizes[c] >= n,
-            None => sizes[c] >= n,
-        };
-        if !keep {
-            cx.remove(region(i), label)?;
-        }
-    }
-    if !anchored.is_empty() {
-        within_reach(cx, cells, label)?;
-    }
-    Ok(())
-}
-
-/// A cell `d` steps (through cells that may take the label) from the `f`
-/// cells fixed to it joins a region of at least `f + d` cells: beyond
-/// `n − f` steps it cannot take the label.
-fn within_reach<W: Word>(cx: &mut Ctx<'_, W>, cells: usize, label: Digit) -> Result<(), Contradiction> {
-    let n = cx.size();
-    let region = |i: usize| Cell((cells + i) as u16);
-    let mut distance = vec![usize::MAX; cells];
-    let mut frontier: Vec<usize> = (0..cells)
-        .filter(|&i| cx.value(region(i)) == Some(label))
-        .collect();
-    let budget = n.saturating_sub(frontier.len());
-    for &i in &frontier {
-        distance[i] = 0;
-    }
-    let mut steps = 0;
-    while !frontier.is_empty() && steps < budget {
-        steps += 1;
-        let mut next = Vec::new();
-        for &i in &frontier {
-            for j in neighbours(i, n) {
-                if distance[j] == usize::MAX && cx.candidates(region(j)).contains(label) {
-                    distance[j] = steps;
-                    next.push(j);
-                }
-            }
-        }
-        frontier = next;
-    }
-    for (i, &d) in distance.iter().enumerate() {
-        if d == usize::MAX && cx.candidates(region(i)).contains(label) {
-            cx.remove(region(i), label)?;
         }
     }
     Ok(())

@@ -465,6 +465,12 @@
 //! [[rules]]
 //! type = "same-region"      # the cells lie in one region
 //! cells = "r1c3 r1c4"
+//!
+//! [[rules]]
+//! type = "count-distinct"   # the control digit counts the different values
+//! cell = "r6c1"
+//! cells = "r5c1 r5c2"       # digits counted (optional)
+//! regions = "r6c2 r6c3"     # regions counted (optional; with chaos-construction)
 //! ```
 //!
 //! # Errors

@@ -70,6 +70,7 @@ const EXPRESSIBLE: &[&str] = &[
     "lunchbox",
     "counting-circles",
     "chaos-construction",
+    "count-distinct",
 ];
 
 #[test]
@@ -288,6 +289,11 @@ fn what_sudokit_does_not_read_is_refused_by_name() {
     assert_eq!(
         iss_err(".DutchFlatmates.Thermo~R1C1~R1C2.Windoku.DutchFlatmates.Frobnicate~1"),
         "ISS constraint types sudokit does not read: DutchFlatmates, Windoku; not ISS constraint types: Frobnicate"
+    );
+    // What sudokit still refuses, by name: variables and state machines.
+    assert_eq!(
+        iss_err(".Var~R1C1.NFA~VgGv_wQg~R1C1~R1C2.CountDistinct~R1C1~R1C2"),
+        "ISS constraint types sudokit does not read: Var, NFA"
     );
     assert_eq!(
         iss_err(".Modular~4~R1C1~R1C2"),

@@ -203,6 +203,10 @@ fn every_rule() -> PuzzleSpec {
             .with("cell", c(9, 9))
             .with("cells", vec![c(8, 8), c(8, 9)]),
         rule("same-region").with("cells", vec![c(1, 3), c(1, 4)]),
+        rule("count-distinct")
+            .with("cell", c(9, 1))
+            .with("cells", vec![c(8, 1), c(8, 2)])
+            .with("regions", vec![c(9, 2), c(9, 3)]),
     ];
     spec
 }

@@ -1,4 +1,5 @@
-//! Equal sums, counting circles and negative indexers through the testkit:
+//! Equal sums, counting circles, negative indexers and count distinct
+//! through the testkit:
 //! sound propagation (brute force on 4×4 and 6×6 boards, alone and with the
 //! classic rules), snapshots of what each removes and why, `check` against
 //! an independent reading of each rule on random full grids, the solution
@@ -7,7 +8,9 @@
 
 mod common;
 
-use sudokit_constraints::{ClassicRules, CountingCircles, EqualSum, IndexerKind, NegativeIndexer};
+use sudokit_constraints::{
+    ClassicRules, CountDistinct, CountingCircles, EqualSum, IndexerKind, NegativeIndexer,
+};
 use sudokit_core::testkit::{assert_sound, check_search, count_solutions, propagate, Soundness};
 use sudokit_core::{Cell, Constraint, Geometry, Grid, Puzzle};
 
@@ -66,6 +69,22 @@ fn every_rule(n: usize) -> common::RuleList {
                 [at(0, 0), at(1, 1), at(3, 2)],
             )),
         ),
+        (
+            "count distinct",
+            Box::new(CountDistinct::new(
+                at(0, 0),
+                vec![at(1, 1), at(1, 2), at(2, 1), at(3, 3)],
+                vec![],
+            )),
+        ),
+        (
+            "count distinct of three",
+            Box::new(CountDistinct::new(
+                at(3, 0),
+                vec![at(0, 1), at(2, 2), at(0, 3)],
+                vec![],
+            )),
+        ),
     ]
 }
 
@@ -121,7 +140,15 @@ fn keeps(name: &str, n: usize, grid: &Grid) -> bool {
                 at(tr, tc) != own
             })
         };
+    let distinct = |cells: &[(usize, usize)]| {
+        let mut digits: Vec<usize> = cells.iter().map(|&(r, c)| at(r, c)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        digits.len()
+    };
     match name {
+        "count distinct" => at(0, 0) == distinct(&[(1, 1), (1, 2), (2, 1), (3, 3)]),
+        "count distinct of three" => at(3, 0) == distinct(&[(0, 1), (2, 2), (0, 3)]),
         "equal sum" => all_equal(&[at(0, 0) + at(1, 1), at(0, 1) + at(1, 0), at(2, 2) + at(3, 3)]),
         "equal sum, overlapping" => {
             all_equal(&[at(0, 0) + at(0, 2), at(0, 0) + at(2, 0), at(2, 2) + at(3, 3)])
@@ -215,6 +242,67 @@ fn snapshot_negative_indexers() {
          . . 2 .
          . . . ."
     ));
+}
+
+#[test]
+fn snapshot_count_distinct() {
+    let at = |r, c| Cell::at(r, c, 9);
+    insta::assert_snapshot!(snapshot(
+        vec![
+            // Three 5s and an open cell (no classic rules: digits repeat):
+            // one or two values, so r1c1 is 1 or 2.
+            Box::new(CountDistinct::new(
+                at(0, 0),
+                vec![at(1, 1), at(1, 2), at(2, 1), at(2, 2)],
+                vec![],
+            )),
+            // r9c9 shows 3 for three cells: all different, 4 is taken.
+            Box::new(CountDistinct::new(
+                at(8, 8),
+                vec![at(6, 6), at(6, 7), at(7, 6)],
+                vec![],
+            )),
+            // r5c1 shows 1 and r5c2 holds 7: r5c3 and r5c4 are 7s.
+            Box::new(CountDistinct::new(
+                at(4, 0),
+                vec![at(4, 1), at(4, 2), at(4, 3)],
+                vec![],
+            )),
+        ],
+        9,
+        ". . . . . . . . .
+         . 5 5 . . . . . .
+         . 5 . . . . . . .
+         . . . . . . . . .
+         1 7 . . . . . . .
+         . . . . . . . . .
+         . . . . . . 4 . .
+         . . . . . . . . .
+         . . . . . . . . 3"
+    ));
+}
+
+/// Count Different (Circles) (ISS `data/collections.js`, MIT; from
+/// <https://sudokupad.app/fxjvp41pf9>): each circled cell counts the
+/// different digits among the eight cells around it. Read from ISS's
+/// string, solved to the solution ISS lists, and only to it.
+#[test]
+fn count_different_circles_solves_to_the_solution_iss_lists() {
+    let string =
+        ".~R1C2_6~R2C2_4~R2C3_1~R3C3_3~R3C2_2~R2C7_8~R2C8_3~R2C9_9~R3C7_4~R3C8_6~R7C7_3~R8C7_5~R7C8_9\
+                  ~R8C8_8~R9C8_1~R7C3_4~R8C3_6~R8C2_7~R7C2_8~R8C1_2\
+                  .CountDistinct~R3C3~R3C2~R2C2~R2C3~R2C4~R3C4~R4C4~R4C3~R4C2\
+                  .CountDistinct~R3C7~R3C6~R2C6~R2C7~R2C8~R3C8~R4C8~R4C7~R4C6\
+                  .CountDistinct~R7C7~R7C6~R6C6~R6C7~R6C8~R7C8~R8C8~R8C7~R8C6\
+                  .CountDistinct~R7C3~R7C2~R6C2~R6C3~R6C4~R7C4~R8C4~R8C3~R8C2";
+    use sudokit_constraints::{iss, native};
+    let spec = iss::read(string).unwrap();
+    assert_eq!(iss::read(&iss::write(&spec).unwrap()).unwrap(), spec);
+    let text = format!("# Count Different (Circles)\n{}", native::write(&spec));
+    common::has_its_published_solution_alone(
+        &text,
+        "865934127741256839923187465512493678698571243437628951184765392276319584359842716",
+    );
 }
 
 /// Published puzzles of these rules (each file names its source): the

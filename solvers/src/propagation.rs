@@ -289,7 +289,8 @@ impl<W: Word> Undoer<W> for TrailUndo<W> {
 #[inline]
 pub(crate) fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
     let mut best: Option<(usize, usize)> = None;
-    for (i, set) in state.variables().iter().enumerate() {
+    let first = branch_from(state);
+    for (i, set) in state.variables().iter().enumerate().skip(first) {
         let len = set.len();
         if len > 1 && best.is_none_or(|(_, b)| len < b) {
             best = Some((i, len));
@@ -299,6 +300,19 @@ pub(crate) fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
         }
     }
     best.map(|(i, _)| Cell(i as u16))
+}
+
+/// Where branching looks first: past the cells while an extra variable
+/// (a chaos construction's region of a cell) is open, so regions are
+/// decided before digits; 0 otherwise. Measured on ISS's 9×9 chaos
+/// puzzles (issue 28): Sack Lunch finishes, most others take fewer nodes.
+#[inline]
+fn branch_from<W: Word>(state: &State<W>) -> usize {
+    let cells = state.cells().len();
+    match state.variables()[cells..].iter().any(|set| set.len() > 1) {
+        true => cells,
+        false => 0,
+    }
 }
 
 /// The unfixed cell (or extra variable) minimising `candidates / weight`
@@ -311,7 +325,8 @@ fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32]) -> Option<Ce
     // `len / w < best_len / best_w`, without division; the start (1 / 0)
     // loses to any unfixed cell.
     let (mut best, mut best_len, mut best_w) = (usize::MAX, 1u64, 0u64);
-    for (i, (set, &w)) in state.variables().iter().zip(weights).enumerate() {
+    let first = branch_from(state);
+    for (i, (set, &w)) in state.variables().iter().zip(weights).enumerate().skip(first) {
         let len = set.len() as u64;
         let w = w as u64 * (len > 1) as u64;
         let better = len * best_w < best_len * w;

@@ -86,6 +86,10 @@ pub(crate) fn run(args: &ExplainArgs) -> Status {
             continue;
         };
         let puzzle = read.puzzle;
+        if refuses_unknowns(&puzzle, &origin, args.json, &mut out) {
+            status = status.worst(Status::BadInput);
+            continue;
+        }
         let explanation = solver.solve(&puzzle);
         status = status.worst(verdict_status(&explanation));
         if args.json {
@@ -123,6 +127,28 @@ pub(crate) fn run(args: &ExplainArgs) -> Status {
     }
     let _ = out.flush();
     status
+}
+
+/// What the logical techniques say of a puzzle whose rules add unknowns
+/// beside the digits (a chaos construction's regions): they reason about
+/// digits in known houses only, so they would misread it.
+const UNKNOWN_REGIONS: &str = "the logical techniques reason about digits in known regions, \
+                               and this puzzle's regions are unknowns (chaos construction): \
+                               `sudokit solve` finds them";
+
+/// Says so, for a puzzle with unknowns beside its digits, and returns true
+/// (the caller skips it): explain and grade do not reason about them.
+pub(crate) fn refuses_unknowns(puzzle: &Puzzle, origin: &str, json: bool, out: &mut impl Write) -> bool {
+    if puzzle.variables() == 0 {
+        return false;
+    }
+    match json {
+        true => {
+            let _ = writeln!(out, "{}", json!({ "input": origin, "error": UNKNOWN_REGIONS }));
+        }
+        false => eprintln!("{origin}: {UNKNOWN_REGIONS}"),
+    }
+    true
 }
 
 /// Exit status of one explanation: stuck counts as "no solution found".

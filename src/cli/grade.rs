@@ -61,6 +61,10 @@ pub(crate) fn run(args: &GradeArgs) -> Status {
                 continue;
             };
             let puzzle = read.puzzle;
+            if super::explain::refuses_unknowns(&puzzle, &origin, args.json, &mut out) {
+                status = status.worst(Status::BadInput);
+                continue;
+            }
             let grade = solver.solve(&puzzle).grade();
             if grade.verdict == Verdict::NoSolution {
                 status = status.worst(Status::NoSolution);

@@ -1,6 +1,7 @@
 //! ISS's chaos construction items, read and written: `.ChaosConstruction`,
 //! `.ChaosArrow`, `.ChaosCount` and `.SameValues` over region cells
-//! (`CC1`…, ISS's variable of each cell's region, in reading order).
+//! (`CC1`…, ISS's variable of each cell's region, in reading order), and
+//! `.CountDistinct`, whose counted cells may be digit cells or region cells.
 
 use sudokit_core::Cell;
 
@@ -10,7 +11,7 @@ use crate::spec::{PuzzleSpec, RuleSpec};
 use crate::{ChaosArrow, ChaosCount};
 
 /// The ISS types read here (`SameValues` only over region cells).
-pub(super) const TYPES: &[&str] = &["ChaosConstruction", "ChaosArrow", "ChaosCount"];
+pub(super) const TYPES: &[&str] = &["ChaosConstruction", "ChaosArrow", "ChaosCount", "CountDistinct"];
 
 /// Whether an item of type `ty` is read here: a chaos type, or
 /// `SameValues` whose cells are all region cells.
@@ -79,6 +80,22 @@ pub(super) fn read(registry: &Registry, ty: &str, args: &[&str], n: usize) -> Re
                 .with("arms", arms)
                 .with("offset", offset(args.get(1))? as i64))
         }
+        "CountDistinct" => {
+            let control = parse_cell(args.first().copied().unwrap_or(""), n)?;
+            let counted = args.get(1..).unwrap_or_default();
+            if counted.is_empty() {
+                return Err("no cells counted".to_string());
+            }
+            let (regions, digits): (Vec<&str>, Vec<&str>) = counted.iter().partition(|id| is_region(id));
+            let mut spec = RuleSpec::new(kind("count-distinct")?).with("cell", control);
+            if !digits.is_empty() {
+                spec = spec.with("cells", cells(&digits, n)?);
+            }
+            if !regions.is_empty() {
+                spec = spec.with("regions", cells(&regions, n)?);
+            }
+            Ok(spec)
+        }
         "ChaosCount" => {
             let control = control()?;
             let counted = match args.get(2..) {
@@ -114,7 +131,8 @@ fn region_id(cell: Cell) -> String {
 pub(super) fn write(spec: &PuzzleSpec, rule: &RuleSpec) -> Option<Result<String, String>> {
     let n = spec.size;
     let chaos = spec.rules.iter().any(|r| r.name() == "chaos-construction");
-    if !chaos && ["chaos-arrow", "chaos-count", "same-region"].contains(&rule.name()) {
+    let regions = rule.name() == "count-distinct" && !rule.cells("regions").is_empty();
+    if !chaos && (regions || ["chaos-arrow", "chaos-count", "same-region"].contains(&rule.name())) {
         return Some(Err(format!(
             "{} has no ISS form without chaos-construction",
             rule.name()
@@ -133,6 +151,11 @@ pub(super) fn write(spec: &PuzzleSpec, rule: &RuleSpec) -> Option<Result<String,
         "same-region" => {
             let cells = rule.cells("cells");
             format!(".SameValues~{}~{}", cells.len(), ids(cells))
+        }
+        "count-distinct" => {
+            let mut counted: Vec<String> = rule.cells("cells").iter().map(|&c| cell_id(c, n)).collect();
+            counted.extend(rule.cells("regions").iter().map(|&c| region_id(c)));
+            format!(".CountDistinct~{}~{}", control()?, counted.join("~"))
         }
         _ => return None,
     }))

@@ -70,13 +70,19 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
     }
     refuse_anticonsecutive_with_dots(&items)?;
     let chaos = |name: &str| spec.rules.iter().any(|r| r.name() == name);
+    let counts_regions = spec
+        .rules
+        .iter()
+        .any(|r| r.name() == "count-distinct" && !r.cells("regions").is_empty());
     if !chaos("chaos-construction")
-        && ["chaos-arrow", "chaos-count", "same-region"]
-            .into_iter()
-            .any(chaos)
+        && (counts_regions
+            || ["chaos-arrow", "chaos-count", "same-region"]
+                .into_iter()
+                .any(chaos))
     {
         return Err(IssError::new(
-            "region clues (ChaosArrow, ChaosCount, SameValues on CC cells) need .ChaosConstruction",
+            "region clues (ChaosArrow, ChaosCount, SameValues or CountDistinct on CC cells) need \
+             .ChaosConstruction",
         ));
     }
     Ok(spec)

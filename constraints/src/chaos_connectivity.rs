@@ -1,0 +1,251 @@
+//! Connectivity of one region of a chaos construction, reasoned on the
+//! cells that may still take its label: which cells are too far from the
+//! cells already in it, and which cells every completion must pass through.
+//!
+//! Every deduction here holds for any region of `n` orthogonally connected
+//! cells, whatever the other rules say:
+//!
+//! - the region lies inside one component of the cells that may take its
+//!   label, of at least `n` cells (the one holding its fixed cells);
+//! - a region holding `f` fixed cells and cell `c` holds, for each piece
+//!   (connected group) of its fixed cells, every cell of some path from
+//!   that piece to `c`: at least as many unfixed cells as the cheapest such
+//!   path has. So `f + max over pieces of that cost ≤ n`, or `c` is not in it;
+//! - an open cell without which the fixed cells come apart, or the side of
+//!   the component holding them falls below `n` cells (a cut cell, found by
+//!   one depth-first walk), is in the region. This covers a piece of fixed
+//!   cells with a single way out (ISS's "doors").
+
+use std::collections::VecDeque;
+
+use sudokit_core::{Cell, Contradiction, Ctx, Digit, Word};
+
+/// The orthogonal neighbours of cell `i` on an `n`×`n` board (regions are
+/// orthogonally connected on the flat board).
+pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (i / n, i % n);
+    [
+        (r > 0).then(|| i - n),
+        (r + 1 < n).then(|| i + n),
+        (c > 0).then(|| i - 1),
+        (c + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// What each cell is to one label: out (cannot take it), open (may), or
+/// fixed to it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    Out,
+    Open,
+    Fixed,
+}
+
+/// The standing of every cell towards `label`.
+fn standings<W: Word>(cx: &Ctx<'_, W>, cells: usize, label: Digit) -> Vec<Standing> {
+    (0..cells)
+        .map(|i| {
+            let region = Cell((cells + i) as u16);
+            match cx.candidates(region) {
+                c if !c.contains(label) => Standing::Out,
+                c if c.is_single() => Standing::Fixed,
+                _ => Standing::Open,
+            }
+        })
+        .collect()
+}
+
+/// Groups the cells that are not `Out` (or, with `fixed_only`, the `Fixed`
+/// ones) into orthogonally connected pieces: the piece number of every cell
+/// (`usize::MAX` for cells left out) and each piece's cells.
+fn pieces(standing: &[Standing], n: usize, fixed_only: bool) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let inside = |s: Standing| match fixed_only {
+        true => s == Standing::Fixed,
+        false => s != Standing::Out,
+    };
+    let mut piece = vec![usize::MAX; standing.len()];
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for start in 0..standing.len() {
+        if piece[start] != usize::MAX || !inside(standing[start]) {
+            continue;
+        }
+        let id = members.len();
+        piece[start] = id;
+        let mut cells = vec![start];
+        let mut next = 0;
+        while next < cells.len() {
+            let i = cells[next];
+            next += 1;
+            for j in neighbours(i, n) {
+                if piece[j] == usize::MAX && inside(standing[j]) {
+                    piece[j] = id;
+                    cells.push(j);
+                }
+            }
+        }
+        members.push(cells);
+    }
+    (piece, members)
+}
+
+/// The fewest unfixed cells on a path from `from` (fixed cells, cost 0) to
+/// each cell through cells that may take the label (`usize::MAX`: none).
+fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
+    let mut cost = vec![usize::MAX; standing.len()];
+    let mut queue: VecDeque<usize> = VecDeque::new();
+    for &i in from {
+        cost[i] = 0;
+        queue.push_back(i);
+    }
+    while let Some(i) = queue.pop_front() {
+        for j in neighbours(i, n) {
+            let step = match standing[j] {
+                Standing::Out => continue,
+                Standing::Fixed => 0,
+                Standing::Open => 1,
+            };
+            if cost[i] + step < cost[j] {
+                cost[j] = cost[i] + step;
+                match step {
+                    0 => queue.push_front(j),
+                    _ => queue.push_back(j),
+                }
+            }
+        }
+    }
+    cost
+}
+
+/// Narrows the cells that may take `label` to those a connected region of
+/// `n` cells holding its fixed cells can reach, and places its cut cells.
+pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let cells = n * n;
+    let region = |i: usize| Cell((cells + i) as u16);
+    let standing = standings(cx, cells, label);
+    let (component, members) = pieces(&standing, n, false);
+    let fixed: Vec<usize> = (0..cells).filter(|&i| standing[i] == Standing::Fixed).collect();
+    let home = fixed.first().map(|&i| component[i]);
+    if fixed.iter().any(|&i| Some(component[i]) != home) {
+        return Err(Contradiction::rule(
+            Some(region(fixed[0])),
+            "a region's cells cannot be connected",
+        ));
+    }
+    // Out: the cells of components that cannot hold the region.
+    let mut far = vec![false; cells];
+    for (id, piece) in members.iter().enumerate() {
+        let keep = piece.len() >= n && home.is_none_or(|h| h == id);
+        if !keep {
+            piece.iter().for_each(|&i| far[i] = true);
+        }
+    }
+    if !fixed.is_empty() {
+        // Out: the cells too far from some piece of the fixed cells.
+        let budget = n.saturating_sub(fixed.len());
+        let (_, cores) = pieces(&standing, n, true);
+        for core in &cores {
+            let cost = costs_from(&standing, n, core);
+            for i in 0..cells {
+                if standing[i] != Standing::Out && cost[i] > budget {
+                    if standing[i] == Standing::Fixed {
+                        return Err(Contradiction::rule(
+                            Some(region(i)),
+                            "a region's fixed cells are too far apart",
+                        ));
+                    }
+                    far[i] = true;
+                }
+            }
+        }
+    }
+    for i in (0..cells).filter(|&i| far[i]) {
+        cx.remove(region(i), label)?;
+    }
+    if !fixed.is_empty() && fixed.len() < n {
+        cuts(cx, label)?;
+    }
+    Ok(())
+}
+
+/// Depth-first numbering of the cells that may take a label, from a fixed
+/// cell, for the cut cells (articulation points) of their graph.
+struct Cuts<'s> {
+    standing: &'s [Standing],
+    n: usize,
+    order: Vec<usize>,
+    low: Vec<usize>,
+    size: Vec<usize>,
+    fixed: Vec<usize>,
+    next: usize,
+    forced: Vec<usize>,
+    total: usize,
+}
+
+impl Cuts<'_> {
+    /// Visits `i` (reached from `parent`); fills its subtree's size and
+    /// fixed count, and notes it as forced when leaving it out would cut a
+    /// fixed cell off the root's side or leave that side below `n` cells.
+    fn visit(&mut self, i: usize, parent: usize) {
+        self.next += 1;
+        self.order[i] = self.next;
+        self.low[i] = self.next;
+        self.size[i] = 1;
+        self.fixed[i] = usize::from(self.standing[i] == Standing::Fixed);
+        let (mut cut_off, mut cut_fixed) = (0, 0);
+        let around: Vec<usize> = neighbours(i, self.n)
+            .filter(|&j| self.standing[j] != Standing::Out)
+            .collect();
+        for j in around {
+            if self.order[j] == 0 {
+                self.visit(j, i);
+                self.size[i] += self.size[j];
+                self.fixed[i] += self.fixed[j];
+                self.low[i] = self.low[i].min(self.low[j]);
+                if self.low[j] >= self.order[i] {
+                    cut_off += self.size[j];
+                    cut_fixed += self.fixed[j];
+                }
+            } else if j != parent {
+                self.low[i] = self.low[i].min(self.order[j]);
+            }
+        }
+        let root_side = self.total - 1 - cut_off;
+        if parent != usize::MAX && self.standing[i] == Standing::Open && (cut_fixed > 0 || root_side < self.n)
+        {
+            self.forced.push(i);
+        }
+    }
+}
+
+/// The cut cells of the region's component: an open cell without which
+/// the fixed cells come apart, or the side holding them falls below `n`
+/// cells, is in the region.
+fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
+    let n = cx.size();
+    let cells = n * n;
+    let standing = standings(cx, cells, label);
+    let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
+        return Ok(());
+    };
+    let (component, members) = pieces(&standing, n, false);
+    let total = members[component[root]].len();
+    let mut walk = Cuts {
+        standing: &standing,
+        n,
+        order: vec![0; cells],
+        low: vec![0; cells],
+        size: vec![0; cells],
+        fixed: vec![0; cells],
+        next: 0,
+        forced: Vec::new(),
+        total,
+    };
+    walk.visit(root, usize::MAX);
+    for i in walk.forced {
+        cx.assign(Cell((cells + i) as u16), label)?;
+    }
+    Ok(())
+}
