@@ -4,8 +4,8 @@
 use super::kernel::{Gather, Kernel, Portable};
 use super::lanes::{self, Band};
 use super::tables::{
-    columns, row_singles, BAND, BAND_PEERS, COLUMNS, FITS, FIT_COUNT, LOCK, LOCKED_CELLS, MINI_ROWS,
-    PERMUTATION_BITS, SPREAD,
+    columns, lock_stacks, row_singles, spread_columns, BAND, BAND_PEERS, COLUMNS, FITS, FIT_COUNT,
+    LOCKED_CELLS, MINI_ROWS, PERMUTATION_BITS, SPREAD,
 };
 
 /// Words that changed and must be settled again: bit `3·d + b` for digit
@@ -187,9 +187,9 @@ impl Board {
     }
 
     /// Box-line reduction for one digit until nothing changes: in each
-    /// band the rows take one box each ([`LOCK`] on the mini-rows), in each
-    /// stack the bands take one column each (the same table on the
-    /// mini-columns). Hidden singles in boxes and columns surface as
+    /// band the rows take one box each ([`LOCKED_CELLS`] on the mini-rows),
+    /// in each stack the bands take one column each ([`lock_stacks`], the
+    /// same rule as arithmetic on the columns). Hidden singles in boxes and columns surface as
     /// singles in rows. Both steps are idempotent, so the loop ends as soon
     /// as the stacks remove nothing, or see the columns they saw last time.
     /// Returns the bands changed: `bands` (bit `b`, the words that changed
@@ -215,15 +215,10 @@ impl Board {
                 break;
             }
             self.cols[d] = cols;
-            let stacks = g.transpose_chunks(cols);
-            let allowed = g.transpose_chunks(
-                LOCK[(stacks & 0x1ff) as usize] as u32
-                    | (LOCK[(stacks >> 9 & 0x1ff) as usize] as u32) << 9
-                    | (LOCK[(stacks >> 18) as usize] as u32) << 18,
-            );
+            let allowed = lock_stacks(cols);
             bands = 0;
             for (b, word) in words.iter_mut().enumerate() {
-                let kept = *word & COLUMNS[(allowed >> (9 * b) & 0x1ff) as usize];
+                let kept = *word & spread_columns(allowed >> (9 * b) & 0x1ff);
                 bands |= u32::from(kept != *word) << b;
                 *word = kept;
             }
@@ -427,17 +422,13 @@ impl Board {
         if self.open == [0; 3] {
             return None;
         }
-        // Each digit's patterns: mini-rows per band, mini-columns per stack.
-        let mut patterns = [[0usize; 9]; 6];
+        // Each band's and stack's configurations over all digits: the
+        // patterns themselves are read again only for the one chosen.
         let mut totals = [0u32; 6];
-        for (d, &x) in lines.iter().enumerate() {
+        for &x in lines {
             for band in 0..3 {
-                let rows = (x >> (9 * band) & 0x1ff) as usize;
-                let columns = (x >> (32 + 9 * band) & 0x1ff) as usize;
-                patterns[band][d] = rows;
-                patterns[3 + band][d] = columns;
-                totals[band] += u32::from(FIT_COUNT[rows]);
-                totals[3 + band] += u32::from(FIT_COUNT[columns]);
+                totals[band] += u32::from(FIT_COUNT[(x >> (9 * band) & 0x1ff) as usize]);
+                totals[3 + band] += u32::from(FIT_COUNT[(x >> (32 + 9 * band) & 0x1ff) as usize]);
             }
         }
         let mut band = None;
@@ -448,9 +439,11 @@ impl Board {
             }
         }
         let band = band?;
+        let shift = if band < 3 { 9 * band } else { 32 + 9 * (band - 3) };
+        let pattern = |d: usize| (lines[d] >> shift & 0x1ff) as usize;
         let (mut digit, mut fewest) = (None, u8::MAX);
-        for (d, &pattern) in patterns[band].iter().enumerate() {
-            let count = FIT_COUNT[pattern];
+        for d in 0..9 {
+            let count = FIT_COUNT[pattern(d)];
             if count > 1 && count < fewest {
                 (digit, fewest) = (Some(d), count);
             }
@@ -459,7 +452,7 @@ impl Board {
         Some(BandBranch {
             band,
             digit,
-            configurations: u32::from(FITS[patterns[band][digit]]),
+            configurations: u32::from(FITS[pattern(digit)]),
         })
     }
 
