@@ -195,7 +195,7 @@ impl Board {
     /// Returns the bands changed: `bands` (bit `b`, the words that changed
     /// since the digit was last settled) and those the stacks narrowed.
     #[inline(always)]
-    fn settle<G: Gather>(&mut self, g: G, d: usize, mut bands: u32) -> Result<u32, Dead> {
+    fn settle<G: Gather>(&mut self, g: G, d: usize, bands: u32) -> Result<u32, Dead> {
         let mut words = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
         let mut touched = bands;
         loop {
@@ -211,21 +211,16 @@ impl Board {
                 return Err(Dead);
             }
             let cols = columns(words[0]) | columns(words[1]) << 9 | columns(words[2]) << 18;
-            if cols == self.cols[d] {
-                break;
-            }
-            self.cols[d] = cols;
             let allowed = lock_stacks(cols);
-            bands = 0;
-            for (b, word) in words.iter_mut().enumerate() {
-                let kept = *word & spread_columns(allowed >> (9 * b) & 0x1ff);
-                bands |= u32::from(kept != *word) << b;
-                *word = kept;
-            }
-            if bands == 0 {
+            if allowed == cols {
+                self.cols[d] = cols;
                 break;
             }
-            touched |= bands;
+            let removed = cols ^ allowed;
+            for (b, word) in words.iter_mut().enumerate() {
+                *word &= spread_columns(allowed >> (9 * b) & 0x1ff);
+                touched |= u32::from(removed >> (9 * b) & 0x1ff != 0) << b;
+            }
         }
         for (band, word) in self.cand.iter_mut().zip(words) {
             band[d] = word;
