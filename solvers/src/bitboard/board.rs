@@ -163,10 +163,10 @@ impl Board {
     /// reduction, which has already cleared those cells' rows, boxes and
     /// columns of the digit; only the other digits lose the cells.
     #[inline]
+    /// The digit's own word is stored by the caller afterwards (the one
+    /// here is stale and loses the cells too).
     fn fix_settled(&mut self, band: usize, d: usize, cells: u32, dirty: &mut Dirty) {
-        let own = self.cand[band][d];
         let changed = lanes::clear(&mut self.cand[band], cells) & !(1 << d);
-        self.cand[band][d] = own;
         *dirty |= SPREAD[changed as usize] << band;
         self.open[band] &= !cells;
     }
@@ -192,10 +192,11 @@ impl Board {
     /// same rule as arithmetic on the columns). Hidden singles in boxes and columns surface as
     /// singles in rows. Both steps are idempotent, so the loop ends as soon
     /// as the stacks remove nothing, or see the columns they saw last time.
-    /// Returns the bands changed: `bands` (bit `b`, the words that changed
-    /// since the digit was last settled) and those the stacks narrowed.
+    /// Returns the digit's settled words, which the caller stores, and the
+    /// bands changed: `bands` (bit `b`, the words that changed since the
+    /// digit was last settled) and those the stacks narrowed.
     #[inline(always)]
-    fn settle<G: Gather>(&mut self, g: G, d: usize, bands: u32) -> Result<u32, Dead> {
+    fn settle<G: Gather>(&mut self, g: G, d: usize, bands: u32) -> Result<([u32; 3], u32), Dead> {
         let mut words = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
         let mut touched = bands;
         loop {
@@ -222,10 +223,7 @@ impl Board {
                 touched |= u32::from(removed >> (9 * b) & 0x1ff != 0) << b;
             }
         }
-        for (band, word) in self.cand.iter_mut().zip(words) {
-            band[d] = word;
-        }
-        Ok(touched)
+        Ok((words, touched))
     }
 
     /// Runs singles and box-line reduction to a fixpoint, starting from the
@@ -259,7 +257,7 @@ impl Board {
                 let d = dirty.trailing_zeros() as usize / 3;
                 let bands = dirty >> (3 * d) & 0b111;
                 dirty &= !(0b111 << (3 * d));
-                let touched = self.settle(g, d, bands)?;
+                let (words, touched) = self.settle(g, d, bands)?;
                 // Hidden singles: a digit alone in its row of a band. The
                 // digit is settled, so only the other digits lose the cells
                 // (no `place`, and no new settling of this digit).
@@ -267,12 +265,18 @@ impl Board {
                 // singles is unpredictable, and fixing none is cheap.
                 let hidden = [0, 1, 2].map(|band| {
                     let touched = 0u32.wrapping_sub(touched >> band & 1);
-                    row_singles(self.cand[band][d]) & self.open[band] & touched
+                    row_singles(words[band]) & self.open[band] & touched
                 });
                 if hidden != [0; 3] {
                     for (band, cells) in hidden.into_iter().enumerate() {
                         self.fix_settled(band, d, cells, &mut dirty);
                     }
+                }
+                // Stored after the vector loads of the fixing: a word
+                // written just before its band is read as vectors stalls
+                // the load (no store forwarding from a narrower store).
+                for (band, word) in self.cand.iter_mut().zip(words) {
+                    band[d] = word;
                 }
             }
             // Naked singles: cells with one candidate left.
