@@ -30,9 +30,8 @@ pub(super) struct Board {
     cand: [Band; 3],
     /// The cells of each band that hold no digit yet.
     open: [u32; 3],
-    /// Per digit, its columns in each band (bit `9·b + c`) when the stacks
-    /// were last reduced: while they stay the same, the stacks have nothing
-    /// new to say.
+    /// Per digit, its columns in each band (bit `9·b + c`) when it was last
+    /// settled: the mini-columns that triads read at the fixpoint.
     cols: [u32; 9],
 }
 
