@@ -311,9 +311,14 @@ mod tests {
     fn lock_stacks_is_lock_on_the_transposed_columns() {
         let mut rng = fastrand::Rng::with_seed(40);
         for k in 0..30_000u32 {
-            // Every 9-bit pattern in each stack, then random ones.
-            let cols = if k < 512 {
-                k * (1 | 1 << 9 | 1 << 18) & BAND
+            // Every 3×3 pattern (bit `3·band + column`) in each stack, the
+            // other stacks random; then random columns everywhere.
+            let cols = if k < 3 * 512 {
+                let (stack, pattern) = (k / 512, k % 512);
+                let others = rng.u32(..) & BAND & !(0o007_007_007 << (3 * stack));
+                (0..3).fold(others, |cols, band| {
+                    cols | (pattern >> (3 * band) & 7) << (9 * band + 3 * stack)
+                })
             } else {
                 rng.u32(..) & rng.u32(..) & BAND
             };
