@@ -4,8 +4,8 @@
 use super::kernel::{Gather, Kernel, Portable};
 use super::lanes::{self, Band};
 use super::tables::{
-    columns, row_singles, BAND, BAND_PEERS, COLUMNS, FITS, FIT_COUNT, LOCK, LOCKED_CELLS, MINI_ROWS,
-    PERMUTATION_BITS, SPREAD,
+    columns, lock_stacks, row_singles, spread_columns, BAND, BAND_PEERS, COLUMNS, FITS, FIT_COUNT,
+    LOCKED_CELLS, MINI_ROWS, PERMUTATION_BITS, SPREAD,
 };
 
 /// Words that changed and must be settled again: bit `3·d + b` for digit
@@ -30,9 +30,8 @@ pub(super) struct Board {
     cand: [Band; 3],
     /// The cells of each band that hold no digit yet.
     open: [u32; 3],
-    /// Per digit, its columns in each band (bit `9·b + c`) when the stacks
-    /// were last reduced: while they stay the same, the stacks have nothing
-    /// new to say.
+    /// Per digit, its columns in each band (bit `9·b + c`) when it was last
+    /// settled: the mini-columns that triads read at the fixpoint.
     cols: [u32; 9],
 }
 
@@ -163,10 +162,10 @@ impl Board {
     /// reduction, which has already cleared those cells' rows, boxes and
     /// columns of the digit; only the other digits lose the cells.
     #[inline]
+    /// The digit's own word is stored by the caller afterwards (the one
+    /// here is stale and loses the cells too).
     fn fix_settled(&mut self, band: usize, d: usize, cells: u32, dirty: &mut Dirty) {
-        let own = self.cand[band][d];
         let changed = lanes::clear(&mut self.cand[band], cells) & !(1 << d);
-        self.cand[band][d] = own;
         *dirty |= SPREAD[changed as usize] << band;
         self.open[band] &= !cells;
     }
@@ -187,15 +186,16 @@ impl Board {
     }
 
     /// Box-line reduction for one digit until nothing changes: in each
-    /// band the rows take one box each ([`LOCK`] on the mini-rows), in each
-    /// stack the bands take one column each (the same table on the
-    /// mini-columns). Hidden singles in boxes and columns surface as
+    /// band the rows take one box each ([`LOCKED_CELLS`] on the mini-rows),
+    /// in each stack the bands take one column each ([`lock_stacks`], the
+    /// same rule as arithmetic on the columns). Hidden singles in boxes and columns surface as
     /// singles in rows. Both steps are idempotent, so the loop ends as soon
     /// as the stacks remove nothing, or see the columns they saw last time.
-    /// Returns the bands changed: `bands` (bit `b`, the words that changed
-    /// since the digit was last settled) and those the stacks narrowed.
+    /// Returns the digit's settled words, which the caller stores, and the
+    /// bands changed: `bands` (bit `b`, the words that changed since the
+    /// digit was last settled) and those the stacks narrowed.
     #[inline(always)]
-    fn settle<G: Gather>(&mut self, g: G, d: usize, mut bands: u32) -> Result<u32, Dead> {
+    fn settle<G: Gather>(&mut self, g: G, d: usize, bands: u32) -> Result<([u32; 3], u32), Dead> {
         let mut words = [self.cand[0][d], self.cand[1][d], self.cand[2][d]];
         let mut touched = bands;
         loop {
@@ -211,31 +211,18 @@ impl Board {
                 return Err(Dead);
             }
             let cols = columns(words[0]) | columns(words[1]) << 9 | columns(words[2]) << 18;
-            if cols == self.cols[d] {
+            let allowed = lock_stacks(cols);
+            if allowed == cols {
+                self.cols[d] = cols;
                 break;
             }
-            self.cols[d] = cols;
-            let stacks = g.transpose_chunks(cols);
-            let allowed = g.transpose_chunks(
-                LOCK[(stacks & 0x1ff) as usize] as u32
-                    | (LOCK[(stacks >> 9 & 0x1ff) as usize] as u32) << 9
-                    | (LOCK[(stacks >> 18) as usize] as u32) << 18,
-            );
-            bands = 0;
+            let removed = cols ^ allowed;
             for (b, word) in words.iter_mut().enumerate() {
-                let kept = *word & COLUMNS[(allowed >> (9 * b) & 0x1ff) as usize];
-                bands |= u32::from(kept != *word) << b;
-                *word = kept;
+                *word &= spread_columns(allowed >> (9 * b) & 0x1ff);
+                touched |= u32::from(removed >> (9 * b) & 0x1ff != 0) << b;
             }
-            if bands == 0 {
-                break;
-            }
-            touched |= bands;
         }
-        for (band, word) in self.cand.iter_mut().zip(words) {
-            band[d] = word;
-        }
-        Ok(touched)
+        Ok((words, touched))
     }
 
     /// Runs singles and box-line reduction to a fixpoint, starting from the
@@ -269,7 +256,7 @@ impl Board {
                 let d = dirty.trailing_zeros() as usize / 3;
                 let bands = dirty >> (3 * d) & 0b111;
                 dirty &= !(0b111 << (3 * d));
-                let touched = self.settle(g, d, bands)?;
+                let (words, touched) = self.settle(g, d, bands)?;
                 // Hidden singles: a digit alone in its row of a band. The
                 // digit is settled, so only the other digits lose the cells
                 // (no `place`, and no new settling of this digit).
@@ -277,12 +264,18 @@ impl Board {
                 // singles is unpredictable, and fixing none is cheap.
                 let hidden = [0, 1, 2].map(|band| {
                     let touched = 0u32.wrapping_sub(touched >> band & 1);
-                    row_singles(self.cand[band][d]) & self.open[band] & touched
+                    row_singles(words[band]) & self.open[band] & touched
                 });
                 if hidden != [0; 3] {
                     for (band, cells) in hidden.into_iter().enumerate() {
                         self.fix_settled(band, d, cells, &mut dirty);
                     }
+                }
+                // Stored after the vector loads of the fixing: a word
+                // written just before its band is read as vectors stalls
+                // the load (no store forwarding from a narrower store).
+                for (band, word) in self.cand.iter_mut().zip(words) {
+                    band[d] = word;
                 }
             }
             // Naked singles: cells with one candidate left.
@@ -427,17 +420,13 @@ impl Board {
         if self.open == [0; 3] {
             return None;
         }
-        // Each digit's patterns: mini-rows per band, mini-columns per stack.
-        let mut patterns = [[0usize; 9]; 6];
+        // Each band's and stack's configurations over all digits: the
+        // patterns themselves are read again only for the one chosen.
         let mut totals = [0u32; 6];
-        for (d, &x) in lines.iter().enumerate() {
+        for &x in lines {
             for band in 0..3 {
-                let rows = (x >> (9 * band) & 0x1ff) as usize;
-                let columns = (x >> (32 + 9 * band) & 0x1ff) as usize;
-                patterns[band][d] = rows;
-                patterns[3 + band][d] = columns;
-                totals[band] += u32::from(FIT_COUNT[rows]);
-                totals[3 + band] += u32::from(FIT_COUNT[columns]);
+                totals[band] += u32::from(FIT_COUNT[(x >> (9 * band) & 0x1ff) as usize]);
+                totals[3 + band] += u32::from(FIT_COUNT[(x >> (32 + 9 * band) & 0x1ff) as usize]);
             }
         }
         let mut band = None;
@@ -448,9 +437,11 @@ impl Board {
             }
         }
         let band = band?;
+        let shift = if band < 3 { 9 * band } else { 32 + 9 * (band - 3) };
+        let pattern = |d: usize| (lines[d] >> shift & 0x1ff) as usize;
         let (mut digit, mut fewest) = (None, u8::MAX);
-        for (d, &pattern) in patterns[band].iter().enumerate() {
-            let count = FIT_COUNT[pattern];
+        for d in 0..9 {
+            let count = FIT_COUNT[pattern(d)];
             if count > 1 && count < fewest {
                 (digit, fewest) = (Some(d), count);
             }
@@ -459,7 +450,7 @@ impl Board {
         Some(BandBranch {
             band,
             digit,
-            configurations: u32::from(FITS[patterns[band][digit]]),
+            configurations: u32::from(FITS[pattern(digit)]),
         })
     }
 

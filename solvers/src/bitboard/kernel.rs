@@ -9,7 +9,9 @@
 //! `pext` does each in one instruction of three cycles, which made the
 //! whole search about 7 % faster on top1465 (process CPU time, best of 7
 //! interleaved runs: 13.17 → 12.24 µs a puzzle). Compiling the portable
-//! code for a newer CPU alone gained nothing measurable.
+//! code for a newer CPU alone gained nothing measurable. Since then the
+//! settling does the stacks by shifts on the columns, with no transpose
+//! (`tables::lock_stacks`); triads and band branching still transpose.
 //!
 //! AMD's Zen 1 and 2 run `pext` in microcode, tens of cycles: they keep
 //! the portable build.

@@ -5,7 +5,8 @@
 //! ```text
 //!   givens ─▶ Board (27 words + open cells) ─▶ propagate ─▶ branch ─▶ copy, place, propagate …
 //!   propagate, per changed digit:
-//!     band rows take one box each, stack bands one column each   (LOCK table: box-line reduction)
+//!     band rows take one box each (LOCK table), stack bands one   (box-line reduction)
+//!     column each (the same rule by shifts on the columns)
 //!     a digit alone in its row of a band                          (hidden singles)
 //!   then, per band, bit-sliced candidate counts                    (naked singles, dead cells)
 //!   at the fixpoint, bit-sliced digit counts per mini-row/column    (triads: three digits each)
@@ -14,7 +15,9 @@
 //! Each digit's three rows in a band must take the three boxes in one of six
 //! ways; a 512-entry table maps the mini-rows still open to the union of the
 //! ways that fit, which removes pointing and claiming candidates in one
-//! load. The same table on the stacks' mini-columns does the columns, so
+//! load. The same rule on the stacks' columns does the columns (as a dozen
+//! shifts and masks on a digit's 27 columns: rotations line up each column
+//! with the other bands' other columns, no table and no transpose), so
 //! a digit alone in a box or a column ends up alone in its row, where one
 //! subtraction per word finds it. Found after the digit's words were
 //! settled, such a single only leaves its cell to the digit (the other
