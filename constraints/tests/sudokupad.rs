@@ -255,3 +255,35 @@ fn broken_scf_payloads_say_what_is_wrong() {
          features are w: windoku, x: X-sudoku, a…*: author, t…*: title)"
     );
 }
+
+/// SudokuPad's `classic…` ids, in both of its codes; the first two are the
+/// test ids of SudokuPad/sudokutools' `src/puzzletools_lib.js` (`runTests`),
+/// their givens decoded by hand from the codes' description.
+#[test]
+fn classic_ids_read_in_either_code() {
+    let read = |id: &str| sudokupad::read(&format!("https://sudokupad.app/classic{id}"));
+    assert_eq!(read("_M").unwrap().spec, toml("size = 9\n"));
+    let puzzle = "_6_91___7__2____15_____4___9__3__________6___4_3___25___4_____8_____87_4__5_7__3_";
+    assert_eq!(
+        read("B6B91D7C2E15F4D9C3K6D4B3D25D4F8F87B4C5B7C3B").unwrap().spec,
+        toml(&format!("size = 9\ngivens = \"{}\"\n", puzzle.replace('_', ".")))
+    );
+    // Code 2 is the scf givens code; a 4×4 grid in code 1.
+    let code = scf_givens(TOOLS_PUZZLE);
+    assert_eq!(read(&code).unwrap().spec.givens, grid(TOOLS_PUZZLE));
+    assert_eq!(
+        read("1D2D3D4D").unwrap().spec,
+        toml("size = 4\ngivens = \"1... 2... 3... 4...\"\n")
+    );
+    assert_eq!(
+        read("NOTVALID").unwrap_err().message,
+        "the SudokuPad classic id is not a square grid up to 9×9 in either code: code 2 gives 22 cells; \
+         code 1 gives 89 cells"
+    );
+    assert!(read("1%7C")
+        .unwrap_err()
+        .message
+        .contains("neither of SudokuPad's classic codes"));
+    // Only in a link: a line of text starting with "classic" is not a puzzle.
+    assert!(!sudokupad::looks_like("classic puzzles of 2024"));
+}

@@ -11,7 +11,7 @@
 //! never solved without one of its rules. `scf…` payloads (the legacy
 //! format of 9×9 classic, windoku and X puzzles) are decoded by [`scf`];
 //! f-puzzles payloads (`sudokupad.app/fpuzzles…`) go to the f-puzzles
-//! reader; short links (`sudokupad.app/<id>`, which need the network) are
+//! reader, `classic…` ids (givens alone) to [`classic`]; short links (`sudokupad.app/<id>`, which need the network) are
 //! refused by name.
 //!
 //! ```
@@ -24,6 +24,7 @@
 //! assert_eq!(import.spec.givens.get(sudokit_core::Cell(0)), Some(1));
 //! ```
 
+mod classic;
 mod mapper;
 mod scf;
 mod unzip;
@@ -37,8 +38,9 @@ const HOSTS: &[&str] = &[
 ];
 
 /// The payload formats a SudokuPad puzzle id starts with: SudokuPad's own
-/// three, then f-puzzles'.
-const FORMATS: [&str; 4] = ["scl", "ctc", "scf", "fpuzzles"];
+/// three, read alone too, then those read only in a link (a line of text
+/// starting with "classic" is not taken for a puzzle).
+const FORMATS: [&str; 5] = ["scl", "ctc", "scf", "fpuzzles", "classic"];
 
 /// What the reader got: the puzzle, and what it left out as decoration
 /// (the f-puzzles reader's answer: colours, pencil marks, fog of war).
@@ -123,6 +125,7 @@ pub fn read(text: &str) -> Result<Import, SudokuPadError> {
             scf::read(&payload)
         }
         ("fpuzzles", _) => crate::fpuzzles::read(text).map_err(|e| error(e.to_string())),
+        ("classic", payload) => classic::read(&percent_decoded(payload)?),
         (format, payload) => mapper::map(&puzzle_json(format, payload)?),
     }
 }
@@ -134,8 +137,8 @@ pub fn payload_json(text: &str) -> Result<serde_json::Value, SudokuPadError> {
         ("scf", _) => Err(error(
             "an scf payload is SudokuPad's legacy classic format, not its puzzle JSON",
         )),
-        ("fpuzzles", _) => Err(error(
-            "the link carries an f-puzzles payload, not SudokuPad's puzzle JSON",
+        ("fpuzzles" | "classic", _) => Err(error(
+            "the link carries an f-puzzles or classic payload, not SudokuPad's puzzle JSON",
         )),
         (format, payload) => puzzle_json(format, payload),
     }
@@ -145,9 +148,12 @@ pub fn payload_json(text: &str) -> Result<serde_json::Value, SudokuPadError> {
 /// after it, still URL-encoded.
 fn split_id(text: &str) -> Result<(&'static str, &str), SudokuPadError> {
     let text = text.trim();
-    let id = after_host(text).map(puzzle_id).unwrap_or(text);
-    match FORMATS.into_iter().find(|f| id.starts_with(f)) {
-        Some(format) => Ok((format, &id[format.len()..])),
+    let (id, formats) = match after_host(text) {
+        Some(rest) => (puzzle_id(rest), &FORMATS[..]),
+        None => (text, &FORMATS[..3]),
+    };
+    match formats.iter().find(|f| id.starts_with(*f)) {
+        Some(&format) => Ok((format, &id[format.len()..])),
         None => Err(error(format!(
             "the SudokuPad link '{id}' is a short link: its puzzle is on SudokuPad's server, which \
              sudokit does not ask; open it and share the long link (sudokupad.app/scl…), or export \

@@ -48,7 +48,7 @@ pub(super) fn read(payload: &str) -> Result<Import> {
 
 /// The value of one givens character, `None` for a character outside the
 /// code's alphabet.
-fn symbol_value(c: char) -> Option<usize> {
+pub(super) fn symbol_value(c: char) -> Option<usize> {
     match c {
         '0'..='9' => Some(c as usize - '0' as usize),
         'A'..='Z' => Some(10 + c as usize - 'A' as usize),
