@@ -613,7 +613,8 @@ fn sudokupad_links_read_as_their_native_puzzle() {
     );
 }
 
-/// SudokuPad's legacy `scf` links solve in every form SudokuPad opens. The
+/// SudokuPad's legacy `scf` links solve in every form SudokuPad opens, and
+/// `classic…` ids read. The
 /// puzzle and its solution are `TestData.puzzle` of SudokuPad/sudokutools'
 /// `src/compression/testsudokupacking.js`; its scf code was written by
 /// hand from the format's description (docs/formats.md).
@@ -635,6 +636,11 @@ fn sudokupad_scf_links_solve() {
     );
     assert_eq!(exit, 0, "{stderr}");
     assert_eq!(native.matches("extra-region").count(), 4, "{native}");
+    // The tools' classic test id (`runTests` in src/puzzletools_lib.js)
+    // read in its first code is a puzzle with one solution.
+    let classic = "https://sudokupad.app/classicB6B91D7C2E15F4D9C3K6D4B3D25D4F8F87B4C5B7C3B";
+    let (count, stderr, exit) = run(&["count", "-"], classic);
+    assert_eq!((count.trim(), exit), ("1", 0), "{stderr}");
     let (_, stderr, exit) = run(&["solve", "-"], &format!("scf{code}*q"));
     assert_eq!(exit, 2);
     assert!(stderr.contains("the scf payload has the feature 'q'"), "{stderr}");
