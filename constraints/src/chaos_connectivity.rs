@@ -123,6 +123,29 @@ fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
 pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
+    let far = match Board::new(n) {
+        Some(board) => board.far(cx, label)?,
+        None => far_cells(cx, label)?,
+    };
+    for i in far {
+        cx.remove(Cell((cells + i) as u16), label)?;
+    }
+    let fixed = (0..cells)
+        .filter(|&i| cx.value(Cell((cells + i) as u16)) == Some(label))
+        .count();
+    if fixed > 0 && fixed < n {
+        cuts(cx, label)?;
+    }
+    Ok(())
+}
+
+/// The cells too far for the region of `label`: in a component of the
+/// cells that may take it other than the one with its fixed cells or
+/// smaller than `n`, or farther from a piece of its fixed cells than its
+/// open places allow.
+fn far_cells<W: Word>(cx: &Ctx<'_, W>, label: Digit) -> Result<Vec<usize>, Contradiction> {
+    let n = cx.size();
+    let cells = n * n;
     let region = |i: usize| Cell((cells + i) as u16);
     let standing = standings(cx, cells, label);
     let (component, members) = pieces(&standing, n, false);
@@ -161,13 +184,118 @@ pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result
             }
         }
     }
-    for i in (0..cells).filter(|&i| far[i]) {
-        cx.remove(region(i), label)?;
+    Ok((0..cells).filter(|&i| far[i]).collect())
+}
+
+/// A board of at most 128 cells, its cell sets as the bits of a `u128`
+/// (cell `i` is bit `i`): [`far_cells`] in a few word operations per step.
+struct Board {
+    n: usize,
+    /// Every cell.
+    all: u128,
+    /// The cells with a neighbour on their left, and on their right.
+    has_left: u128,
+    has_right: u128,
+}
+
+impl Board {
+    /// The board of side `n`, if its cells fit in a `u128`.
+    fn new(n: usize) -> Option<Board> {
+        let cells = n * n;
+        if cells > 128 || n == 0 {
+            return None;
+        }
+        let all = if cells == 128 { u128::MAX } else { (1 << cells) - 1 };
+        let column = |c: usize| (0..n).fold(0u128, |set, r| set | 1 << (r * n + c));
+        Some(Board {
+            n,
+            all,
+            has_left: all & !column(0),
+            has_right: all & !column(n - 1),
+        })
     }
-    if !fixed.is_empty() && fixed.len() < n {
-        cuts(cx, label)?;
+
+    /// `set` and the orthogonal neighbours of its cells.
+    fn grow(&self, set: u128) -> u128 {
+        let sideways = ((set & self.has_left) >> 1) | ((set & self.has_right) << 1);
+        (set | sideways | (set >> self.n) | (set << self.n)) & self.all
     }
-    Ok(())
+
+    /// The cells of `within` connected to `seed` through `within`.
+    fn flood(&self, seed: u128, within: u128) -> u128 {
+        let mut reached = seed & within;
+        loop {
+            let next = self.grow(reached) & within;
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    /// [`far_cells`] on bit sets: the same cells, the same contradictions.
+    fn far<W: Word>(&self, cx: &Ctx<'_, W>, label: Digit) -> Result<Vec<usize>, Contradiction> {
+        let (n, cells) = (self.n, self.n * self.n);
+        let region = |i: u32| Cell((cells + i as usize) as u16);
+        let (mut possible, mut fixed) = (0u128, 0u128);
+        for i in 0..cells {
+            let candidates = cx.candidates(Cell((cells + i) as u16));
+            if candidates.contains(label) {
+                possible |= 1 << i;
+                if candidates.is_single() {
+                    fixed |= 1 << i;
+                }
+            }
+        }
+        let home = match fixed {
+            0 => 0,
+            _ => self.flood(fixed & fixed.wrapping_neg(), possible),
+        };
+        if fixed & !home != 0 {
+            return Err(Contradiction::rule(
+                Some(region(fixed.trailing_zeros())),
+                "a region's cells cannot be connected",
+            ));
+        }
+        // Out: the cells of components that cannot hold the region.
+        let mut far = 0u128;
+        let mut rest = possible;
+        while rest != 0 {
+            let component = self.flood(rest & rest.wrapping_neg(), possible);
+            rest &= !component;
+            let keep = component.count_ones() as usize >= n && (fixed == 0 || component == home);
+            if !keep {
+                far |= component;
+            }
+        }
+        // Out: the cells too far from some piece of the fixed cells: those
+        // not reached within the budget of open cells.
+        let budget = n.saturating_sub(fixed.count_ones() as usize);
+        let mut cores = fixed;
+        while cores != 0 {
+            let core = self.flood(cores & cores.wrapping_neg(), fixed);
+            cores &= !core;
+            let mut reached = core;
+            for _ in 0..budget {
+                // One more open cell, then any fixed cells beyond it.
+                let step = self.grow(reached) & possible;
+                let next = self.flood(step, step | fixed);
+                if next == reached {
+                    break;
+                }
+                reached = next;
+            }
+            let beyond = possible & !reached;
+            if beyond & fixed != 0 {
+                return Err(Contradiction::rule(
+                    Some(region((beyond & fixed).trailing_zeros())),
+                    "a region's fixed cells are too far apart",
+                ));
+            }
+            far |= beyond;
+        }
+        Ok((0..cells).filter(|&i| far >> i & 1 == 1).collect())
+    }
 }
 
 /// Depth-first numbering of the cells that may take a label, from a fixed
