@@ -199,13 +199,15 @@ impl Propagate for ChaosArrow {
         let offset = self.offset as u32;
         // Total t shows digit t − offset (bit t − offset − 1), up to n.
         let shown = |totals: Totals| Digits::<W>::from_u128((totals >> (offset + 1)) & up_to(n - 1));
-        let mut lengths: Vec<Totals> = vec![0; self.arms.len()];
+        // Each region's run lengths per arm: the arms' cells other than the
+        // start do not change below, so they serve both passes.
+        let arms = self.arms.len();
+        let mut lengths_of: Vec<Vec<Totals>> = vec![Vec::new(); n + 1];
         let mut supported = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
-            for (slot, arm) in lengths.iter_mut().zip(&self.arms) {
-                *slot = arm_lengths(cx, arm, r);
-            }
+            let lengths: Vec<Totals> = self.arms.iter().map(|arm| arm_lengths(cx, arm, r)).collect();
             let here = shown(totals(&lengths, n));
+            lengths_of[r as usize] = lengths;
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
             }
@@ -217,7 +219,6 @@ impl Propagate for ChaosArrow {
         let control = cx.candidates(self.control);
         // The totals that show a digit the control may hold.
         let wanted = control.to_u128() << (offset + 1);
-        let arms = self.arms.len();
         let mut covered = vec![usize::MAX; arms];
         let mut only: Vec<Option<usize>> = vec![None; arms];
         // Totals of the arms before each arm (from the start's 1) and after
@@ -226,9 +227,7 @@ impl Propagate for ChaosArrow {
         let mut after: Vec<Totals> = vec![0; arms + 1];
         let mut fitting: Vec<Totals> = vec![0; arms];
         for r in cx.candidates(home) {
-            for (slot, arm) in lengths.iter_mut().zip(&self.arms) {
-                *slot = arm_lengths(cx, arm, r);
-            }
+            let lengths = &lengths_of[r as usize];
             before[0] = 1 << 1.min(n);
             after[arms] = 1;
             for a in 0..arms {

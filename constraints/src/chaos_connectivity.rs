@@ -358,8 +358,19 @@ fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction>
     let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
         return Ok(());
     };
-    let (component, members) = pieces(&standing, n, false);
-    let total = members[component[root]].len();
+    // The size of the root's component.
+    let total = match Board::new(n) {
+        Some(board) => {
+            let possible = (0..cells)
+                .filter(|&i| standing[i] != Standing::Out)
+                .fold(0u128, |set, i| set | 1 << i);
+            board.flood(1 << root, possible).count_ones() as usize
+        }
+        None => {
+            let (component, members) = pieces(&standing, n, false);
+            members[component[root]].len()
+        }
+    };
     let mut walk = Cuts {
         standing: &standing,
         n,
