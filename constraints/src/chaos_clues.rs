@@ -171,7 +171,12 @@ fn up_to(cap: usize) -> Totals {
 }
 
 /// The totals `a + b`, one from each set, up to `cap`.
-fn sums(a: Totals, mut b: Totals, cap: usize) -> Totals {
+fn sums(a: Totals, b: Totals, cap: usize) -> Totals {
+    // Shift the denser set by each member of the sparser.
+    let (a, mut b) = match a.count_ones() < b.count_ones() {
+        true => (b, a),
+        false => (a, b),
+    };
     let mut out = 0;
     while b != 0 {
         out |= a << b.trailing_zeros();

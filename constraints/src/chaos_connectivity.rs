@@ -323,10 +323,10 @@ impl Cuts<'_> {
         self.size[i] = 1;
         self.fixed[i] = usize::from(self.standing[i] == Standing::Fixed);
         let (mut cut_off, mut cut_fixed) = (0, 0);
-        let around: Vec<usize> = neighbours(i, self.n)
-            .filter(|&j| self.standing[j] != Standing::Out)
-            .collect();
-        for j in around {
+        for j in neighbours(i, self.n) {
+            if self.standing[j] == Standing::Out {
+                continue;
+            }
             if self.order[j] == 0 {
                 self.visit(j, i);
                 self.size[i] += self.size[j];
