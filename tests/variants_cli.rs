@@ -613,6 +613,39 @@ fn sudokupad_links_read_as_their_native_puzzle() {
     );
 }
 
+/// SudokuPad's legacy `scf` links solve in every form SudokuPad opens, and
+/// `classic…` ids read. The
+/// puzzle and its solution are `TestData.puzzle` of SudokuPad/sudokutools'
+/// `src/compression/testsudokupacking.js`; its scf code was written by
+/// hand from the format's description (docs/formats.md).
+#[test]
+fn sudokupad_scf_links_solve() {
+    let code = "ef6Y2ScDBJ7sUpU6DFCZO4a8gv";
+    let solution = "379281654164975283285643719937452168658317492412896375723568941546139827891724536";
+    for link in [
+        format!("https://sudokupad.app/scf{code}"),
+        format!("https://app.crackingthecryptic.com/sudoku/?puzzleid=scf{code}"),
+    ] {
+        let (stdout, stderr, code) = run(&["solve", "-"], &link);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(stdout.lines().next(), Some(solution), "{link}");
+    }
+    let (native, stderr, exit) = run(
+        &["convert", "--to", "native", "--fpuzzles", &format!("scf{code}*w")],
+        "",
+    );
+    assert_eq!(exit, 0, "{stderr}");
+    assert_eq!(native.matches("extra-region").count(), 4, "{native}");
+    // The tools' classic test id (`runTests` in src/puzzletools_lib.js)
+    // read in its first code is a puzzle with one solution.
+    let classic = "https://sudokupad.app/classicB6B91D7C2E15F4D9C3K6D4B3D25D4F8F87B4C5B7C3B";
+    let (count, stderr, exit) = run(&["count", "-"], classic);
+    assert_eq!((count.trim(), exit), ("1", 0), "{stderr}");
+    let (_, stderr, exit) = run(&["solve", "-"], &format!("scf{code}*q"));
+    assert_eq!(exit, 2);
+    assert!(stderr.contains("the scf payload has the feature 'q'"), "{stderr}");
+}
+
 /// `bench-variants` on a folder with a file it cannot read and a manifest
 /// with a negative oracle time: each said on stderr, the good puzzle still
 /// timed, exit 2 (issue 31, item 6); a manifest that is not JSON is warned

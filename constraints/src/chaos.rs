@@ -270,21 +270,29 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             }
         }
     }
+    // Each cell's digits and regions as bits (digit d is bit d − 1), kept
+    // up to date with the placements below.
+    let mut digits: Vec<u128> = (0..cells)
+        .map(|i| cx.candidates(Cell(i as u16)).to_u128())
+        .collect();
+    let mut regions: Vec<u128> = (0..cells).map(|i| cx.candidates(region(i)).to_u128()).collect();
     for r in 1..=n as Digit {
+        let in_region: Vec<usize> = (0..cells).filter(|&i| regions[i] >> (r - 1) & 1 == 1).collect();
         for d in 1..=n as Digit {
-            let mut places = (0..cells).filter(|&i| {
-                cx.candidates(Cell(i as u16)).contains(d) && cx.candidates(region(i)).contains(r)
-            });
-            let (Some(only), None) = (places.next(), places.next()) else {
-                if (0..cells).all(|i| {
-                    !cx.candidates(Cell(i as u16)).contains(d) || !cx.candidates(region(i)).contains(r)
-                }) {
-                    return Err(Contradiction::rule(None, "a region has no place for a digit"));
+            let mut places = in_region
+                .iter()
+                .copied()
+                .filter(|&i| digits[i] >> (d - 1) & 1 == 1);
+            match (places.next(), places.next()) {
+                (None, _) => return Err(Contradiction::rule(None, "a region has no place for a digit")),
+                (Some(only), None) => {
+                    cx.assign(Cell(only as u16), d)?;
+                    cx.assign(region(only), r)?;
+                    digits[only] = 1 << (d - 1);
+                    regions[only] = 1 << (r - 1);
                 }
-                continue;
-            };
-            cx.assign(Cell(only as u16), d)?;
-            cx.assign(region(only), r)?;
+                _ => {}
+            }
         }
     }
     Ok(())

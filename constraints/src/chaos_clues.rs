@@ -134,48 +134,61 @@ impl Rule for ChaosArrow {
     }
 }
 
+/// A set of run lengths or totals: bit `k` for `k` (boards up to
+/// [`MAX_ARROW_SIZE`], so that every total fits).
+type Totals = u128;
+
+/// The largest board a chaos arrow is built on: its totals reach the side
+/// and are bits of a [`Totals`].
+const MAX_ARROW_SIZE: usize = 127;
+
 /// The lengths an arm's run may have beyond the start in region `r`
-/// (`possible[k]`: `k` cells after the start).
-fn arm_lengths<W: Word>(cx: &Ctx<'_, W>, arm: &[Cell], r: Digit) -> Vec<bool> {
+/// (bit `k`: `k` cells after the start).
+fn arm_lengths<W: Word>(cx: &Ctx<'_, W>, arm: &[Cell], r: Digit) -> Totals {
     let g = cx.geometry();
-    let mut possible = vec![false; arm.len()];
-    for (k, slot) in possible.iter_mut().enumerate() {
-        let inside = arm[1..=k]
-            .iter()
-            .all(|&c| cx.candidates(chaos_region(g, c)).contains(r));
-        if !inside {
+    let mut possible = 0;
+    for k in 0..arm.len() {
+        if k > 0 && !cx.candidates(chaos_region(g, arm[k])).contains(r) {
             break;
         }
         let stops = match arm.get(k + 1) {
             None => true,
             Some(&next) => cx.value(chaos_region(g, next)) != Some(r),
         };
-        *slot = stops;
+        if stops {
+            possible |= 1 << k;
+        }
     }
     possible
 }
 
-/// The indices where `flags` is set.
-fn on(flags: &[bool]) -> impl Iterator<Item = usize> + '_ {
-    flags.iter().enumerate().filter(|(_, on)| **on).map(|(i, _)| i)
+/// The totals up to `cap`, bits 0 to `cap`.
+fn up_to(cap: usize) -> Totals {
+    match cap {
+        127.. => Totals::MAX,
+        _ => (1 << (cap + 1)) - 1,
+    }
+}
+
+/// The totals `a + b`, one from each set, up to `cap`.
+fn sums(a: Totals, b: Totals, cap: usize) -> Totals {
+    // Shift the denser set by each member of the sparser.
+    let (a, mut b) = match a.count_ones() < b.count_ones() {
+        true => (b, a),
+        false => (a, b),
+    };
+    let mut out = 0;
+    while b != 0 {
+        out |= a << b.trailing_zeros();
+        b &= b - 1;
+    }
+    out & up_to(cap)
 }
 
 /// The totals `1 + Σ lengths` reachable by taking one length per arm.
-fn totals(arms: &[Vec<bool>], cap: usize) -> Vec<bool> {
-    let mut reach = vec![false; cap + 1];
-    reach[1.min(cap)] = true;
-    for lengths in arms {
-        let mut next = vec![false; cap + 1];
-        for t in on(&reach) {
-            for k in on(lengths) {
-                if t + k <= cap {
-                    next[t + k] = true;
-                }
-            }
-        }
-        reach = next;
-    }
-    reach
+fn totals(arms: &[Totals], cap: usize) -> Totals {
+    arms.iter()
+        .fold(1 << 1.min(cap), |reach, &lengths| sums(reach, lengths, cap))
 }
 
 impl Propagate for ChaosArrow {
@@ -188,17 +201,18 @@ impl Propagate for ChaosArrow {
         if cx.state().variables().len() <= home.index() {
             return Ok(());
         }
-        let offset = self.offset as usize;
-        let shown = |total: usize| (total > offset && total - offset <= n).then(|| (total - offset) as Digit);
+        let offset = self.offset as u32;
+        // Total t shows digit t − offset (bit t − offset − 1), up to n.
+        let shown = |totals: Totals| Digits::<W>::from_u128((totals >> (offset + 1)) & up_to(n - 1));
+        // Each region's run lengths per arm: the arms' cells other than the
+        // start do not change below, so they serve both passes.
+        let arms = self.arms.len();
+        let mut lengths_of: Vec<Vec<Totals>> = vec![Vec::new(); n + 1];
         let mut supported = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
-            let lengths: Vec<Vec<bool>> = self.arms.iter().map(|a| arm_lengths(cx, a, r)).collect();
-            let mut here = Digits::<W>::EMPTY;
-            for t in on(&totals(&lengths, n)) {
-                if let Some(d) = shown(t) {
-                    here.insert(d);
-                }
-            }
+            let lengths: Vec<Totals> = self.arms.iter().map(|arm| arm_lengths(cx, arm, r)).collect();
+            let here = shown(totals(&lengths, n));
+            lengths_of[r as usize] = lengths;
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
             }
@@ -208,31 +222,44 @@ impl Propagate for ChaosArrow {
         // Per arm, the cells every fitting run covers, whatever the start's
         // region: they share it (their region sets meet).
         let control = cx.candidates(self.control);
-        let mut covered = vec![usize::MAX; self.arms.len()];
-        let mut only: Vec<Option<usize>> = vec![None; self.arms.len()];
+        // The totals that show a digit the control may hold.
+        let wanted = control.to_u128() << (offset + 1);
+        let mut covered = vec![usize::MAX; arms];
+        let mut only: Vec<Option<usize>> = vec![None; arms];
+        // Totals of the arms before each arm (from the start's 1) and after
+        // it (from 0).
+        let mut before: Vec<Totals> = vec![0; arms + 1];
+        let mut after: Vec<Totals> = vec![0; arms + 1];
+        let mut fitting: Vec<Totals> = vec![0; arms];
         for r in cx.candidates(home) {
-            let lengths: Vec<Vec<bool>> = self.arms.iter().map(|a| arm_lengths(cx, a, r)).collect();
-            let mut fitting = Vec::with_capacity(self.arms.len());
-            for a in 0..self.arms.len() {
-                let rest: Vec<Vec<bool>> = lengths
-                    .iter()
-                    .enumerate()
-                    .filter(|&(b, _)| b != a)
-                    .map(|(_, l)| l.clone())
-                    .collect();
-                let others = totals(&rest, n);
-                let fits: Vec<usize> = on(&lengths[a])
-                    .filter(|&k| on(&others).any(|t| shown(t + k).is_some_and(|d| control.contains(d))))
-                    .collect();
-                fitting.push(fits);
+            let lengths = &lengths_of[r as usize];
+            before[0] = 1 << 1.min(n);
+            after[arms] = 1;
+            for a in 0..arms {
+                before[a + 1] = sums(before[a], lengths[a], n);
+                after[arms - 1 - a] = sums(after[arms - a], lengths[arms - 1 - a], n);
             }
-            if fitting.iter().any(Vec::is_empty) {
+            for a in 0..arms {
+                let others = sums(before[a], after[a + 1], n);
+                let mut fits = 0;
+                let mut open = lengths[a];
+                while open != 0 {
+                    let k = open.trailing_zeros();
+                    open &= open - 1;
+                    if (wanted >> k) & others != 0 {
+                        fits |= 1 << k;
+                    }
+                }
+                fitting[a] = fits;
+            }
+            if fitting.contains(&0) {
                 cx.remove(home, r)?;
                 continue;
             }
-            for (a, fits) in fitting.iter().enumerate() {
-                covered[a] = covered[a].min(fits[0]);
-                only[a] = (fits.len() == 1).then_some(fits[0]);
+            for (a, &fits) in fitting.iter().enumerate() {
+                let shortest = fits.trailing_zeros() as usize;
+                covered[a] = covered[a].min(shortest);
+                only[a] = (fits.count_ones() == 1).then_some(shortest);
             }
         }
         let g = cx.geometry();
@@ -500,7 +527,13 @@ pub(crate) static CHAOS_ARROW: RuleKind = RuleKind {
         OFFSET,
     ],
     example: r#"{ type = "chaos-arrow", cell = "r1c1", arms = [["r1c1", "r2c1", "r3c1"], ["r1c1", "r1c2"]] }"#,
-    ..RuleKind::new("chaos-arrow", |rule, _| {
+    ..RuleKind::new("chaos-arrow", |rule, context| {
+        if context.size() > MAX_ARROW_SIZE {
+            fits(
+                "chaos-arrow",
+                Err(format!("boards up to {MAX_ARROW_SIZE}×{MAX_ARROW_SIZE} only")),
+            )?;
+        }
         let arms = rule.shafts("arms").to_vec();
         let start = arms.first().and_then(|a| a.first());
         if arms.iter().any(|a| a.first() != start) {

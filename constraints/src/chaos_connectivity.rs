@@ -123,8 +123,42 @@ fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
 pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
+    // Each cell's possible labels (label k is bit k − 1).
+    let labels: Vec<u128> = (0..cells)
+        .map(|i| cx.candidates(Cell((cells + i) as u16)).to_u128())
+        .collect();
+    let far = match Board::new(n) {
+        Some(board) => board.far(&labels, label)?,
+        None => far_cells(&labels, n, label)?,
+    };
+    for i in far {
+        cx.remove(Cell((cells + i) as u16), label)?;
+    }
+    let fixed = (0..cells)
+        .filter(|&i| cx.value(Cell((cells + i) as u16)) == Some(label))
+        .count();
+    if fixed > 0 && fixed < n {
+        cuts(cx, label)?;
+    }
+    Ok(())
+}
+
+/// The cells too far for the region of `label`: in a component of the
+/// cells that may take it other than the one with its fixed cells or
+/// smaller than `n`, or farther from a piece of its fixed cells than its
+/// open places allow.
+fn far_cells(labels: &[u128], n: usize, label: Digit) -> Result<Vec<usize>, Contradiction> {
+    let cells = n * n;
     let region = |i: usize| Cell((cells + i) as u16);
-    let standing = standings(cx, cells, label);
+    let bit = 1u128 << (label - 1);
+    let standing: Vec<Standing> = labels
+        .iter()
+        .map(|&l| match l {
+            l if l & bit == 0 => Standing::Out,
+            l if l == bit => Standing::Fixed,
+            _ => Standing::Open,
+        })
+        .collect();
     let (component, members) = pieces(&standing, n, false);
     let fixed: Vec<usize> = (0..cells).filter(|&i| standing[i] == Standing::Fixed).collect();
     let home = fixed.first().map(|&i| component[i]);
@@ -161,13 +195,118 @@ pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result
             }
         }
     }
-    for i in (0..cells).filter(|&i| far[i]) {
-        cx.remove(region(i), label)?;
+    Ok((0..cells).filter(|&i| far[i]).collect())
+}
+
+/// A board of at most 128 cells, its cell sets as the bits of a `u128`
+/// (cell `i` is bit `i`): [`far_cells`] in a few word operations per step.
+struct Board {
+    n: usize,
+    /// Every cell.
+    all: u128,
+    /// The cells with a neighbour on their left, and on their right.
+    has_left: u128,
+    has_right: u128,
+}
+
+impl Board {
+    /// The board of side `n`, if its cells fit in a `u128`.
+    fn new(n: usize) -> Option<Board> {
+        let cells = n * n;
+        if cells > 128 || n == 0 {
+            return None;
+        }
+        let all = if cells == 128 { u128::MAX } else { (1 << cells) - 1 };
+        let column = |c: usize| (0..n).fold(0u128, |set, r| set | 1 << (r * n + c));
+        Some(Board {
+            n,
+            all,
+            has_left: all & !column(0),
+            has_right: all & !column(n - 1),
+        })
     }
-    if !fixed.is_empty() && fixed.len() < n {
-        cuts(cx, label)?;
+
+    /// `set` and the orthogonal neighbours of its cells.
+    fn grow(&self, set: u128) -> u128 {
+        let sideways = ((set & self.has_left) >> 1) | ((set & self.has_right) << 1);
+        (set | sideways | (set >> self.n) | (set << self.n)) & self.all
     }
-    Ok(())
+
+    /// The cells of `within` connected to `seed` through `within`.
+    fn flood(&self, seed: u128, within: u128) -> u128 {
+        let mut reached = seed & within;
+        loop {
+            let next = self.grow(reached) & within;
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    /// [`far_cells`] on bit sets: the same cells, the same contradictions.
+    fn far(&self, labels: &[u128], label: Digit) -> Result<Vec<usize>, Contradiction> {
+        let (n, cells) = (self.n, self.n * self.n);
+        let region = |i: u32| Cell((cells + i as usize) as u16);
+        let bit = 1u128 << (label - 1);
+        let (mut possible, mut fixed) = (0u128, 0u128);
+        for (i, &l) in labels.iter().enumerate() {
+            if l & bit != 0 {
+                possible |= 1 << i;
+                if l == bit {
+                    fixed |= 1 << i;
+                }
+            }
+        }
+        let home = match fixed {
+            0 => 0,
+            _ => self.flood(fixed & fixed.wrapping_neg(), possible),
+        };
+        if fixed & !home != 0 {
+            return Err(Contradiction::rule(
+                Some(region(fixed.trailing_zeros())),
+                "a region's cells cannot be connected",
+            ));
+        }
+        // Out: the cells of components that cannot hold the region.
+        let mut far = 0u128;
+        let mut rest = possible;
+        while rest != 0 {
+            let component = self.flood(rest & rest.wrapping_neg(), possible);
+            rest &= !component;
+            let keep = component.count_ones() as usize >= n && (fixed == 0 || component == home);
+            if !keep {
+                far |= component;
+            }
+        }
+        // Out: the cells too far from some piece of the fixed cells: those
+        // not reached within the budget of open cells.
+        let budget = n.saturating_sub(fixed.count_ones() as usize);
+        let mut cores = fixed;
+        while cores != 0 {
+            let core = self.flood(cores & cores.wrapping_neg(), fixed);
+            cores &= !core;
+            let mut reached = core;
+            for _ in 0..budget {
+                // One more open cell, then any fixed cells beyond it.
+                let step = self.grow(reached) & possible;
+                let next = self.flood(step, step | fixed);
+                if next == reached {
+                    break;
+                }
+                reached = next;
+            }
+            let beyond = possible & !reached;
+            if beyond & fixed != 0 {
+                return Err(Contradiction::rule(
+                    Some(region((beyond & fixed).trailing_zeros())),
+                    "a region's fixed cells are too far apart",
+                ));
+            }
+            far |= beyond;
+        }
+        Ok((0..cells).filter(|&i| far >> i & 1 == 1).collect())
+    }
 }
 
 /// Depth-first numbering of the cells that may take a label, from a fixed
@@ -195,10 +334,10 @@ impl Cuts<'_> {
         self.size[i] = 1;
         self.fixed[i] = usize::from(self.standing[i] == Standing::Fixed);
         let (mut cut_off, mut cut_fixed) = (0, 0);
-        let around: Vec<usize> = neighbours(i, self.n)
-            .filter(|&j| self.standing[j] != Standing::Out)
-            .collect();
-        for j in around {
+        for j in neighbours(i, self.n) {
+            if self.standing[j] == Standing::Out {
+                continue;
+            }
             if self.order[j] == 0 {
                 self.visit(j, i);
                 self.size[i] += self.size[j];
@@ -230,8 +369,19 @@ fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction>
     let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
         return Ok(());
     };
-    let (component, members) = pieces(&standing, n, false);
-    let total = members[component[root]].len();
+    // The size of the root's component.
+    let total = match Board::new(n) {
+        Some(board) => {
+            let possible = (0..cells)
+                .filter(|&i| standing[i] != Standing::Out)
+                .fold(0u128, |set, i| set | 1 << i);
+            board.flood(1 << root, possible).count_ones() as usize
+        }
+        None => {
+            let (component, members) = pieces(&standing, n, false);
+            members[component[root]].len()
+        }
+    };
     let mut walk = Cuts {
         standing: &standing,
         n,
@@ -248,4 +398,46 @@ fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction>
         cx.assign(Cell((cells + i) as u16), label)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bit-set reading of the far cells is the per-cell one: same
+    /// cells, same contradiction, on random region candidates (some cells
+    /// fixed, some labels cut into pieces) of 4×4, 6×6 and 9×9 boards.
+    #[test]
+    fn bit_sets_find_the_same_far_cells() {
+        let mut rng = fastrand::Rng::with_seed(28);
+        let mut outcomes = [0usize; 3];
+        for round in 0..600 {
+            let n = [4, 6, 9][round % 3];
+            let keep = rng.f64() * 0.8 + 0.1;
+            let labels: Vec<u128> = (0..n * n)
+                .map(|_| match rng.f64() {
+                    p if p < 0.15 => 1 << rng.usize(0..n),
+                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
+                })
+                .collect();
+            let board = Board::new(n).unwrap();
+            for label in 1..=n as Digit {
+                let bits = board.far(&labels, label);
+                let per_cell = far_cells(&labels, n, label);
+                assert_eq!(
+                    format!("{bits:?}"),
+                    format!("{per_cell:?}"),
+                    "n = {n}, label {label}"
+                );
+                let outcome = match &per_cell {
+                    Err(_) => 0,
+                    Ok(far) if far.is_empty() => 1,
+                    Ok(_) => 2,
+                };
+                outcomes[outcome] += 1;
+            }
+        }
+        // Contradictions, nothing far and some far cells all came up.
+        assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
+    }
 }
