@@ -31,6 +31,8 @@
 mod groups;
 mod relations;
 mod sums;
+#[cfg(test)]
+mod tests;
 
 use std::collections::VecDeque;
 

@@ -42,9 +42,21 @@ use crate::sum::blocks::Block;
 use crate::sum::set_bits::{self, SetBits};
 use crate::sum::CompiledSum;
 
+mod split;
+
+use split::{walk_open, Split};
+
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SumScratch {
+    /// Per block of more than one cell (small boards), its open cells and
+    /// what its fixed ones hold.
+    splits: Vec<Split>,
+    /// Every cell of a block through the layers, fixed or not, its digits
+    /// where they are, nine digits wide: the reference the split, the
+    /// shift and the width are tested against.
+    #[cfg(test)]
+    pub(crate) whole_blocks: bool,
     /// The digit sets of every block of more than one cell, layer by layer
     /// (one entry per block, reused across runs): as bitmaps on boards of at
     /// most [`set_bits::MAX_DIGITS`] digits, as lists above.
@@ -118,15 +130,15 @@ pub(crate) fn propagate<W: Word>(
     let small = digits <= set_bits::MAX_DIGITS;
     if let [block] = &blocks[..] {
         if small && block.cells.len() > 1 {
-            return one_block(compiled, sc, digits, fail, cx);
+            return one_block(compiled, sc, fail, cx);
         }
     }
 
     // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
-    if small && sc.bits.len() < blocks.len() {
-        sc.bits.resize_with(blocks.len(), SetBits::default);
+    if small {
+        sc.ensure_small_blocks(blocks.len());
     }
     if !small && sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
@@ -137,19 +149,21 @@ pub(crate) fn propagate<W: Word>(
             sc.values.extend(cx.candidates(cell).iter().map(i32::from));
             continue;
         }
-        let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
         if small {
-            let bits = &mut sc.bits[b];
-            if bits.build(digits, candidates).is_err() {
+            sc.split(b, block, cx);
+            if sc.build(b).is_err() {
                 return Err(fail("the cells of a sum that must differ cannot"));
             }
-            let mut sums = bits.sums();
+            // Every set of the layers stands for one of the block's sets
+            // (at most 45: the open cells' sets avoid the fixed digits).
+            let mut sums = sc.bits[b].sums() << sc.splits[b].offset;
             while sums != 0 {
                 sc.values.push(sums.trailing_zeros() as i32);
                 sums &= sums - 1;
             }
             continue;
         }
+        let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
         let layers = &mut sc.layers[b];
         if layers.build(candidates, usize::MAX, |_| true) != Built::Done {
             return Err(fail("the cells of a sum that must differ cannot"));
@@ -203,7 +217,7 @@ pub(crate) fn propagate<W: Word>(
             let sums = (0..values.len())
                 .filter(|&j| useful[j])
                 .fold(0u64, |acc, j| acc | 1 << values[j]);
-            sc.bits[b].start_walk(sums)
+            sc.split_walk(b, sums >> sc.splits[b].offset)
         } else {
             sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
         };
@@ -214,28 +228,27 @@ pub(crate) fn propagate<W: Word>(
 
 /// A sum of one block of cells that must differ, on a board of at most
 /// [`set_bits::MAX_DIGITS`] digits (a killer cage): its total is the one
-/// useful block sum, so no list of block sums is needed.
+/// useful block sum, so no list of block sums is needed. Only the open
+/// cells go through the layers (`split`): a cage half filled in costs half
+/// the walk.
 fn one_block<W: Word>(
     compiled: &CompiledSum,
     sc: &mut SumScratch,
-    digits: usize,
     fail: impl Fn(&'static str) -> Contradiction,
     cx: &mut Ctx<'_, W>,
 ) -> Result<(), Contradiction> {
     let block = &compiled.blocks[0];
-    if sc.bits.is_empty() {
-        sc.bits.push(SetBits::default());
-    }
-    let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
-    if sc.bits[0].build(digits, candidates).is_err() {
+    sc.ensure_small_blocks(1);
+    sc.split(0, block, cx);
+    if sc.build(0).is_err() {
         return Err(fail("the cells of a sum that must differ cannot"));
     }
     let (total, k) = (compiled.sum().total(), block.coefficient);
-    // Sets add up to 0 to 45: the block's sum, when it is one, is a bit of a u64.
+    // Sets add up to 0 to 45: the open cells' sum, when it is one, is a bit of a u64.
     let target = (total % k == 0)
-        .then(|| total / k)
+        .then(|| total / k - sc.splits[0].offset)
         .filter(|v| (0..64).contains(v));
-    let required = target.and_then(|v| sc.bits[0].start_walk(1 << v));
+    let required = target.and_then(|v| sc.split_walk(0, 1 << v));
     if required.is_none() {
         return Err(fail("the sum cannot be made"));
     }
@@ -263,13 +276,11 @@ fn walk_block<W: Word>(
             cx.remove_all(cell, others)?;
         }
     }
+    if small {
+        return walk_open(sc, b, cx);
+    }
     for (i, &cell) in block.cells.iter().enumerate().rev() {
-        let candidates = cx.candidates(cell).to_u128();
-        let keep = if small {
-            sc.bits[b].walk_back(i, candidates)
-        } else {
-            sc.layers[b].walk_back(i, candidates)
-        };
+        let keep = sc.layers[b].walk_back(i, cx.candidates(cell).to_u128());
         cx.restrict(cell, Digits::from_u128(keep))?;
     }
     Ok(())

@@ -1,0 +1,138 @@
+//! A block's fixed cells kept out of its digit-set layers (boards of at
+//! most nine digits, where the layers are bitmaps).
+//!
+//! The layers of a block list the digit sets its cells can take; a fixed
+//! cell only adds its digit to every one of them. So only the open cells
+//! go through the layers, without the fixed digits (the block's cells
+//! differ), and every total is read `offset` higher. The open cells' digits
+//! are also moved down so that the lowest left is 1, and the layers are as
+//! wide as the highest digit left needs: a block left with, say, {5,…,9}
+//! or {1,…,6} is one 64-bit word a layer instead of eight. Every assignment
+//! of the block is the fixed digits and an assignment of the open cells
+//! without them, so the open cells keep exactly the digits they kept with
+//! every cell in the layers, in the same order, and the fixed cells keep
+//! their digit whenever the sum can be made.
+
+use crate::cell::Cell;
+use crate::constraint::Word;
+use crate::contradiction::Contradiction;
+use crate::digits::Digits;
+use crate::state::Ctx;
+use crate::sum::blocks::Block;
+use crate::sum::set_bits::SetBits;
+
+use super::SumScratch;
+
+/// A block's cells split for its layers: the open ones (with their
+/// candidates) go through them, the fixed ones only add their digits.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Split {
+    /// The cells with more than one candidate, in the block's order.
+    open: Vec<(Cell, u128)>,
+    /// The digits of the fixed cells (bit `d − 1`).
+    placed: u128,
+    /// How far the open cells' digits are moved down in the layers, so
+    /// that the lowest left is 1.
+    shift: u32,
+    /// What a set of the layers adds up to less than the block's set it
+    /// stands for: the fixed digits, and the shift of each open cell.
+    pub(super) offset: i32,
+}
+
+impl SumScratch {
+    /// Room for the layers and splits of `blocks` blocks (small boards).
+    pub(super) fn ensure_small_blocks(&mut self, blocks: usize) {
+        if self.bits.len() < blocks {
+            self.bits.resize_with(blocks, SetBits::default);
+            self.splits.resize_with(blocks, Split::default);
+        }
+    }
+
+    /// Splits block `b` into open and fixed cells. When two fixed cells
+    /// share a digit, every cell counts as open (the layers then fail as
+    /// they did before the split).
+    pub(super) fn split<W: Word>(&mut self, b: usize, block: &Block, cx: &Ctx<'_, W>) {
+        let split = &mut self.splits[b];
+        split.open.clear();
+        let (mut placed, mut placed_sum) = (0u128, 0i32);
+        let mut repeated = false;
+        for &cell in &block.cells {
+            let set = cx.candidates(cell);
+            match set.single_digit() {
+                Some(d) => {
+                    repeated |= placed & 1 << (d - 1) != 0;
+                    placed |= 1 << (d - 1);
+                    placed_sum += i32::from(d);
+                }
+                None => split.open.push((cell, set.to_u128())),
+            }
+        }
+        #[cfg(test)]
+        let repeated = repeated || self.whole_blocks;
+        if repeated {
+            split.open.clear();
+            split
+                .open
+                .extend(block.cells.iter().map(|&c| (c, cx.candidates(c).to_u128())));
+            (placed, placed_sum) = (0, 0);
+        }
+        split.placed = placed;
+        // The digits left to the open cells, moved down to start at 1:
+        // a layer without the digits 7 to 9 is one word instead of eight.
+        let union = split.open.iter().fold(0, |all, &(_, set)| all | set) & !placed;
+        split.shift = if union == 0 { 0 } else { union.trailing_zeros() };
+        #[cfg(test)]
+        if self.whole_blocks {
+            split.shift = 0;
+        }
+        split.offset = placed_sum + (split.open.len() as u32 * split.shift) as i32;
+    }
+
+    /// Builds the layers of block `b`'s open cells, without the fixed
+    /// cells' digits (the block's cells differ) and moved down by the
+    /// split's shift, as wide as the highest digit left needs (`set_bits`
+    /// keeps digit `d` at bit `d − 1`, and the digits 7 to 9 pick the word).
+    pub(super) fn build(&mut self, b: usize) -> Result<(), usize> {
+        let split = &self.splits[b];
+        let candidates = split
+            .open
+            .iter()
+            .map(|&(_, set)| (set & !split.placed) >> split.shift);
+        let union = candidates.clone().fold(0, |all, set| all | set);
+        let digits = (u128::BITS - union.leading_zeros()) as usize;
+        #[cfg(test)]
+        let digits = if self.whole_blocks {
+            crate::sum::set_bits::MAX_DIGITS
+        } else {
+            digits
+        };
+        self.bits[b].build(digits, candidates)
+    }
+
+    /// Starts block `b`'s walk from the sets of its layers whose totals are
+    /// `sums` (bit `v` for total `v`, the layers' totals); returns the
+    /// digits every such set of the block holds, the fixed ones with them.
+    pub(super) fn split_walk(&mut self, b: usize, sums: u64) -> Option<u128> {
+        let split = &self.splits[b];
+        let required = self.bits[b].start_walk(sums)?;
+        Some(required << split.shift | split.placed)
+    }
+}
+
+/// Walks block `b`'s open cells back from the walk started on its last
+/// layer: each keeps the digits that lead to a useful set.
+pub(super) fn walk_open<W: Word>(
+    sc: &mut SumScratch,
+    b: usize,
+    cx: &mut Ctx<'_, W>,
+) -> Result<(), Contradiction> {
+    let (placed, shift) = (sc.splits[b].placed, sc.splits[b].shift);
+    for i in (0..sc.splits[b].open.len()).rev() {
+        // Read again: an earlier block of the sum may share the cell.
+        let cell = sc.splits[b].open[i].0;
+        let candidates = (cx.candidates(cell).to_u128() & !placed) >> shift;
+        let keep = sc.bits[b].walk_back(i, candidates) << shift;
+        cx.restrict(cell, Digits::from_u128(keep))?;
+    }
+    Ok(())
+}
