@@ -509,3 +509,160 @@ fn exact_against_brute_force(
     }
     (checked, contradictions)
 }
+
+/// A random valid 9×9 grid: the pattern `(3r + r/3 + c) mod 9`, its digits
+/// relabelled, its rows shuffled within bands and its bands shuffled, the
+/// same for columns, transposed half the time.
+fn random_grid(rng: &mut fastrand::Rng) -> Grid {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let order = |rng: &mut fastrand::Rng| -> Vec<usize> {
+        let mut bands = [0, 1, 2];
+        rng.shuffle(&mut bands);
+        bands
+            .iter()
+            .flat_map(|&b| {
+                let mut rows = [0, 1, 2];
+                rng.shuffle(&mut rows);
+                rows.map(|r| 3 * b + r)
+            })
+            .collect()
+    };
+    let (rows, cols) = (order(rng), order(rng));
+    let transpose = rng.bool();
+    let mut grid = Grid::empty(9);
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
+            let value = digits[(3 * pr + pr / 3 + pc) % 9];
+            let cell = if transpose {
+                Cell::at(c, r, 9)
+            } else {
+                Cell::at(r, c, 9)
+            };
+            grid.set(cell, value);
+        }
+    }
+    grid
+}
+
+/// The little-killer diagonal `c − r = offset` of a 9×9 board, or with
+/// `up`, the one with `r + c = 8 + offset` (0-based).
+fn diagonal(offset: i32, up: bool) -> Vec<Cell> {
+    (0..9i32)
+        .map(|r| (r, if up { 8 + offset - r } else { r + offset }))
+        .filter(|(_, c)| (0..9).contains(c))
+        .map(|(r, c)| Cell::at(r as usize, c as usize, 9))
+        .collect()
+}
+
+/// The sums the model derives across little killers (houses they cross
+/// from end to end, parallel diagonals added up) hold on the grid the
+/// totals were read from. Each of 200 boards has two to four neighbouring
+/// long diagonals and some others at random; of 200 random grids it takes
+/// the one where the neighbours add up to the least (or, every other board,
+/// the most) — extreme totals, where derived sums are kept. Every derived
+/// sum of the model must add up on the grid, and both kinds must be found
+/// (the test is not vacuous): a sum added up from several killers, and a
+/// derived sum with eleven cells or more.
+#[test]
+fn sums_derived_across_little_killers_hold_on_the_grids_they_come_from() {
+    let mut rng = fastrand::Rng::with_seed(40);
+    let (mut added, mut wide, mut checked) = (0, 0, 0);
+    let total =
+        |grid: &Grid, line: &[Cell]| -> u32 { line.iter().map(|&c| u32::from(grid.get(c).unwrap())).sum() };
+    for board in 0..200 {
+        let up = rng.bool();
+        let width = rng.i32(2..=4);
+        let first = rng.i32(-3..=3 - (width - 1));
+        let neighbours: Vec<Vec<Cell>> = (first..first + width).map(|o| diagonal(o, up)).collect();
+        let others = (-7..=7)
+            .flat_map(|o| [diagonal(o, !up), diagonal(o, up)])
+            .filter(|line| !neighbours.contains(line) && rng.f64() < 0.3);
+        let lines: Vec<Vec<Cell>> = neighbours.iter().cloned().chain(others).collect();
+        let together = |grid: &Grid| -> u32 { neighbours.iter().map(|line| total(grid, line)).sum() };
+        let grids = (0..200).map(|_| random_grid(&mut rng));
+        let grid = if board % 2 == 0 {
+            grids.min_by_key(together)
+        } else {
+            grids.max_by_key(together)
+        }
+        .unwrap();
+        let mut puzzle = Puzzle::new(Geometry::square(9).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        for line in lines {
+            let sum = total(&grid, &line);
+            puzzle.push(Box::new(LittleKiller::new(line, sum))).unwrap();
+        }
+        for sum in puzzle.model().sums().iter().filter(|s| s.rule().is_none()) {
+            checked += 1;
+            assert_eq!(
+                sum.sum().value(&grid),
+                Some(i64::from(sum.sum().total())),
+                "{} fails on {grid:?}",
+                sum.label()
+            );
+            added += usize::from(sum.label().ends_with("added up"));
+            wide += usize::from(sum.sum().terms().len() > 10 && !sum.label().ends_with("added up"));
+        }
+    }
+    assert!(
+        added > 0 && wide > 0,
+        "{checked} derived: {added} added up, {wide} wide"
+    );
+}
+
+/// "Zero solution: Little Killer" (ISS): eight diagonals of 49, four of them
+/// parallel (r + c = 10 … 13, 1-based): together 196, where the blocks of
+/// their cells (eight cells of boxes 3, 5 and 7 each, the rest in rows) make
+/// at most 198. The union is derived; `solvers/tests/signs_and_cages.rs`
+/// shows the search then proves there is no solution.
+#[test]
+fn four_parallel_little_killers_of_49_are_added_up() {
+    let at = |r: usize, c: usize| Cell::at(r - 1, c - 1, 9);
+    let anti = |s: usize| -> Vec<Cell> {
+        (1..=9)
+            .filter(|&r| s > r && s - r <= 9)
+            .map(|r| at(r, s - r))
+            .collect()
+    };
+    let down = |d: i32| -> Vec<Cell> {
+        (1..=9i32)
+            .filter(|r| (1..=9).contains(&(r + d)))
+            .map(|r| at(r as usize, (r + d) as usize))
+            .collect()
+    };
+    let mut puzzle = Puzzle::new(Geometry::square(9).unwrap())
+        .with(ClassicRules)
+        .unwrap();
+    for line in [
+        anti(9),
+        anti(10),
+        anti(11),
+        anti(12),
+        down(2),
+        down(0),
+        down(-1),
+        down(-2),
+    ] {
+        puzzle.push(Box::new(LittleKiller::new(line, 49))).unwrap();
+    }
+    let sums = puzzle.model().sums();
+    let union = sums
+        .iter()
+        .find(|s| s.label().ends_with("added up") && s.sum().terms().len() == 32)
+        .expect("the four parallel diagonals added up");
+    assert_eq!(union.sum().total(), 196);
+    assert!(
+        union.label().starts_with("little killer 49 + little killer 49"),
+        "{}",
+        union.label()
+    );
+    // Box 5 is crossed by five of the diagonals, which cover it: the 30
+    // cells they bring in add up to 5 × 49 − 45 = 200 (as ISS derives).
+    let crossing = sums
+        .iter()
+        .find(|s| s.label().starts_with("outies of box 5") && s.sum().terms().len() == 30)
+        .expect("box 5 crossed from end to end");
+    assert!(crossing.label().ends_with("= 200"), "{}", crossing.label());
+}

@@ -8,7 +8,7 @@
 use sudokit_constraints::native;
 use sudokit_core::testkit::count_solutions;
 use sudokit_core::Puzzle;
-use sudokit_solvers::{strategy_by_name, Limits, SolveError, STRATEGY_NAMES};
+use sudokit_solvers::{strategy_by_name, Limits, SolveError, Stop, STRATEGY_NAMES};
 
 /// A 4×4 or 6×6 puzzle of the native format: the classic rules, the
 /// givens of the first cells, and the rules of `rules` (TOML rule tables).
@@ -150,4 +150,39 @@ fn every_strategy_counts_what_brute_force_counts() {
             "sat: counting circles"
         ]
     );
+}
+
+/// "Zero solution: Little Killer" (ISS's test puzzle): eight diagonals of 49
+/// have no solution. The propagation search proves it in a few hundred
+/// nodes once the four parallel diagonals are added up into one sum of 196
+/// (their blocks make at most 198); without that union it ran past 20 s.
+#[test]
+fn eight_little_killers_of_49_have_no_solution() {
+    let clues = [
+        ("r0c10", "DL"),
+        ("r0c9", "DL"),
+        ("r10c1", "UR"),
+        ("r10c2", "UR"),
+        ("r8c10", "UL"),
+        ("r0c0", "DR"),
+        ("r1c0", "DR"),
+        ("r2c0", "DR"),
+    ];
+    let rules: Vec<String> = clues
+        .iter()
+        .map(|(clue, direction)| {
+            format!(r#"{{ type = "little-killer", clue = "{clue}", direction = "{direction}", sum = 49 }}"#)
+        })
+        .collect();
+    let puzzle = puzzle(9, "", &rules.join(", "));
+    let limits = Limits {
+        max_nodes: Some(20_000),
+        ..Limits::solutions(1)
+    };
+    let outcome = strategy_by_name("propagation")
+        .unwrap()
+        .solve(&puzzle, &limits)
+        .unwrap();
+    assert_eq!(outcome.count, 0);
+    assert_eq!(outcome.stop, Stop::Exhausted, "after {:?}", outcome.stats);
 }

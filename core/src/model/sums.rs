@@ -1,6 +1,6 @@
 //! The model's sums: those the rules declare, then those derived from the
-//! cage-like ones (innies and outies), each split into blocks of cells that
-//! must differ.
+//! cage-like ones (innies and outies, houses crossed by sums, sums side by
+//! side added up), each split into blocks of cells that must differ.
 
 use std::collections::HashSet;
 
@@ -12,7 +12,7 @@ use crate::cell::Cell;
 use crate::constraint::Constraint;
 use crate::geometry::Geometry;
 use crate::sum::blocks::{blocks, Block};
-use crate::sum::compile::{derive, worth_keeping};
+use crate::sum::compile::{combine, derive, worth_keeping};
 use crate::sum::{CompiledSum, Sum, SumOrigin};
 
 /// Every sum of the rules on the board, declared then derived.
@@ -40,6 +40,11 @@ pub(super) fn compile(
             }
         }
     }
+    let cage_rules: Vec<usize> = declared
+        .iter()
+        .filter(|(s, _)| s.is_cage())
+        .map(|&(_, k)| k)
+        .collect();
     let cages: Vec<&Sum> = declared.iter().map(|(s, _)| s).filter(|s| s.is_cage()).collect();
     let distinct_cages: Vec<&Sum> = cages
         .iter()
@@ -53,6 +58,7 @@ pub(super) fn compile(
         })
         .collect();
     let derived = derive(n, geometry.cell_count(), &groups.list, &cages, &distinct_cages);
+    let combined = combine(n, &cages, differ);
     let mut sums: Vec<CompiledSum> = Vec::with_capacity(declared.len() + derived.len());
     // The cells seeing a whole block, outside the sum: the sum is not woken
     // by its own changes, so it must not change its own cells this way.
@@ -80,6 +86,20 @@ pub(super) fn compile(
             .map_or(label.as_str(), |(o, _)| o)
             .to_string();
         sums.push(CompiledSum::new(sum, SumOrigin::Derived(origin), label, blocks).derived_by(derivation));
+    }
+    for (sum, members) in combined {
+        let names: Vec<String> = members
+            .iter()
+            .map(|&i| constraints[cage_rules[i]].name().into_owned())
+            .collect();
+        let label = format!("{} added up", names.join(" + "));
+        let blocks = seen(&sum, blocks(&sum, n, differ));
+        sums.push(CompiledSum::new(
+            sum,
+            SumOrigin::Derived("sums added up".into()),
+            label,
+            blocks,
+        ));
     }
     sums
 }

@@ -1,8 +1,15 @@
 //! What the model prepares from the declared sums: the blocks of cells that
 //! must differ (so the propagator can reason about distinct digits), and the
-//! sums the puzzle implies without declaring them (innies and outies).
+//! sums the puzzle implies without declaring them: innies and outies, houses
+//! crossed from end to end by sums (`crossing.rs`), and declared sums that
+//! lie side by side added up (`combine.rs`).
+
+mod combine;
+mod crossing;
 
 use std::collections::HashSet;
+
+pub(crate) use combine::combine;
 
 use crate::cell::Cell;
 use crate::group::{Group, GroupKind};
@@ -176,6 +183,10 @@ struct Region {
 /// of it by a few cells, give a new sum over the cells left over:
 /// `Σ innies − Σ outies = region total − Σ cage totals`.
 ///
+/// Each single house is also tried whole: the sums crossing it (little
+/// killers included) and houses filling its gaps, when they cover it, give
+/// the sum of the cells they bring in from outside (see `crossing.rs`).
+///
 /// Returns each derived sum with what it came from (the region and the
 /// totals taken out of it), leaving out sums already declared and sums over
 /// too many cells.
@@ -239,15 +250,24 @@ pub(crate) fn derive(
     let mut derived = Vec::new();
     let mut inside = vec![false; cell_count];
     let mut used = vec![false; cell_count];
-    for region in &regions {
+    for (r, region) in regions.iter().enumerate() {
         for &c in &region.cells {
             inside[c.index()] = true;
         }
+        let mut found = Vec::new();
         for (reach, cages) in [(TIGHT, cages), (wide, distinct_cages)] {
-            let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) else {
-                continue;
-            };
-            let cages_total = region.total - i64::from(sum.total());
+            if let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) {
+                let cages_total = region.total - i64::from(sum.total());
+                found.push((sum, cages_total));
+            }
+        }
+        // The single houses (listed first) crossed from end to end.
+        if r < houses.len()
+            && let Some(found_here) = crossing::covered(region, cages, &houses, &inside, &mut used)
+        {
+            found.push(found_here);
+        }
+        for (sum, cages_total) in found {
             let sum = without_houses(sum, &houses, full, &mut used);
             if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
                 let derivation = Derivation {
@@ -307,6 +327,16 @@ pub(crate) fn worth_keeping(sum: &Sum, blocks: &[Block], n: usize) -> bool {
     if sum.terms().len() <= MAX_DERIVED_CELLS {
         return true;
     }
+    let (low, high) = bounds(blocks, n);
+    match slack(i64::from(sum.total()), low, high) {
+        None => true,
+        Some(slack) => 4 * slack < high - low,
+    }
+}
+
+/// The least and the most `blocks` (cells that must differ, with their
+/// coefficients) can add up to on a board of `n` digits.
+fn bounds(blocks: &[Block], n: usize) -> (i64, i64) {
     let (mut low, mut high) = (0i64, 0i64);
     for block in blocks {
         let k = block.cells.len() as i64;
@@ -320,12 +350,15 @@ pub(crate) fn worth_keeping(sum: &Sum, blocks: &[Block], n: usize) -> bool {
         low += a.min(b);
         high += a.max(b);
     }
-    let total = i64::from(sum.total());
-    if total < low || total > high {
-        return true;
-    }
-    let slack = (total - low).min(high - total);
-    4 * slack < high - low
+    (low, high)
+}
+
+/// How far `total` lies from the nearer end of `low..=high`; `None` when it
+/// lies outside (no digits make it).
+fn slack(total: i64, low: i64, high: i64) -> Option<i64> {
+    (low..=high)
+        .contains(&total)
+        .then(|| (total - low).min(high - total))
 }
 
 /// The sum left over in `region` once the cages inside it, and those that
