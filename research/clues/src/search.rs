@@ -517,33 +517,50 @@ struct Failed {
     all: Option<Cells>,
     /// Those of the last branch ruled out.
     last: Option<Cells>,
+    /// Those of the branch ruled out by the fewest cells.
+    fewest: Option<Cells>,
 }
 
 impl Default for Failed {
     fn default() -> Failed {
-        Failed {
-            all: Some(0),
-            last: None,
-        }
+        Failed::after(0)
     }
 }
 
 impl Failed {
+    /// Nothing tried yet, at a node that the sets of `cells` narrowed.
+    fn after(cells: Cells) -> Failed {
+        Failed {
+            all: Some(cells),
+            last: None,
+            fewest: None,
+        }
+    }
+
     /// Records what a branch returned.
     fn record(&mut self, branch: Option<Cells>) {
         match branch {
             Some(sets) => {
                 self.all = self.all.map(|all| all | sets);
                 self.last = Some(sets);
+                if self
+                    .fewest
+                    .is_none_or(|fewest| sets.count_ones() < fewest.count_ones())
+                {
+                    self.fewest = Some(sets);
+                }
             }
             None => self.all = None,
         }
     }
 
-    /// The last ruled-out branch's sets, when they rule out the branch
-    /// with clue `cell` too.
+    /// The sets of the last ruled-out branch, or of the one ruled out by
+    /// the fewest cells, when they rule out the branch with clue `cell`
+    /// too.
     fn rules_out(&self, cell: usize) -> Option<Cells> {
-        self.last.filter(|sets| sets >> cell & 1 == 0)
+        self.last
+            .filter(|sets| sets >> cell & 1 == 0)
+            .or(self.fewest.filter(|sets| sets >> cell & 1 == 0))
     }
 }
 

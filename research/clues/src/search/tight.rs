@@ -20,7 +20,7 @@
 
 use crate::cells::{cells_of, Cells};
 
-use super::{and_not, or, set_bits, HittingSets, SetBits, ACTIVE};
+use super::{and_not, or, set_bits, Failed, HittingSets, SetBits, ACTIVE};
 
 /// How many times at most a tight node's packed sets are narrowed.
 const NARROWING_ROUNDS: usize = 4;
@@ -109,18 +109,17 @@ impl HittingSets<'_> {
             .min_by_key(|&(_, set)| set.count_ones());
         let (chosen, cells) = smallest.expect("a tight packing has a set per clue left");
         let mut known = self.active.len();
-        // The cells of the sets that ruled out the last child ruled out:
-        // a sibling whose clue misses them all is ruled out the same way.
-        let mut cut_by: Option<Cells> = None;
-        // The cells of every set that ruled out a child, while each one was.
-        let mut failed_by = Some(narrowed_by);
+        // The children start from the same packed sets: one whose clue
+        // misses the sets that ruled out a sibling is ruled out by them too.
+        let mut failed = Failed::after(narrowed_by);
         for cell in cells_of(cells) {
-            if cut_by.is_some_and(|sets| sets >> cell & 1 == 0) {
+            #[cfg_attr(not(test), allow(unused_variables, reason = "only the tests record claims"))]
+            if let Some(sets) = failed.rules_out(cell) {
                 #[cfg(test)]
                 {
                     let mut packs = self.tight_stack[base..base + width].to_vec();
                     packs[chosen] = 0;
-                    self.claim_tight(clues | 1 << cell, packs, cut_by.unwrap_or_default());
+                    self.claim_tight(clues | 1 << cell, packs, sets);
                 }
                 self.count_skipped();
                 continue;
@@ -134,29 +133,25 @@ impl HittingSets<'_> {
             self.tight_stack[child + chosen] = 0;
             let child_unhit = and_not(unhit, self.hits[cell]);
             let child_open = and_not(open, self.hits[cell]);
-            if let Some(sets) = self.tight_node(
+            let ruled_out = self.tight_node(
                 clues | 1 << cell,
                 child_unhit,
                 child_open,
                 child,
                 owners,
                 left - 1,
-            ) {
-                cut_by = Some(sets);
-                failed_by = failed_by.map(|all| all | sets);
-            } else {
-                failed_by = None;
-            }
+            );
+            failed.record(ruled_out);
             self.tight_stack.truncate(child);
             if self.stopped {
                 return None;
             }
         }
         #[cfg(test)]
-        if let Some(sets) = failed_by {
+        if let Some(sets) = failed.all {
             self.claim_tight(clues, entry, sets);
         }
-        failed_by
+        failed.all
     }
 
     /// For the tests: records `Claim::Tight`.
