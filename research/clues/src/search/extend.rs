@@ -16,14 +16,15 @@
 use crate::cells::{cells_of, Cells};
 
 use super::packing::NO_PACK;
-use super::{and_not, or, HittingSets, SetBits, ACTIVE};
+use super::{and_not, or, Failed, HittingSets, SetBits, ACTIVE};
 
 /// What a child's derived packing says about it.
 enum Derived {
     /// As many sets as clues left: go on from a tight node.
     Tight,
-    /// More sets than clues left, or an unhit set with every cell dead.
-    Cut,
+    /// More sets than clues left, or an unhit set with every cell dead:
+    /// the live cells of those sets.
+    Cut(Cells),
     /// Fewer: the child builds its own packing.
     Short,
 }
@@ -40,14 +41,24 @@ impl HittingSets<'_> {
         mut unhit: SetBits,
         cells: Cells,
         left: usize,
-    ) {
+    ) -> Option<Cells> {
         let packs = self.parent_packs.len();
         self.parent_packs.extend_from_slice(&self.packing);
         let singles = self.parent_singles.len();
         self.parent_singles.extend_from_slice(&self.singles);
         let mut tried = dead;
         let mut known = self.active.len();
+        let mut failed = Failed::default();
+        // The last tight child ruled out: the cells of the sets that cut
+        // its packed sets, and that packing, at `tight_failed`.
+        let tight_failed = self.failed_packs.len();
+        let mut cut_by: Option<Cells> = None;
         for cell in cells_of(cells) {
+            if let Some(sets) = failed.rules_out(cell) {
+                self.skip_node(clues | 1 << cell, tried, sets);
+                tried |= 1 << cell;
+                continue;
+            }
             // Sets learned in an earlier branch: the narrowing meets them.
             unhit = or(unhit, self.learned_since(&mut known, clues));
             let child = clues | 1 << cell;
@@ -58,22 +69,50 @@ impl HittingSets<'_> {
                     {
                         self.derived_tight += 1;
                     }
-                    if self.visit() {
-                        self.tight_root(child, child_unhit);
+                    let packed = self.packed_cells() | tried;
+                    if cut_by.is_some_and(|sets| sets >> cell & 1 == 0) && self.inside_failed(tight_failed) {
+                        let sets = cut_by.map(|sets| sets | packed);
+                        self.skip_node(child, tried, sets.unwrap_or_default());
+                        failed.record(sets);
+                    } else if self.visit() {
+                        let sets = self.tight_root(child, child_unhit);
+                        if let Some(sets) = sets {
+                            cut_by = Some(sets);
+                            self.failed_packs.truncate(tight_failed);
+                            self.failed_packs.extend_from_slice(&self.packing);
+                        }
+                        failed.record(sets.map(|sets| sets | packed));
+                    } else {
+                        failed.record(None);
                     }
                 }
-                Derived::Cut => {
+                Derived::Cut(sets) => {
                     self.visit();
+                    failed.record(Some(sets | tried));
                 }
-                Derived::Short => self.node(child, tried, child_unhit),
+                Derived::Short => {
+                    failed.record(self.node(child, tried, child_unhit));
+                }
             }
             tried |= 1 << cell;
             if self.stopped {
+                failed.record(None);
                 break;
             }
         }
+        self.failed_packs.truncate(tight_failed);
         self.parent_packs.truncate(packs);
         self.parent_singles.truncate(singles);
+        failed.all
+    }
+
+    /// Whether each set of [`Self::packing`] lies inside the set at the
+    /// same place of the failed packing at `failed`: a tight node whose
+    /// clue misses the sets that cut that one is cut the same way (its
+    /// packed sets offer fewer choices, see `search/tight.rs`).
+    fn inside_failed(&self, failed: usize) -> bool {
+        let old = &self.failed_packs[failed..];
+        old.len() == self.packing.len() && self.packing.iter().zip(old).all(|(&new, &old)| new & !old == 0)
     }
 
     /// The packing of the child with the clue `cell` and the cells `dead`,
@@ -97,7 +136,7 @@ impl HittingSets<'_> {
             }
             let live = set & !dead;
             if live == 0 {
-                return Derived::Cut;
+                return Derived::Cut(0);
             }
             covered |= live;
             self.packing.push(live);
@@ -112,13 +151,13 @@ impl HittingSets<'_> {
             }
             let live = set & !dead;
             if live == 0 {
-                return Derived::Cut;
+                return Derived::Cut(0);
             }
             if live & covered == 0 {
                 covered |= live;
                 self.packing.push(live);
                 if self.packing.len() > left {
-                    return Derived::Cut;
+                    return Derived::Cut(covered);
                 }
             }
         }

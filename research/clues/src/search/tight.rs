@@ -20,7 +20,7 @@
 
 use crate::cells::{cells_of, Cells};
 
-use super::{and_not, or, set_bits, HittingSets, SetBits, ACTIVE};
+use super::{and_not, or, set_bits, Failed, HittingSets, SetBits, ACTIVE};
 
 /// How many times at most a tight node's packed sets are narrowed.
 const NARROWING_ROUNDS: usize = 4;
@@ -31,8 +31,9 @@ type Owners = [u8; 81];
 
 impl HittingSets<'_> {
     /// Goes on from a tight node of the usual search, whose packing is in
-    /// [`Self::packing`] (one set per clue left).
-    pub(super) fn tight_root(&mut self, clues: Cells, unhit: SetBits) {
+    /// [`Self::packing`] (one set per clue left), and leaves that packing
+    /// there. Returns what [`Self::tight_body`] does.
+    pub(super) fn tight_root(&mut self, clues: Cells, unhit: SetBits) -> Option<Cells> {
         let mut owners: Owners = [0; 81];
         for (index, &set) in self.packing.iter().enumerate() {
             for cell in cells_of(set) {
@@ -42,13 +43,14 @@ impl HittingSets<'_> {
         let base = self.tight_stack.len();
         self.tight_stack.extend_from_slice(&self.packing);
         let left = self.packing.len();
-        self.tight_body(clues, unhit, unhit, base, &owners, left);
+        let cut_by = self.tight_body(clues, unhit, unhit, base, &owners, left);
         self.tight_stack.truncate(base);
+        cut_by
     }
 
     /// A node below a tight one: its packing is `self.tight_stack[base..]`,
     /// the packed sets already hit emptied; `open` the unhit sets that may
-    /// still narrow it.
+    /// still narrow it. Returns what [`Self::tight_body`] does.
     fn tight_node(
         &mut self,
         clues: Cells,
@@ -57,15 +59,22 @@ impl HittingSets<'_> {
         base: usize,
         owners: &Owners,
         left: usize,
-    ) {
+    ) -> Option<Cells> {
         if self.visit() {
-            self.tight_body(clues, unhit, open, base, owners, left);
+            self.tight_body(clues, unhit, open, base, owners, left)
+        } else {
+            None
         }
     }
 
     /// Narrows the packing at `base` by the `open` sets, then tries each
     /// cell of its smallest set as the next clue (or tests each, with one
-    /// clue left).
+    /// clue left). Returns, when no clue set below was tested, the cells
+    /// of the sets that ruled out every choice of one clue per packed set
+    /// (those it started with): the one narrowing cut with and those that
+    /// narrowed, or those of every child. A sibling starting from the same
+    /// packed sets, or sets inside them, whose clue misses all those sets
+    /// is ruled out too, and skipped.
     fn tight_body(
         &mut self,
         clues: Cells,
@@ -74,16 +83,23 @@ impl HittingSets<'_> {
         base: usize,
         owners: &Owners,
         left: usize,
-    ) {
-        let Some(mut open) = self.narrow(open, base, owners) else {
-            return;
+    ) -> Option<Cells> {
+        #[cfg(test)]
+        let entry = self.tight_stack[base..].to_vec();
+        let (mut open, narrowed_by) = match self.narrow(open, base, owners) {
+            Ok(narrowed) => narrowed,
+            Err(cut_by) => {
+                #[cfg(test)]
+                self.claim_tight(clues, entry, cut_by);
+                return Some(cut_by);
+            }
         };
         let width = self.tight_stack.len() - base;
         let packs = &self.tight_stack[base..];
         if left == 1 {
             let only = packs.iter().fold(0, |all, &set| all | set);
             self.last_clue(clues, only);
-            return;
+            return None;
         }
         let smallest = packs
             .iter()
@@ -93,7 +109,21 @@ impl HittingSets<'_> {
             .min_by_key(|&(_, set)| set.count_ones());
         let (chosen, cells) = smallest.expect("a tight packing has a set per clue left");
         let mut known = self.active.len();
+        // The children start from the same packed sets: one whose clue
+        // misses the sets that ruled out a sibling is ruled out by them too.
+        let mut failed = Failed::after(narrowed_by);
         for cell in cells_of(cells) {
+            #[cfg_attr(not(test), allow(unused_variables, reason = "only the tests record claims"))]
+            if let Some(sets) = failed.rules_out(cell) {
+                #[cfg(test)]
+                {
+                    let mut packs = self.tight_stack[base..base + width].to_vec();
+                    packs[chosen] = 0;
+                    self.claim_tight(clues | 1 << cell, packs, sets);
+                }
+                self.count_skipped();
+                continue;
+            }
             // Sets learned in an earlier branch may narrow these ones.
             let learned = self.learned_since(&mut known, clues);
             unhit = or(unhit, learned);
@@ -103,7 +133,7 @@ impl HittingSets<'_> {
             self.tight_stack[child + chosen] = 0;
             let child_unhit = and_not(unhit, self.hits[cell]);
             let child_open = and_not(open, self.hits[cell]);
-            self.tight_node(
+            let ruled_out = self.tight_node(
                 clues | 1 << cell,
                 child_unhit,
                 child_open,
@@ -111,29 +141,50 @@ impl HittingSets<'_> {
                 owners,
                 left - 1,
             );
+            failed.record(ruled_out);
             self.tight_stack.truncate(child);
             if self.stopped {
-                return;
+                return None;
             }
+        }
+        #[cfg(test)]
+        if let Some(sets) = failed.all {
+            self.claim_tight(clues, entry, sets);
+        }
+        failed.all
+    }
+
+    /// For the tests: records `Claim::Tight`.
+    #[cfg(test)]
+    fn claim_tight(&mut self, clues: Cells, packs: Vec<Cells>, sets: Cells) {
+        if let Some(claims) = &mut self.claims {
+            claims.push(super::Claim::Tight { clues, packs, sets });
         }
     }
 
-    /// Narrows the packed sets at `base` by the `open` sets; `None` when
-    /// one of them meets no packed set (the node is cut), else the sets
-    /// that meet several packed sets. A set whose packed cells are all in
-    /// one packed set narrows it and is done with: that packed set stays
-    /// inside it below (packed sets only shrink, or are emptied by a clue,
-    /// which then hits the set too), so the children need only look at
-    /// the sets returned.
-    fn narrow(&mut self, mut open: SetBits, base: usize, owners: &Owners) -> Option<SetBits> {
+    /// Narrows the packed sets at `base` by the `open` sets: the sets
+    /// that meet several packed sets, or `Err` with the cells of the sets
+    /// that cut the node when one of them meets no packed set. A set whose
+    /// packed cells are all in one packed set narrows it and is done with:
+    /// that packed set stays inside it below (packed sets only shrink, or
+    /// are emptied by a clue, which then hits the set too), so the
+    /// children need only look at the sets returned.
+    ///
+    /// The cut's sets are the one that met no packed set and every one
+    /// that narrowed a packed set before: from the same packing, a node
+    /// whose clues miss them all narrows the same way and is cut too (its
+    /// other sets only narrow it further).
+    fn narrow(&mut self, mut open: SetBits, base: usize, owners: &Owners) -> Result<(SetBits, Cells), Cells> {
         let packs = &mut self.tight_stack[base..];
         let mut covered = packs.iter().fold(0, |all, &set| all | set);
+        let mut narrowed_by: Cells = 0;
         for _ in 0..NARROWING_ROUNDS {
             let mut changed = false;
             for index in set_bits(open) {
-                let reachable = self.table[index % ACTIVE] & covered;
+                let set = self.table[index % ACTIVE];
+                let reachable = set & covered;
                 if reachable == 0 {
-                    return None;
+                    return Err(narrowed_by | set);
                 }
                 let holder = usize::from(owners[reachable.trailing_zeros() as usize]);
                 let held = packs[holder];
@@ -142,6 +193,7 @@ impl HittingSets<'_> {
                     if reachable != held {
                         covered &= !held | reachable;
                         packs[holder] = reachable;
+                        narrowed_by |= set;
                         changed = true;
                     }
                 }
@@ -150,6 +202,6 @@ impl HittingSets<'_> {
                 break;
             }
         }
-        Some(open)
+        Ok((open, narrowed_by))
     }
 }
