@@ -18,7 +18,7 @@
 
 use sudokit_core::{Cell, Digit, Grid};
 
-use super::scf::symbol_value;
+use super::scf::{run_of, symbol_value};
 use super::{error, Import, SudokuPadError};
 use crate::spec::PuzzleSpec;
 
@@ -98,9 +98,9 @@ fn code_1(payload: &str) -> Vec<Digit> {
 /// Code 2's cells (0 for empty).
 fn code_2(payload: &str) -> Vec<Digit> {
     let mut cells = Vec::new();
-    for value in payload.chars().filter_map(symbol_value) {
-        cells.push((value % 10) as Digit);
-        cells.extend(std::iter::repeat_n(0, value / 10));
+    for (digit, empty_after) in payload.chars().filter_map(symbol_value).map(run_of) {
+        cells.push(digit);
+        cells.extend(std::iter::repeat_n(0, empty_after));
     }
     cells
 }

@@ -11,8 +11,8 @@
 //! never solved without one of its rules. `scf…` payloads (the legacy
 //! format of 9×9 classic, windoku and X puzzles) are decoded by [`scf`];
 //! f-puzzles payloads (`sudokupad.app/fpuzzles…`) go to the f-puzzles
-//! reader, `classic…` ids (givens alone) to [`classic`]; short links (`sudokupad.app/<id>`, which need the network) are
-//! refused by name.
+//! reader, `classic…` ids (givens alone) to [`classic`]; short links
+//! (`sudokupad.app/<id>`, which need the network) are refused by name.
 //!
 //! ```
 //! use sudokit_constraints::sudokupad;
@@ -144,8 +144,8 @@ pub fn payload_json(text: &str) -> Result<serde_json::Value, SudokuPadError> {
     }
 }
 
-/// The payload's format (`scl`, `ctc`, `scf`, `fpuzzles`) and the payload
-/// after it, still URL-encoded.
+/// The payload's format (one of [`FORMATS`]; `fpuzzles` and `classic`
+/// only in a link) and the payload after it, still URL-encoded.
 fn split_id(text: &str) -> Result<(&'static str, &str), SudokuPadError> {
     let text = text.trim();
     let (id, formats) = match after_host(text) {

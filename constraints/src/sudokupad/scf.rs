@@ -57,6 +57,12 @@ pub(super) fn symbol_value(c: char) -> Option<usize> {
     }
 }
 
+/// What one givens value stands for: a digit (0 for an empty cell) and
+/// the number of empty cells after it.
+pub(super) fn run_of(value: usize) -> (Digit, usize) {
+    ((value % 10) as Digit, value / 10)
+}
+
 /// The givens the payload starts with, and the text after them.
 fn givens(payload: &str) -> Result<(Grid, &str)> {
     let mut grid = Grid::empty(SIZE);
@@ -75,11 +81,11 @@ fn givens(payload: &str) -> Result<(Grid, &str)> {
                 at + 1
             ))
         })?;
-        let digit = value % 10;
+        let (digit, empty_after) = run_of(value);
         if digit != 0 {
-            grid.set(Cell(cell as u16), digit as Digit);
+            grid.set(Cell(cell as u16), digit);
         }
-        cell += 1 + value / 10;
+        cell += 1 + empty_after;
     }
     Ok((grid, chars.as_str()))
 }
