@@ -116,6 +116,9 @@ pub(crate) struct HittingSets<'a> {
     /// Scratch: the unhit sets that meet at most one set of
     /// [`Self::packing`] (see [`Self::list_singles`]).
     singles: Vec<packing::Single>,
+    /// Scratch: the live cells of the sets a swap may put in place of one
+    /// packed set (see `search/packing.rs`).
+    swap_candidates: Vec<Cells>,
     /// The packings of the nodes on the current path whose children derive
     /// theirs (see `search/extend.rs`), each after its parent's.
     parent_packs: Vec<Cells>,
@@ -196,6 +199,7 @@ impl<'a> HittingSets<'a> {
             packing: Vec::with_capacity(max + 1),
             tight_stack: Vec::new(),
             singles: Vec::new(),
+            swap_candidates: Vec::new(),
             parent_packs: Vec::new(),
             parent_singles: Vec::new(),
             failed_packs: Vec::new(),
