@@ -204,12 +204,13 @@ impl FullRank {
     /// from each side, so the rank fixes the clued line's first digit `d`
     /// and how many of the three other lines starting with `d` read
     /// smaller: `(rank − 1) mod 4`. Each side's rival is any line whose
-    /// first cell may hold `d`; comparing digit by digit tells whether it
-    /// can read smaller, larger, or neither (a tie, never allowed). When
+    /// first cell may hold `d`; comparing digit by digit from the second
+    /// cell (both lines start with `d` when it is the rival) tells whether
+    /// it can read smaller, larger, or neither (a tie, never allowed). When
     /// the sides that must read smaller (or larger) already make up the
     /// count, every open side must go the other way: its lines that cannot
-    /// lose `d` as a first digit, and a side down to one line is compared
-    /// digit by digit (a lexicographic order).
+    /// lose `d` as a first digit, and a side down to one line starts with
+    /// `d` and is compared digit by digit (a lexicographic order).
     fn propagate_latin<W: Word>(&self, cx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
         let n = cx.size();
         let line = self.clue.cells(n);
@@ -227,8 +228,8 @@ impl FullRank {
                     continue;
                 }
                 let way = Ways {
-                    smaller: can_read_below(cx, &other, &line),
-                    larger: can_read_below(cx, &line, &other),
+                    smaller: can_read_below(cx, &other, &line, first),
+                    larger: can_read_below(cx, &line, &other, first),
                 };
                 if !way.smaller && !way.larger {
                     cx.because(|| Reason::new(self.name().into_owned()).cells(other.iter().copied()));
@@ -283,7 +284,7 @@ impl FullRank {
     ) -> Result<(), Contradiction> {
         for other in lines {
             let (low, high) = direction.order(other, line);
-            if !can_read_below(cx, low, high) {
+            if !can_read_below(cx, low, high, first) {
                 cx.because(|| Reason::new(self.name().into_owned()).cells(other.iter().copied()));
                 cx.remove(other[0], first)?;
             }
@@ -295,6 +296,8 @@ impl FullRank {
         if let [only] = left.as_slice() {
             let (low, high) = direction.order(only, line);
             cx.because(|| Reason::new(self.name().into_owned()).cells(only.iter().copied()));
+            // The side's edge holds `first` once: here.
+            cx.assign(only[0], first)?;
             read_below(cx, low, high)?;
         }
         Ok(())
@@ -325,14 +328,17 @@ impl Direction {
     }
 }
 
-/// Whether `low` can read strictly smaller than `high`, digit by digit,
-/// each pair of cells taken on its own (so it may say yes when the board
-/// says no, never the other way round). A cell both lines share holds the
-/// same digit in both; a digit the two lines share at an earlier place
-/// cannot come again in either (rows and columns repeat no digit).
-fn can_read_below<W: Word>(cx: &Ctx<'_, W>, low: &[Cell], high: &[Cell]) -> bool {
-    let mut used = Digits::<W>::EMPTY;
-    for (&a, &b) in low.iter().zip(high) {
+/// Whether `low` can read strictly smaller than `high` when both start
+/// with `first` (a rival is only a rival as the line of its side that
+/// starts with the clued line's first digit: its other first digits say
+/// nothing about the order), digit by digit, each pair of cells taken on
+/// its own (so it may say yes when the board says no, never the other way
+/// round). A cell both lines share holds the same digit in both; a digit
+/// the two lines share at an earlier place cannot come again in either
+/// (rows and columns repeat no digit).
+fn can_read_below<W: Word>(cx: &Ctx<'_, W>, low: &[Cell], high: &[Cell], first: Digit) -> bool {
+    let mut used = Digits::<W>::single(first);
+    for (&a, &b) in low.iter().zip(high).skip(1) {
         if a == b {
             used |= cx.candidates(a).if_single();
             continue;

@@ -110,6 +110,59 @@ pub(crate) fn extreme_sum(mut mask: u128, k: usize, largest: bool) -> Option<u32
     Some(sum)
 }
 
+/// Gaps up to this many cells keep [`distinct_sum`]'s bounds on the stack.
+const SHORT_GAP: usize = 16;
+
+/// The least and the most that `k` different digits of `mask` add up to,
+/// `None` when it holds fewer than `k`: read from [`SMALL_SUM_RANGES`] for
+/// digits up to 9 (the inner loop of [`distinct_sum`]), else counted.
+fn sum_range(mask: u128, k: usize) -> Option<(u32, u32)> {
+    match SMALL_SUM_RANGES.get(mask as usize) {
+        Some(ranges) if mask >> BITMAP_DIGITS == 0 => {
+            let (low, high) = *ranges.get(k)?;
+            (low != u8::MAX).then_some((low as u32, high as u32))
+        }
+        _ => Some((extreme_sum(mask, k, false)?, extreme_sum(mask, k, true)?)),
+    }
+}
+
+/// For every set of digits up to 9 and every count `k`, the least and the
+/// most `k` of them add up to (`u8::MAX` when the set is too small).
+static SMALL_SUM_RANGES: [[(u8, u8); BITMAP_DIGITS as usize + 1]; 1 << BITMAP_DIGITS] = small_sum_ranges();
+
+/// Builds [`SMALL_SUM_RANGES`] at compile time.
+const fn small_sum_ranges() -> [[(u8, u8); BITMAP_DIGITS as usize + 1]; 1 << BITMAP_DIGITS] {
+    let mut table = [[(u8::MAX, u8::MAX); BITMAP_DIGITS as usize + 1]; 1 << BITMAP_DIGITS];
+    let mut mask = 0;
+    while mask < 1 << BITMAP_DIGITS {
+        // Digits in increasing order; the k smallest are a prefix, the k
+        // largest a suffix.
+        let mut digits = [0u8; BITMAP_DIGITS as usize];
+        let mut count = 0;
+        let mut d = 1;
+        while d <= BITMAP_DIGITS {
+            if mask & (1 << (d - 1)) != 0 {
+                digits[count] = d as u8;
+                count += 1;
+            }
+            d += 1;
+        }
+        let mut k = 0;
+        while k <= count {
+            let (mut low, mut high, mut i) = (0u8, 0u8, 0);
+            while i < k {
+                low += digits[i];
+                high += digits[count - 1 - i];
+                i += 1;
+            }
+            table[mask][k] = (low, high);
+            k += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
 /// Above this many partial assignments in one layer, [`distinct_sum`]
 /// gives up exactness for sum bounds (only ever on boards far above 9×9).
 const MAX_STATES: usize = 1 << 13;
@@ -166,14 +219,24 @@ pub(crate) fn distinct_sum(
     if cands.contains(&0) {
         return false;
     }
-    // Digits still available to cells j.. (for the bounds of a partial set).
-    let mut rest = [0u128; 129];
+    // Digits still available to cells j.. (for the bounds of a partial set);
+    // on the stack for the usual short gaps (zeroing 129 masks on every
+    // call was a tenth of a sandwich's time).
+    let mut short = [0u128; SHORT_GAP + 1];
+    let mut long = Vec::new();
+    let rest: &mut [u128] = if k <= SHORT_GAP {
+        &mut short[..=k]
+    } else {
+        long.resize(k + 1, 0);
+        &mut long
+    };
     for j in (0..k).rev() {
         rest[j] = rest[j + 1] | cands[j];
     }
     while layers.len() < k + 1 {
         layers.push(Vec::new());
     }
+    let mut members = Members::new(cands);
     layers[0].clear();
     layers[0].push((0, 0));
     for j in 0..k {
@@ -190,18 +253,21 @@ pub(crate) fn distinct_sum(
                 if sum > target {
                     break; // digits come in increasing order
                 }
-                let free = rest[j + 1] & !used;
-                let (Some(low), Some(high)) = (extreme_sum(free, left, false), extreme_sum(free, left, true))
-                else {
+                if left == 0 {
+                    if sum == target && members.insert(j + 1, used) {
+                        next.push((used, sum));
+                    }
+                    continue;
+                }
+                let Some((low, high)) = sum_range(rest[j + 1] & !used, left) else {
                     continue;
                 };
-                if sum + low <= target && sum + high >= target {
+                if sum + low <= target && sum + high >= target && members.insert(j + 1, used) {
                     next.push((used, sum));
                 }
             }
         }
-        next.sort_unstable();
-        next.dedup();
+        members.tidy(next);
         if next.len() > MAX_STATES {
             return sum_bounds(cands, target, support);
         }
@@ -209,7 +275,6 @@ pub(crate) fn distinct_sum(
             return false;
         }
     }
-    layers[k].retain(|&(_, sum)| sum == target);
     if layers[k].is_empty() {
         return false;
     }
@@ -220,23 +285,94 @@ pub(crate) fn distinct_sum(
         let (done, after) = layers.split_at_mut(j + 1);
         let (current, next) = (&mut done[j], &after[0]);
         let mut used_digits = 0u128;
-        current.retain(|&(used, sum)| {
+        current.retain(|&(used, _)| {
             let mut alive = false;
             let mut options = cands[j] & !used;
             while options != 0 {
                 let d = options.trailing_zeros() + 1;
                 options &= options - 1;
-                let key = (used | bit(d as usize), sum + d);
-                if next.binary_search(&key).is_ok() {
+                if members.contains(j + 1, next, used | bit(d as usize)) {
                     used_digits |= bit(d as usize);
                     alive = true;
                 }
+            }
+            if !alive {
+                members.remove(j, used);
             }
             alive
         });
         support[j] |= used_digits;
     }
     true
+}
+
+/// The digits up to which [`Members`] keeps bitmaps (512 sets of them).
+const BITMAP_DIGITS: u32 = 9;
+
+/// Which digit sets each layer of [`distinct_sum`] holds. When every
+/// candidate is at most [`BITMAP_DIGITS`] (boards up to 9×9, the usual
+/// ones), a bitmap per layer: a new set is seen at once and a set is found
+/// without a search, so the layers need no sorting. Larger digits: the
+/// layers are sorted (a set's sum is its digits': the set alone is the
+/// key) and searched.
+struct Members {
+    bits: [[u64; 8]; BITMAP_DIGITS as usize + 1],
+    bitmap: bool,
+}
+
+impl Members {
+    /// Empty layers for the cells `cands`.
+    fn new(cands: &[u128]) -> Members {
+        let all = cands.iter().fold(0, |all, &m| all | m);
+        Members {
+            bits: [[0; 8]; BITMAP_DIGITS as usize + 1],
+            bitmap: all >> BITMAP_DIGITS == 0 && cands.len() <= BITMAP_DIGITS as usize,
+        }
+    }
+
+    /// The word and bit of `used` in a bitmap.
+    fn slot(used: u128) -> (usize, u64) {
+        let i = used as usize;
+        (i >> 6, 1 << (i & 63))
+    }
+
+    /// Records `used` in `layer`: false when the bitmap had it already
+    /// (sorted layers are deduplicated in [`Members::tidy`]).
+    fn insert(&mut self, layer: usize, used: u128) -> bool {
+        if !self.bitmap {
+            return true;
+        }
+        let (word, mask) = Members::slot(used);
+        let fresh = self.bits[layer][word] & mask == 0;
+        self.bits[layer][word] |= mask;
+        fresh
+    }
+
+    /// Forgets `used` in `layer` (a set that leads nowhere).
+    fn remove(&mut self, layer: usize, used: u128) {
+        if self.bitmap {
+            let (word, mask) = Members::slot(used);
+            self.bits[layer][word] &= !mask;
+        }
+    }
+
+    /// Whether `layer`, whose sets are `states`, holds `used`.
+    fn contains(&self, layer: usize, states: &[(u128, u32)], used: u128) -> bool {
+        if self.bitmap {
+            let (word, mask) = Members::slot(used);
+            self.bits[layer][word] & mask != 0
+        } else {
+            states.binary_search_by_key(&used, |&(set, _)| set).is_ok()
+        }
+    }
+
+    /// Sorts and deduplicates a finished layer when there is no bitmap.
+    fn tidy(&self, states: &mut Vec<(u128, u32)>) {
+        if !self.bitmap {
+            states.sort_unstable_by_key(|&(used, _)| used);
+            states.dedup_by_key(|&mut (used, _)| used);
+        }
+    }
 }
 
 /// The relaxation of [`distinct_sum`]: cell `j` keeps digit `d` when the
@@ -954,3 +1090,102 @@ pub(crate) static SKYSCRAPER: RuleKind = RuleKind {
     check: Some(check_outside),
     ..RuleKind::new("skyscraper", build_outside)
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every way of giving the cells different digits from their masks
+    /// that sums to `target`: the digits each cell takes in one, and the
+    /// digits all of them use (`None` when there is none).
+    fn brute_force(cands: &[u128], target: u32) -> Option<(Vec<u128>, u128)> {
+        fn go(
+            cands: &[u128],
+            target: u32,
+            used: u128,
+            sum: u32,
+            path: &mut Vec<u32>,
+            out: &mut Vec<(Vec<u32>, u128)>,
+        ) {
+            let Some((&first, rest)) = cands.split_first() else {
+                if sum == target {
+                    out.push((path.clone(), used));
+                }
+                return;
+            };
+            for d in 1..=128u32 {
+                if first & bit(d as usize) != 0 && used & bit(d as usize) == 0 {
+                    path.push(d);
+                    go(rest, target, used | bit(d as usize), sum + d, path, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut ways = Vec::new();
+        go(cands, target, 0, 0, &mut Vec::new(), &mut ways);
+        if ways.is_empty() {
+            return None;
+        }
+        let mut support = vec![0; cands.len()];
+        let mut common = !0;
+        for (digits, used) in &ways {
+            for (slot, &d) in support.iter_mut().zip(digits) {
+                *slot |= bit(d as usize);
+            }
+            common &= used;
+        }
+        Some((support, common))
+    }
+
+    /// The table of sum ranges says what counting the digits says.
+    #[test]
+    fn sum_ranges_by_table_are_counted_ones() {
+        for mask in 0u128..1 << BITMAP_DIGITS {
+            for k in 0..=BITMAP_DIGITS as usize + 1 {
+                let counted = extreme_sum(mask, k, false).zip(extreme_sum(mask, k, true));
+                assert_eq!(sum_range(mask, k), counted, "{mask:b}, {k}");
+            }
+        }
+    }
+
+    /// `distinct_sum` is exact on random cells, both with its bitmaps
+    /// (digits up to 9) and with sorted layers (digits up to 12).
+    #[test]
+    fn distinct_sum_finds_what_brute_force_finds() {
+        let mut rng = fastrand::Rng::with_seed(41);
+        let mut layers = Vec::new();
+        let (mut solvable, mut unsolvable) = (0, 0);
+        for n in [6usize, 9, 12] {
+            for _ in 0..400 {
+                let k = rng.usize(1..=5.min(n));
+                let cands: Vec<u128> = (0..k)
+                    .map(|_| {
+                        let m = (1..=n).filter(|_| rng.f64() < 0.5).fold(0, |m, d| m | bit(d));
+                        if m == 0 {
+                            bit(rng.usize(1..=n))
+                        } else {
+                            m
+                        }
+                    })
+                    .collect();
+                let target = rng.u32(1..=(k * n) as u32);
+                let mut support = vec![0; k];
+                let mut common = 0;
+                let found = distinct_sum(&cands, target, &mut support, &mut common, &mut layers);
+                match brute_force(&cands, target) {
+                    Some((truth, all_use)) => {
+                        assert!(found, "{cands:?} → {target}");
+                        assert_eq!(support, truth, "{cands:?} → {target}");
+                        assert_eq!(common, all_use, "{cands:?} → {target}");
+                        solvable += 1;
+                    }
+                    None => {
+                        assert!(!found, "{cands:?} → {target}");
+                        unsolvable += 1;
+                    }
+                }
+            }
+        }
+        assert!(solvable > 100 && unsolvable > 100, "{solvable} / {unsolvable}");
+    }
+}

@@ -135,46 +135,13 @@ impl Propagate for SumLine {
             ));
         }
         let candidates: Vec<Digits<W>> = self.cells.iter().map(|&c| cx.candidates(c)).collect();
-        // The running sum after adding digit d to s, when it stays within
-        // the total (0 again when a stretch closes).
-        let step = |s: usize, d: usize| match s + d {
-            next if next < total => Some(next),
-            next if next == total => Some(0),
-            _ => None,
-        };
-        // forward[i][s]: the running sum before cell i can be s.
-        let mut forward = vec![vec![false; total]; len + 1];
-        forward[0][0] = true;
-        for i in 0..len {
-            for s in 0..total {
-                if !forward[i][s] {
-                    continue;
-                }
-                for d in candidates[i].iter() {
-                    if let Some(next) = step(s, usize::from(d)) {
-                        forward[i + 1][next] = true;
-                    }
-                }
-            }
-        }
-        // backward[i][s]: from running sum s before cell i, the line can
-        // end on a closed stretch.
-        let mut backward = vec![vec![false; total]; len + 1];
-        backward[len][0] = true;
         let mut keep = vec![Digits::<W>::EMPTY; len];
-        for i in (0..len).rev() {
-            for s in 0..total {
-                for d in candidates[i].iter() {
-                    if step(s, usize::from(d)).is_some_and(|next| backward[i + 1][next]) {
-                        backward[i][s] = true;
-                        if forward[i][s] {
-                            keep[i].insert(d);
-                        }
-                    }
-                }
-            }
-        }
-        if !backward[0][0] {
+        let closes = if (1..=128).contains(&total) {
+            walk_by_bits(&candidates, total, &mut keep)
+        } else {
+            walk_by_tables(&candidates, total, &mut keep)
+        };
+        if !closes {
             return Err(Contradiction::rule(
                 self.cells.first().copied(),
                 "the sum line cannot divide into stretches of its total",
@@ -186,6 +153,99 @@ impl Propagate for SumLine {
         }
         Ok(())
     }
+}
+
+/// The line's walk (see [`SumLine`]) with the running sums as the bits of
+/// a mask, for totals up to 128: a shift per digit instead of a loop over
+/// the sums, and no table per cell. Puts in `keep` the digits on some walk
+/// from the start to a closed end, and says whether there is one.
+fn walk_by_bits<W: Word>(candidates: &[Digits<W>], total: usize, keep: &mut [Digits<W>]) -> bool {
+    let below = u128::MAX >> (128 - total); // the running sums 0..total
+                                            // From the sums `sums` through digit d: those that stay below the
+                                            // total, and 0 when one reaches it.
+    let forward_step = |sums: u128, d: usize| -> u128 {
+        let mut next = if d < total { (sums << d) & below } else { 0 };
+        if d <= total && (sums >> (total - d)) & 1 == 1 {
+            next |= 1;
+        }
+        next
+    };
+    // The sums from which digit d leads into `after`.
+    let backward_step = |after: u128, d: usize| -> u128 {
+        let mut before = if d < total { after >> d } else { 0 };
+        if d <= total && after & 1 == 1 {
+            before |= 1 << (total - d);
+        }
+        before & below
+    };
+    let mut forward = Vec::with_capacity(candidates.len() + 1);
+    forward.push(1u128);
+    for (i, digits) in candidates.iter().enumerate() {
+        let sums = forward[i];
+        forward.push(
+            digits
+                .iter()
+                .fold(0, |next, d| next | forward_step(sums, usize::from(d))),
+        );
+    }
+    let mut after = 1u128; // the line ends on a closed stretch
+    for (i, digits) in candidates.iter().enumerate().rev() {
+        let mut before_any = 0;
+        for d in digits.iter() {
+            let before = backward_step(after, usize::from(d));
+            before_any |= before;
+            if before & forward[i] != 0 {
+                keep[i].insert(d);
+            }
+        }
+        after = before_any;
+    }
+    after & 1 == 1
+}
+
+/// The line's walk (see [`SumLine`]) with a table of the running sums per
+/// cell, for totals above 128; as [`walk_by_bits`].
+fn walk_by_tables<W: Word>(candidates: &[Digits<W>], total: usize, keep: &mut [Digits<W>]) -> bool {
+    let len = candidates.len();
+    // The running sum after adding digit d to s, when it stays within
+    // the total (0 again when a stretch closes).
+    let step = |s: usize, d: usize| match s + d {
+        next if next < total => Some(next),
+        next if next == total => Some(0),
+        _ => None,
+    };
+    // forward[i][s]: the running sum before cell i can be s.
+    let mut forward = vec![vec![false; total]; len + 1];
+    forward[0][0] = true;
+    for i in 0..len {
+        for s in 0..total {
+            if !forward[i][s] {
+                continue;
+            }
+            for d in candidates[i].iter() {
+                if let Some(next) = step(s, usize::from(d)) {
+                    forward[i + 1][next] = true;
+                }
+            }
+        }
+    }
+    // backward[i][s]: from running sum s before cell i, the line can
+    // end on a closed stretch.
+    let mut backward = vec![vec![false; total]; len + 1];
+    backward[len][0] = true;
+    for i in (0..len).rev() {
+        for s in 0..total {
+            for d in candidates[i].iter() {
+                if step(s, usize::from(d)).is_some_and(|next| backward[i + 1][next]) {
+                    backward[i][s] = true;
+                    if forward[i][s] {
+                        keep[i].insert(d);
+                    }
+                }
+            }
+        }
+    }
+    backward[0][0]
 }
 
 /// `sum-line` in files.
@@ -209,3 +269,43 @@ pub(crate) static SUM_LINE: RuleKind = RuleKind {
         Ok(Box::new(SumLine::new(rule.cells("cells").iter().copied(), total)))
     })
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walk by bits keeps what the walk by tables keeps, on random
+    /// lines of candidates and totals (the tables being the plain reading
+    /// of the rule, checked against brute force by the rule's tests).
+    #[test]
+    fn the_walk_by_bits_is_the_walk_by_tables() {
+        let mut rng = fastrand::Rng::with_seed(41);
+        let (mut closed, mut open) = (0, 0);
+        for _ in 0..2000 {
+            let n = rng.u8(4..=16);
+            let candidates: Vec<Digits<u32>> = (0..rng.usize(1..=12))
+                .map(|_| {
+                    let mut digits = Digits::from_digits((1..=n).filter(|_| rng.f64() < 0.4));
+                    digits.insert(rng.u8(1..=n));
+                    digits
+                })
+                .collect();
+            let total = rng.usize(1..=40);
+            let mut by_bits = vec![Digits::EMPTY; candidates.len()];
+            let mut by_tables = by_bits.clone();
+            let closes = walk_by_bits(&candidates, total, &mut by_bits);
+            assert_eq!(
+                closes,
+                walk_by_tables(&candidates, total, &mut by_tables),
+                "{candidates:?} {total}"
+            );
+            if closes {
+                assert_eq!(by_bits, by_tables, "{candidates:?} {total}");
+                closed += 1;
+            } else {
+                open += 1;
+            }
+        }
+        assert!(closed > 200 && open > 200, "{closed} / {open}");
+    }
+}
