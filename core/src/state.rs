@@ -341,16 +341,11 @@ impl<W: Bits> Trail<W> {
     }
 }
 
-/// Which cells changed since the engine last looked, without duplicates,
-/// and the digits each lost meanwhile: the built-in singles re-examine only
-/// the digits that lost a place in a group.
+/// Which cells changed since the engine last looked, without duplicates.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Changes {
     pub(crate) list: Vec<Cell>,
     pub(crate) dirty: FixedBitSet,
-    /// Per cell (by index), the digits removed since it was listed, as bits
-    /// of a `u128` (digit `d` at bit `d − 1`); zero for cells not listed.
-    pub(crate) removed: Vec<u128>,
 }
 
 impl Changes {
@@ -358,30 +353,19 @@ impl Changes {
         Changes {
             list: Vec::new(),
             dirty: FixedBitSet::with_capacity(cells),
-            removed: vec![0; cells],
         }
     }
 
-    /// Notes that `cell` lost the digits `removed`.
     #[inline(always)]
-    fn mark(&mut self, cell: Cell, removed: u128) {
-        self.removed[cell.index()] |= removed;
+    fn mark(&mut self, cell: Cell) {
         if !self.dirty.put(cell.index()) {
             self.list.push(cell);
         }
     }
 
-    /// Takes the digits `cell` lost since it was listed, and unlists it.
-    #[inline(always)]
-    pub(crate) fn take(&mut self, cell: Cell) -> u128 {
-        self.dirty.set(cell.index(), false);
-        std::mem::take(&mut self.removed[cell.index()])
-    }
-
     pub(crate) fn clear(&mut self) {
         for cell in self.list.drain(..) {
             self.dirty.set(cell.index(), false);
-            self.removed[cell.index()] = 0;
         }
     }
 }
@@ -544,7 +528,7 @@ impl<'a, W: Bits> Ctx<'a, W> {
             trail.entries.push((cell, old));
         }
         if let Some(changes) = self.changes.as_deref_mut() {
-            changes.mark(cell, (old - new).to_u128());
+            changes.mark(cell);
         }
     }
 
@@ -643,16 +627,8 @@ impl<'a, W: Bits> Ctx<'a, W> {
             if self.state.cells[cell.index()].is_single() {
                 self.state.unsolved -= 1;
             }
-        }
-        if let Some(changes) = self.changes.as_deref_mut() {
-            // Listed in the order of the cells, then told their digits.
-            for cell in CellBits::new(touched) {
-                changes.mark(cell, 0);
-            }
-            for (slot, &gone) in gone[..n].iter().enumerate() {
-                for cell in CellBits::new(gone) {
-                    changes.removed[cell.index()] |= 1 << slot;
-                }
+            if let Some(changes) = self.changes.as_deref_mut() {
+                changes.mark(cell);
             }
         }
         Some(touched)

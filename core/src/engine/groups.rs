@@ -40,8 +40,6 @@ use crate::intersection::{Family, Segment};
 use crate::model::Model;
 use crate::state::{CellBits, Ctx};
 
-use super::since::{Marks, Since};
-
 /// How many fixed cells waiting for their peers make one sweep of the view
 /// for all ([`Ctx::remove_fixed_from_peers`]) pay better than one batch
 /// each: a puzzle's givens, mostly.
@@ -56,46 +54,19 @@ pub(crate) struct GroupScratch {
     locked: Vec<u64>,
     /// Cells fixed and not yet propagated to their peers.
     fixed: Vec<Cell>,
-    /// What each group lost since it was last looked at.
-    pub(crate) marks: Marks,
-    /// Per complete group, the cells of each segment of each family, in
-    /// order, as bits (boards of at most 128 cells; else empty).
-    segments: Vec<Box<[u128]>>,
     /// Whether locked candidates run after the singles.
     pub(crate) intersections: bool,
-    /// Whether scans look only at what changed (on boards with the
-    /// digit-major view); off, every marked group is read whole, as a
-    /// reference for tests.
-    pub(crate) incremental: bool,
 }
 
 impl GroupScratch {
-    pub(crate) fn new(model: &Model) -> GroupScratch {
-        let groups = model.groups().len();
-        let cells = model.variable_count();
-        let bits = |cells: &[Cell]| cells.iter().fold(0u128, |m, c| m | 1 << c.index());
-        let segments = if model.cell_masks().is_empty() {
-            Vec::new()
-        } else {
-            (0..groups)
-                .map(|g| {
-                    let families = model.intersections(g).iter();
-                    families
-                        .flat_map(|f| f.segments.iter().map(|s| bits(&s.cells)))
-                        .collect()
-                })
-                .collect()
-        };
+    pub(crate) fn new(groups: usize, cells: usize) -> GroupScratch {
         GroupScratch {
             dirty: vec![0; groups.div_ceil(64).max(1)],
             locked: vec![0; groups.div_ceil(64).max(1)],
             // Every cell at most once at a time (the givens at first): one
             // allocation rather than a few growths for each new puzzle.
             fixed: Vec::with_capacity(cells),
-            marks: Marks::new(groups),
-            segments,
             intersections: false,
-            incremental: true,
         }
     }
 }
@@ -204,22 +175,13 @@ pub(crate) fn propagate<W: Word>(
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
+    let fixed = &mut scratch.fixed;
     let locked = scratch.intersections && model.has_intersections();
-    // Only what changed, where the digit-major view says where digits are.
-    let incremental = scratch.incremental && !cx.state().places().is_empty();
-    scratch.marks.settle_all();
-    let shared = Shared {
-        fixed: &mut scratch.fixed,
-        marks: &mut scratch.marks,
-        segments: &scratch.segments,
-        locked,
-        incremental,
-    };
     let result = match model.group_masks() {
-        Some((1, m)) => masked::<W, 1>(model, m, shared, cx, changed),
-        Some((2, m)) => masked::<W, 2>(model, m, shared, cx, changed),
-        Some((3, m)) => masked::<W, 3>(model, m, shared, cx, changed),
-        Some((4, m)) => masked::<W, 4>(model, m, shared, cx, changed),
+        Some((1, m)) => masked::<W, 1>(model, m, locked, fixed, cx, changed),
+        Some((2, m)) => masked::<W, 2>(model, m, locked, fixed, cx, changed),
+        Some((3, m)) => masked::<W, 3>(model, m, locked, fixed, cx, changed),
+        Some((4, m)) => masked::<W, 4>(model, m, locked, fixed, cx, changed),
         _ => {
             let mut dirty = Listed {
                 bits: &mut scratch.dirty,
@@ -227,7 +189,7 @@ pub(crate) fn propagate<W: Word>(
             let mut overlaps = Listed {
                 bits: &mut scratch.locked,
             };
-            let result = run(model, &mut dirty, &mut overlaps, shared, cx, changed);
+            let result = run(model, &mut dirty, &mut overlaps, locked, fixed, cx, changed);
             if result.is_err() {
                 dirty.clear();
                 overlaps.clear();
@@ -236,19 +198,9 @@ pub(crate) fn propagate<W: Word>(
         }
     };
     if result.is_err() {
-        scratch.fixed.clear();
-        scratch.marks.clear();
+        fixed.clear();
     }
     result
-}
-
-/// What a run keeps between runs, and how it runs.
-struct Shared<'r> {
-    fixed: &'r mut Vec<Cell>,
-    marks: &'r mut Marks,
-    segments: &'r [Box<[u128]>],
-    locked: bool,
-    incremental: bool,
 }
 
 /// [`run`] with both sets of marks on the stack.
@@ -256,12 +208,13 @@ struct Shared<'r> {
 fn masked<W: Word, const K: usize>(
     model: &Model,
     masks: &[u64],
-    shared: Shared<'_>,
+    locked: bool,
+    fixed: &mut Vec<Cell>,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
     let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
-    run(model, &mut dirty, &mut overlaps, shared, cx, changed)
+    run(model, &mut dirty, &mut overlaps, locked, fixed, cx, changed)
 }
 
 /// What one run works on: the model, the state, the groups to rescan and
@@ -272,7 +225,6 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
     all: Digits<W>,
     dirty: &'r mut D,
     fixed: &'r mut Vec<Cell>,
-    marks: &'r mut Marks,
     cx: &'r mut Ctx<'c, W>,
 }
 
@@ -281,24 +233,17 @@ fn run<W: Word, D: Dirty>(
     model: &Model,
     dirty: &mut D,
     overlaps: &mut D,
-    shared: Shared<'_>,
+    locked: bool,
+    fixed: &mut Vec<Cell>,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
     let n = model.size();
-    let Shared {
-        fixed,
-        marks,
-        segments,
-        locked,
-        incremental,
-    } = shared;
     let mut pass = Pass {
         model,
         all: Digits::full(n),
         dirty,
         fixed,
-        marks,
         cx,
     };
     for &cell in changed {
@@ -329,11 +274,9 @@ fn run<W: Word, D: Dirty>(
             }
             // Small boards: only the peers that still allow `d`.
             let hits = places[d as usize - 1] & model.peer_masks()[cell.index()];
-            let (dirty, fixed, marks) = (&mut *pass.dirty, &mut *pass.fixed, &mut *pass.marks);
+            let (dirty, fixed) = (&mut *pass.dirty, &mut *pass.fixed);
             pass.cx
-                .remove_from_cells(hits, d, |peer, left| {
-                    note_change(model, dirty, fixed, marks, peer, left, digit)
-                })
+                .remove_from_cells(hits, d, |peer, left| note_change(model, dirty, fixed, peer, left))
                 .map_err(|(peer, contradiction)| blame(model, contradiction, cell, peer))?;
         }
         // Every cell fixed and its digit gone from its peers: every group
@@ -341,23 +284,15 @@ fn run<W: Word, D: Dirty>(
         if pass.cx.state().is_solved() {
             pass.dirty.clear();
             overlaps.clear();
-            pass.marks.clear();
             return Ok(());
         }
         // A digit with one place in a complete group goes there.
         if let Some(group) = pass.dirty.pop() {
             let cells = model.group_cells(group);
-            let since = pass.marks.take_scan(group);
             if cells.len() == n {
+                let open = pass.hidden_singles(group)?;
                 // A group whose cells are all fixed has nothing to lock.
-                let open = if incremental {
-                    pass.hidden_singles_since(group, since)?;
-                    since.digits != 0
-                } else {
-                    pass.hidden_singles(group)?
-                };
                 if locked && open {
-                    pass.marks.overlaps[group].add(since);
                     overlaps.insert(group);
                 }
             } else if cells.len() > 1 {
@@ -375,12 +310,7 @@ fn run<W: Word, D: Dirty>(
         let Some(group) = overlaps.pop() else {
             return Ok(());
         };
-        let since = pass.marks.take_overlaps(group);
-        if incremental {
-            pass.locked_candidates_since(group, since, &segments[group])?;
-        } else {
-            pass.locked_candidates(group)?;
-        }
+        pass.locked_candidates(group)?;
     }
 }
 
@@ -391,18 +321,12 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     #[inline(always)]
     fn sweep_fixed(&mut self) -> bool {
         let model = self.model;
-        // What the touched cells can have lost: the fixed cells' digits.
-        let digits = self
-            .fixed
-            .iter()
-            .fold(Digits::EMPTY, |u, &c| u | self.cx.candidates(c));
         let Some(touched) = self.cx.remove_fixed_from_peers(self.fixed, model.peer_masks()) else {
             return false;
         };
         self.fixed.clear();
         for cell in CellBits::new(touched) {
-            let left = self.cx.candidates(cell);
-            note_change(model, self.dirty, self.fixed, self.marks, cell, left, digits);
+            note_change(model, self.dirty, self.fixed, cell, self.cx.candidates(cell));
         }
         true
     }
@@ -412,8 +336,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     #[inline(always)]
     fn remove(&mut self, cell: Cell, digits: Digits<W>) -> Result<(), Contradiction> {
         if self.cx.remove_all(cell, digits)? {
-            let left = self.cx.candidates(cell);
-            note_change(self.model, self.dirty, self.fixed, self.marks, cell, left, digits);
+            note_change(self.model, self.dirty, self.fixed, cell, self.cx.candidates(cell));
         }
         Ok(())
     }
@@ -439,66 +362,23 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         }
         for d in once - twice - settled {
             // The cell may have lost `d` to an earlier assignment in this loop.
-            let cx = &*self.cx;
             let place = match cx.state().places() {
                 [] => cells.iter().copied().find(|&c| cx.candidates(c).contains(d)),
                 places => {
                     let bits = places[d as usize - 1] & model.cell_masks()[group];
-                    (bits != 0).then(|| first_cell(bits))
+                    (bits != 0).then(|| Cell(bits.trailing_zeros() as u16))
                 }
             };
             let Some(cell) = place else {
                 return Err(no_place(d));
             };
-            self.place(group, cell, d)?;
+            cx.because(|| Reason::new("hidden single").digits([d]).group(group));
+            if cx.assign(cell, d)? {
+                self.fixed.push(cell);
+                self.dirty.mark(model, cell);
+            }
         }
         Ok(settled != self.all)
-    }
-
-    /// Hidden singles in one complete group, looking only at the digits
-    /// that lost a place there since its last scan (`since`): any other
-    /// digit had two places or more then, or had been placed, and still has.
-    /// Finds what [`hidden_singles`](Pass::hidden_singles) finds, in the
-    /// same order, on boards with the digit-major view.
-    #[inline(always)]
-    fn hidden_singles_since(&mut self, group: GroupId, since: Since) -> Result<(), Contradiction> {
-        let model = self.model;
-        let mask = model.cell_masks()[group];
-        let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
-        let mut singles = Digits::<W>::EMPTY;
-        for d in Digits::<W>::from_u128(since.digits) & self.all {
-            let here = self.cx.state().places()[d as usize - 1] & mask;
-            if here == 0 {
-                return Err(no_place(d));
-            }
-            if here & (here - 1) == 0 && !self.cx.candidates(first_cell(here)).is_single() {
-                singles |= Digits::single(d);
-            }
-        }
-        for d in singles {
-            // The cell may have lost `d` to an earlier assignment in this loop.
-            let here = self.cx.state().places()[d as usize - 1] & mask;
-            if here == 0 {
-                return Err(no_place(d));
-            }
-            self.place(group, first_cell(here), d)?;
-        }
-        Ok(())
-    }
-
-    /// Places `d`, the hidden single of `group`, in `cell`.
-    #[inline(always)]
-    fn place(&mut self, group: GroupId, cell: Cell, d: u8) -> Result<(), Contradiction> {
-        let model = self.model;
-        self.cx
-            .because(|| Reason::new("hidden single").digits([d]).group(group));
-        let old = self.cx.candidates(cell);
-        if self.cx.assign(cell, d)? {
-            self.fixed.push(cell);
-            self.dirty.mark(model, cell);
-            self.marks.lose(model, cell, (old - Digits::single(d)).to_u128());
-        }
-        Ok(())
     }
 
     /// Locked candidates in one complete group: a digit whose places all lie
@@ -510,134 +390,57 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     /// keep only them (hidden).
     #[inline(always)]
     fn locked_candidates(&mut self, group: GroupId) -> Result<(), Contradiction> {
-        for family in self.model.intersections(group) {
-            self.locked_in_family(group, family)?;
-        }
-        Ok(())
-    }
-
-    /// Locked candidates in complete group `group`, in the families where
-    /// the changes since its last look (`since`, and those made in this
-    /// look so far) can have given something to do; in the others
-    /// [`locked_in_family`](Pass::locked_in_family) would find only what it
-    /// found then. `segments` are the group's segments as bits, family after
-    /// family.
-    #[inline(always)]
-    fn locked_candidates_since(
-        &mut self,
-        group: GroupId,
-        since: Since,
-        segments: &[u128],
-    ) -> Result<(), Contradiction> {
-        let mut first = 0;
-        for family in self.model.intersections(group) {
-            let masks = &segments[first..first + family.segments.len()];
-            first += family.segments.len();
-            let mut changed = since;
-            changed.add(self.marks.scan[group]);
-            if self.may_change(group, family, masks, changed) {
-                self.locked_in_family(group, family)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Whether the changes `changed` in complete group `group` can have
-    /// given `family` (its segments as bits: `masks`) something new. A
-    /// subset needs a segment whose cells changed: a naked one appears when
-    /// the segment loses a digit's last place, a hidden one when a digit
-    /// becomes confined to it (below) or when one of its cells is fixed (as
-    /// many confined digits, one open cell fewer). A locked candidate needs
-    /// a digit newly confined to a segment: all its places there, and some
-    /// cell outside the segment changed.
-    #[inline(always)]
-    fn may_change(&self, group: GroupId, family: &Family, masks: &[u128], changed: Since) -> bool {
-        let cx = &*self.cx;
-        let mask = self.model.cell_masks()[group];
-        let cells = changed.cells & mask;
-        for (segment, &inside) in family.segments.iter().zip(masks) {
-            let touched = cells & inside;
-            if touched == 0 {
-                continue;
-            }
-            let (union, fixed) = gather(cx, &segment.cells);
-            if union == fixed {
-                continue;
-            }
-            if union.len() == segment.cells.len() {
-                return true;
-            }
-            if !fixed.is_empty() && CellBits::new(touched).any(|c| cx.candidates(c).is_single()) {
-                return true;
-            }
-        }
-        let places = cx.state().places();
-        for d in Digits::<W>::from_u128(changed.digits) & self.all {
-            let here = places[d as usize - 1] & mask;
-            let Some(&inside) = masks.iter().find(|&&inside| here & !inside == 0) else {
-                continue;
-            };
-            let placed = here != 0 && here & (here - 1) == 0 && cx.candidates(first_cell(here)).is_single();
-            if cells & !inside != 0 && !placed {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Locked candidates, and the overlaps' subsets, in one family of
-    /// complete group `group`.
-    #[inline(always)]
-    fn locked_in_family(&mut self, group: GroupId, family: &Family) -> Result<(), Contradiction> {
         let model = self.model;
-        // Digits seen in one part only (a segment, or the uncovered
-        // cells), as hidden singles count places.
-        let mut once = Digits::<W>::EMPTY;
-        let mut twice = Digits::<W>::EMPTY;
-        let mut settled = Digits::<W>::EMPTY;
-        let mut naked = false;
-        let cx = &*self.cx;
-        let mut part = |cells: &[Cell]| {
-            let (union, fixed) = gather(cx, cells);
-            settled |= fixed;
-            twice |= once & union;
-            once |= union;
-            // A naked subset of open cells (all-settled parts are not).
-            union != fixed && union.len() == cells.len()
-        };
-        part(&family.uncovered);
-        for segment in &family.segments {
-            naked |= part(&segment.cells);
-        }
-        let confined = once - twice - settled;
-        if confined.is_empty() && !naked {
-            return Ok(());
-        }
-        for (i, segment) in family.segments.iter().enumerate() {
-            // Read again: the removals for earlier segments may have
-            // narrowed this one.
-            let (union, fixed) = gather(self.cx, &segment.cells);
-            let open = segment.cells.len() - fixed.len();
-            let spread = union - fixed;
-            if union.len() == segment.cells.len() {
-                if !spread.is_empty() {
-                    self.naked_segment(group, family, i, spread)?;
+        for family in model.intersections(group) {
+            // Digits seen in one part only (a segment, or the uncovered
+            // cells), as hidden singles count places.
+            let mut once = Digits::<W>::EMPTY;
+            let mut twice = Digits::<W>::EMPTY;
+            let mut settled = Digits::<W>::EMPTY;
+            let mut naked = false;
+            let cx = &*self.cx;
+            let mut part = |cells: &[Cell]| {
+                let (union, fixed) = gather(cx, cells);
+                settled |= fixed;
+                twice |= once & union;
+                once |= union;
+                // A naked subset of open cells (all-settled parts are not).
+                union != fixed && union.len() == cells.len()
+            };
+            part(&family.uncovered);
+            for segment in &family.segments {
+                naked |= part(&segment.cells);
+            }
+            let confined = once - twice - settled;
+            if confined.is_empty() && !naked {
+                continue;
+            }
+            for (i, segment) in family.segments.iter().enumerate() {
+                // Read again: the removals for earlier segments may have
+                // narrowed this one.
+                let (union, fixed) = gather(self.cx, &segment.cells);
+                let open = segment.cells.len() - fixed.len();
+                let spread = union - fixed;
+                if union.len() == segment.cells.len() {
+                    if !spread.is_empty() {
+                        self.naked_segment(group, family, i, spread)?;
+                    }
+                    continue;
                 }
-                continue;
-            }
-            // `confined` was read before this loop's removals: a digit
-            // of it may have been placed since, and then is not open.
-            let here = spread & confined;
-            if here.is_empty() {
-                continue;
-            }
-            self.give_to_segment("locked candidates", group, segment, here)?;
-            if here.len() == open && spread != here {
-                self.because_of("hidden subset", group, segment, here);
-                for &cell in segment.cells.iter() {
-                    if !self.cx.candidates(cell).is_single() {
-                        self.remove(cell, spread - here)
-                            .map_err(|contradiction| contradiction.by(model.group_rule(group)))?;
+                // `confined` was read before this loop's removals: a digit
+                // of it may have been placed since, and then is not open.
+                let here = spread & confined;
+                if here.is_empty() {
+                    continue;
+                }
+                self.give_to_segment("locked candidates", group, segment, here)?;
+                if here.len() == open && spread != here {
+                    self.because_of("hidden subset", group, segment, here);
+                    for &cell in segment.cells.iter() {
+                        if !self.cx.candidates(cell).is_single() {
+                            self.remove(cell, spread - here)
+                                .map_err(|contradiction| contradiction.by(model.group_rule(group)))?;
+                        }
                     }
                 }
             }
@@ -700,30 +503,20 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     }
 }
 
-/// After `cell` changed to `left`, losing some of `removed`: marks its
-/// groups for a rescan (and what they lost), and queues it for its peers
-/// when it is left with one digit.
+/// After `cell` changed to `left`: marks its groups for a rescan, and queues
+/// it for its peers when it is left with one digit.
 #[inline(always)]
 fn note_change<W: Word, D: Dirty>(
     model: &Model,
     dirty: &mut D,
     fixed: &mut Vec<Cell>,
-    marks: &mut Marks,
     cell: Cell,
     left: Digits<W>,
-    removed: Digits<W>,
 ) {
     dirty.mark(model, cell);
-    marks.lose(model, cell, (removed - left).to_u128());
     if left.is_single() {
         fixed.push(cell);
     }
-}
-
-/// The lowest cell of a non-empty digit-major word.
-#[inline(always)]
-fn first_cell(cells: u128) -> Cell {
-    Cell(cells.trailing_zeros() as u16)
 }
 
 /// The digits `cells` allow between them, and those already placed there.

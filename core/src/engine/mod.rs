@@ -30,7 +30,6 @@
 
 mod groups;
 mod relations;
-mod since;
 mod sums;
 #[cfg(test)]
 mod tests;
@@ -101,9 +100,6 @@ pub struct Engine<'p> {
     pending: Vec<Vec<Cell>>,
     queued: FixedBitSet,
     queues: [VecDeque<u32>; 3],
-    /// The built-in singles' slot, which is told the digits each changed
-    /// cell lost.
-    groups_slot: Option<usize>,
     changes: Changes,
     runs: u64,
     groups: GroupScratch,
@@ -139,10 +135,9 @@ impl<'p> Engine<'p> {
             pending: vec![Vec::new(); slots],
             queued: FixedBitSet::with_capacity(slots),
             queues: Default::default(),
-            groups_slot: model.slots.iter().position(|slot| slot.kind == SlotKind::Groups),
             changes: Changes::new(cells),
             runs: 0,
-            groups: GroupScratch::new(model),
+            groups: GroupScratch::new(model.groups().len(), cells),
             relations: RelationScratch::new(cells),
             sums: SumScratch::default(),
             listener: None,
@@ -188,7 +183,6 @@ impl<'p> Engine<'p> {
                 self.enqueue(s);
             }
         }
-        self.groups.marks.all = true;
     }
 
     /// Applies a search decision and propagates its consequences.
@@ -318,9 +312,6 @@ impl<'p> Engine<'p> {
             // A single step stopped the run part-way: run it all again next.
             self.pending[s].extend_from_slice(&self.model.slots[s].scope);
             self.enqueue(s);
-            if Some(s) == self.groups_slot {
-                self.groups.marks.all = true;
-            }
         }
         Ok(())
     }
@@ -443,7 +434,6 @@ impl<'p> Engine<'p> {
     /// Forgets queued work (after a contradiction or an abandoned state).
     pub fn reset(&mut self) {
         self.changes.clear();
-        self.groups.marks.clear();
         for queue in &mut self.queues {
             for s in queue.drain(..) {
                 self.queued.set(s as usize, false);
@@ -464,14 +454,11 @@ impl<'p> Engine<'p> {
     fn flush_changes(&mut self, skip: Option<usize>) {
         for i in 0..self.changes.list.len() {
             let cell = self.changes.list[i];
-            let removed = self.changes.take(cell);
+            self.changes.dirty.set(cell.index(), false);
             for &s in self.model.watchers(cell) {
                 let s = s as usize;
                 if Some(s) == skip || !self.active(s) {
                     continue;
-                }
-                if Some(s) == self.groups_slot {
-                    self.groups.marks.lose(self.model, cell, removed);
                 }
                 self.pending[s].push(cell);
                 self.enqueue(s);
