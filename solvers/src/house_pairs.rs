@@ -16,7 +16,18 @@
 
 use sudokit_core::{Cell, Digit, Model, State, Word};
 
-use crate::branch::Branch;
+/// A split of a digit's places in a house that the house proposes (the
+/// search branches on it as `Branch::Spread`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spread {
+    /// Index of the house (see [`HousePairs::house`]).
+    pub house: u32,
+    /// The digit placed.
+    pub digit: Digit,
+    /// Positions in the house (bit `i`: its `i`-th cell) of the places
+    /// tried first.
+    pub side: u128,
+}
 
 /// The complete groups of a model, ready to be scanned at every branch.
 pub(crate) struct HousePairs {
@@ -105,7 +116,7 @@ impl HousePairs {
         weights: &[u32],
         cell: Cell,
         eligible: impl Fn(Cell) -> bool,
-    ) -> Option<Branch> {
+    ) -> Option<Spread> {
         let len = state.candidates(cell).len() as u64;
         if len <= 2 {
             return None;
@@ -143,7 +154,7 @@ impl HousePairs {
                     let side = places[..places.len() / 2]
                         .iter()
                         .fold(0u128, |side, &(i, _)| side | 1 << i);
-                    best = Some(Branch::Spread {
+                    best = Some(Spread {
                         house: h as u32,
                         digit: bit.trailing_zeros() as Digit + 1,
                         side,
@@ -166,7 +177,7 @@ impl HousePairs {
         self.houses.len()
     }
 
-    /// The cells of house `h` (as [`Branch::Spread`] names it).
+    /// The cells of house `h` (as a [`Spread`] names it).
     #[inline]
     pub(crate) fn house(&self, h: u32) -> &[Cell] {
         &self.houses[h as usize]

@@ -617,9 +617,15 @@ fn search<W: Word, U: Undoer<W>>(
                             .or_else(|| {
                                 (config.house_splits && conflicts.any_failure())
                                     .then(|| {
-                                        pairs.propose_split(&state, &weights, cell, |c| {
-                                            conflicts.has_failed(c)
-                                        })
+                                        pairs
+                                            .propose_split(&state, &weights, cell, |c| {
+                                                conflicts.has_failed(c)
+                                            })
+                                            .map(|spread| Branch::Spread {
+                                                house: spread.house,
+                                                digit: spread.digit,
+                                                side: spread.side,
+                                            })
                                     })
                                     .flatten()
                             })
