@@ -14,14 +14,18 @@
 //! * **Failures per cell**: how many decisions on each cell failed, which
 //!   gates the branches a house proposes (the `house_pairs` module): as in
 //!   ISS, a house proposes only where the search has already met conflicts.
+//! * **Failures per digit** (ISS's value scores): per cell, for the value
+//!   order [`ValueOrder::FewestFailures`](crate::ValueOrder), and over the
+//!   board, so that cells holding the digit that fails most often (the
+//!   "hot digit") weigh more.
 //!
 //! Each only reorders the search: every branch is still explored or refuted,
 //! so counts are exact. Measured in docs/benchmarks.md ("Branching from
 //! conflicts"), with what did not pay (phase saving, decaying weights).
 
-use sudokit_core::{Cell, State, Word};
+use sudokit_core::{Cell, Digit, State, Word};
 
-/// Which of the two the search uses ([`PropagationSearch`](crate::PropagationSearch)'s
+/// What the search learns ([`PropagationSearch`](crate::PropagationSearch)'s
 /// fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ConflictOptions {
@@ -29,6 +33,9 @@ pub(crate) struct ConflictOptions {
     pub last_conflict: bool,
     /// Weight a failed decision adds to its cell (0: none).
     pub decision_weight: u32,
+    /// Whether cells holding the digit whose decisions failed most weigh
+    /// more (ISS's value score).
+    pub hot_digit: bool,
 }
 
 /// The search's memory of its conflicts.
@@ -40,7 +47,15 @@ pub(crate) struct Conflicts {
     failures: Vec<u32>,
     /// Whether any decision has failed yet.
     any_failure: bool,
+    /// How many decisions `cell = d` failed, per variable and digit
+    /// (`DIGITS` a variable; empty until the first failure).
+    digit_failures: Vec<u16>,
+    /// How many decisions on each digit failed, anywhere.
+    failures_by_digit: [u32; DIGITS],
 }
+
+/// Digits a variable may hold, at most (the widest word).
+const DIGITS: usize = 128;
 
 impl Conflicts {
     /// An empty memory for a model of `variables` variables.
@@ -50,7 +65,37 @@ impl Conflicts {
             last: None,
             failures: vec![0; variables],
             any_failure: false,
+            digit_failures: Vec::new(),
+            failures_by_digit: [0; DIGITS],
         }
+    }
+
+    /// How many decisions `cell = digit` have failed in this search.
+    #[inline]
+    pub(crate) fn digit_failures(&self, cell: Cell, digit: Digit) -> u16 {
+        self.digit_failures
+            .get(cell.index() * DIGITS + usize::from(digit) - 1)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The digit whose decisions failed most often, with its failure count,
+    /// when it stands out: at least `size` failures and more than 1.5 times
+    /// the least-failed digit's (ISS's test; `None` otherwise).
+    pub(crate) fn hot_digit(&self, size: usize) -> Option<(Digit, u32)> {
+        if !self.options.hot_digit || !self.any_failure {
+            return None;
+        }
+        let (mut max, mut at, mut min) = (0u32, 0usize, u32::MAX);
+        for (i, &n) in self.failures_by_digit.iter().enumerate() {
+            if n > max {
+                (max, at) = (n, i);
+            }
+            if n > 0 && n < min {
+                min = n;
+            }
+        }
+        (max as usize >= size && u64::from(max) * 2 > u64::from(min) * 3).then_some((at as Digit + 1, max))
     }
 
     /// True once any decision has failed in this search (until then no
@@ -79,7 +124,22 @@ impl Conflicts {
         None
     }
 
-    /// The decision `cell = d` propagated (`alive`) or failed; a failure
+    /// The decision `cell = digit` propagated (`alive`) or failed: a
+    /// failure also counts against the digit, there and anywhere.
+    #[inline]
+    pub(crate) fn assigned(&mut self, cell: Cell, digit: Digit, alive: bool, weights: &mut [u32]) {
+        if !alive {
+            if self.digit_failures.is_empty() {
+                self.digit_failures = vec![0; self.failures.len() * DIGITS];
+            }
+            let at = cell.index() * DIGITS + usize::from(digit) - 1;
+            self.digit_failures[at] = self.digit_failures[at].saturating_add(1);
+            self.failures_by_digit[usize::from(digit) - 1] += 1;
+        }
+        self.decided(cell, alive, weights);
+    }
+
+    /// A decision on `cell` propagated (`alive`) or failed; a failure
     /// weighs `cell` in `weights` (dom/wdeg's, empty under MRV).
     #[inline]
     pub(crate) fn decided(&mut self, cell: Cell, alive: bool, weights: &mut [u32]) {
@@ -106,10 +166,57 @@ mod tests {
     use sudokit_core::{Geometry, Grid};
 
     #[test]
+    fn a_digit_is_hot_once_its_failures_stand_out() {
+        let options = ConflictOptions {
+            last_conflict: false,
+            decision_weight: 4,
+            hot_digit: true,
+        };
+        let mut conflicts = Conflicts::new(options, 16);
+        let mut weights = vec![1; 16];
+        assert_eq!(conflicts.hot_digit(4), None);
+        for _ in 0..3 {
+            conflicts.assigned(Cell(2), 3, false, &mut weights);
+        }
+        conflicts.assigned(Cell(7), 1, false, &mut weights);
+        // Three failures: fewer than the board's size.
+        assert_eq!(conflicts.hot_digit(4), None);
+        conflicts.assigned(Cell(5), 3, false, &mut weights);
+        assert_eq!(conflicts.hot_digit(4), Some((3, 4)));
+        assert_eq!(
+            (
+                conflicts.digit_failures(Cell(2), 3),
+                conflicts.digit_failures(Cell(2), 1)
+            ),
+            (3, 0)
+        );
+        // Digit 1 at three failures: 4 is not more than 1.5 times 3.
+        for _ in 0..2 {
+            conflicts.assigned(Cell(7), 1, false, &mut weights);
+        }
+        assert_eq!(conflicts.hot_digit(4), None);
+        // Decisions that hold count nothing; off, nothing is ever hot.
+        conflicts.assigned(Cell(7), 2, true, &mut weights);
+        assert_eq!(conflicts.digit_failures(Cell(7), 2), 0);
+        let mut off = Conflicts::new(
+            ConflictOptions {
+                hot_digit: false,
+                ..options
+            },
+            16,
+        );
+        for _ in 0..9 {
+            off.assigned(Cell(2), 3, false, &mut weights);
+        }
+        assert_eq!(off.hot_digit(4), None);
+    }
+
+    #[test]
     fn a_failed_decision_is_branched_on_until_one_on_it_holds() {
         let options = ConflictOptions {
             last_conflict: true,
             decision_weight: 4,
+            hot_digit: false,
         };
         let mut conflicts = Conflicts::new(options, 16);
         let geometry = Geometry::square(4).unwrap();

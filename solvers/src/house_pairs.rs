@@ -16,6 +16,19 @@
 
 use sudokit_core::{Cell, Digit, Model, State, Word};
 
+/// A split of a digit's places in a house that the house proposes (the
+/// search branches on it as `Branch::Spread`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Spread {
+    /// Index of the house (see [`HousePairs::house`]).
+    pub house: u32,
+    /// The digit placed.
+    pub digit: Digit,
+    /// Positions in the house (bit `i`: its `i`-th cell) of the places
+    /// tried first.
+    pub side: u128,
+}
+
 /// The complete groups of a model, ready to be scanned at every branch.
 pub(crate) struct HousePairs {
     /// Every complete group's cells.
@@ -89,6 +102,85 @@ impl HousePairs {
             }
         }
         best
+    }
+
+    /// A split of a house's places for a digit with three or four places
+    /// left (the heavier half first: "the digit is among these places, or
+    /// among the others"), when it scores better than `cell`: the heaviest
+    /// place's weight over the number of places, against the cell's weight
+    /// per candidate (ISS's `RequiredValue` score). Only digits with a
+    /// place that `eligible` accepts are scored.
+    pub(crate) fn propose_split<W: Word>(
+        &self,
+        state: &State<W>,
+        weights: &[u32],
+        cell: Cell,
+        eligible: impl Fn(Cell) -> bool,
+    ) -> Option<Spread> {
+        let len = state.candidates(cell).len() as u64;
+        if len <= 2 {
+            return None;
+        }
+        let (mut best_w, mut best_len) = (u64::from(weights[cell.index()]), len);
+        let mut best = None;
+        for (h, house) in self.houses.iter().enumerate() {
+            // Bit-sliced counts of places per digit, saturating at five.
+            let mut at_least = [0u128; 5];
+            for &c in house {
+                let set = state.candidates(c).to_u128();
+                for k in (1..5).rev() {
+                    at_least[k] |= at_least[k - 1] & set;
+                }
+                at_least[0] |= set;
+            }
+            let mut wide = at_least[2] & !at_least[4];
+            while wide != 0 {
+                let bit = wide & wide.wrapping_neg();
+                wide ^= bit;
+                let mut places: Vec<(usize, Cell)> = house
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| state.candidates(c).to_u128() & bit != 0)
+                    .map(|(i, &c)| (i, c))
+                    .collect();
+                if !places.iter().any(|&(_, c)| eligible(c)) {
+                    continue;
+                }
+                places.sort_by_key(|&(_, c)| std::cmp::Reverse(weights[c.index()]));
+                let w = u64::from(weights[places[0].1.index()]);
+                let k = places.len() as u64;
+                if w * best_len > best_w * k {
+                    (best_w, best_len) = (w, k);
+                    let side = places[..places.len() / 2]
+                        .iter()
+                        .fold(0u128, |side, &(i, _)| side | 1 << i);
+                    best = Some(Spread {
+                        house: h as u32,
+                        digit: bit.trailing_zeros() as Digit + 1,
+                        side,
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    /// Given houses (tests plant cells that are no house).
+    #[cfg(test)]
+    pub(crate) fn from_houses(houses: Vec<Vec<Cell>>) -> HousePairs {
+        HousePairs { houses }
+    }
+
+    /// How many houses there are.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.houses.len()
+    }
+
+    /// The cells of house `h` (as a [`Spread`] names it).
+    #[inline]
+    pub(crate) fn house(&self, h: u32) -> &[Cell] {
+        &self.houses[h as usize]
     }
 }
 

@@ -43,6 +43,7 @@
 mod auto;
 mod backtracking;
 mod bitboard;
+mod branch;
 mod candidates;
 pub mod clock;
 mod conflicts;

@@ -14,9 +14,11 @@ use crate::clock::Instant;
 use std::ops::ControlFlow;
 
 use sudokit_core::{
-    Cell, Contradiction, ContradictionKind, Decision, Digit, Engine, Grid, Model, Puzzle, State, Trail,
-    Width, Word,
+    Cell, Contradiction, ContradictionKind, Digit, Digits, Engine, Grid, Model, Puzzle, State, Trail, Width,
+    Word,
 };
+
+use crate::branch::Branch;
 
 use crate::conflicts::{ConflictOptions, Conflicts};
 use crate::house_pairs::HousePairs;
@@ -86,14 +88,20 @@ pub enum PairBranching {
 /// Which digit of the chosen cell is tried first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ValueOrder {
-    /// Smallest digit first (deterministic).
-    #[default]
+    /// Smallest digit first.
     Ascending,
     /// A random digit, from a seeded generator (Norvig's heavy-tail experiment).
     Random {
         /// Seed of the generator; the same seed gives the same search.
         seed: u64,
     },
+    /// The digit whose decisions in this cell failed least often in this
+    /// search, smallest on ties (a failed `cell = d` is likely to fail again
+    /// below another decision); the smallest digit until a decision on the
+    /// cell fails. Deterministic. With [`PropagationSearch::hot_digit`], the
+    /// default since stop 41 (docs/benchmarks.md).
+    #[default]
+    FewestFailures,
 }
 
 /// Constraint propagation + minimum-remaining-values search.
@@ -137,6 +145,18 @@ pub struct PropagationSearch {
     /// Weight a failed decision adds to its own cell, on top of dom/wdeg's
     /// weights on the cells of the contradiction (0: none).
     pub decision_weight: u32,
+    /// With dom/wdeg, cells holding the digit whose decisions failed most
+    /// often weigh more (ISS's value score: a fifth of that digit's
+    /// failures, times the decision weight), once that digit stands out.
+    pub hot_digit: bool,
+    /// Branch on a chosen cell of at least this many candidates by halving
+    /// its candidates (lower half, then upper) instead of trying one digit
+    /// (0: never; see the `branch` module).
+    pub halve_from: usize,
+    /// With dom/wdeg, let a house split a digit's three or four places in
+    /// two halves (see the `branch` module) when no pair is proposed, only
+    /// once a decision on one of them has failed.
+    pub house_splits: bool,
 }
 
 impl Default for PropagationSearch {
@@ -150,6 +170,9 @@ impl Default for PropagationSearch {
             house_pairs: PairBranching::default(),
             last_conflict: false,
             decision_weight: 4,
+            hot_digit: true,
+            halve_from: 0,
+            house_splits: false,
         }
     }
 }
@@ -160,6 +183,7 @@ impl PropagationSearch {
         ConflictOptions {
             last_conflict: self.last_conflict,
             decision_weight: self.decision_weight,
+            hot_digit: self.hot_digit,
         }
     }
 
@@ -208,15 +232,15 @@ trait Undoer<W: Word> {
     /// Forgets every open decision (a new search starts).
     fn clear(&mut self);
     fn trail(&mut self) -> Option<&mut Trail<W>>;
-    /// Remembers `state` before deciding `cell = digit`.
-    fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit);
+    /// Remembers `state` before taking `branch`.
+    fn push(&mut self, state: &State<W>, branch: Branch);
     /// Restores the state of the latest open decision and returns it.
-    fn pop(&mut self, state: &mut State<W>) -> Option<(Cell, Digit)>;
+    fn pop(&mut self, state: &mut State<W>) -> Option<Branch>;
 }
 
 struct CopyUndo<W: Word> {
     saved: Vec<State<W>>,
-    decisions: Vec<(Cell, Digit)>,
+    decisions: Vec<Branch>,
 }
 
 impl<W: Word> Undoer<W> for CopyUndo<W> {
@@ -234,17 +258,17 @@ impl<W: Word> Undoer<W> for CopyUndo<W> {
         None
     }
     #[inline]
-    fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit) {
+    fn push(&mut self, state: &State<W>, branch: Branch) {
         let depth = self.decisions.len();
         if depth == self.saved.len() {
             self.saved.push(state.clone());
         } else {
             self.saved[depth].copy_from(state);
         }
-        self.decisions.push((cell, digit));
+        self.decisions.push(branch);
     }
     #[inline]
-    fn pop(&mut self, state: &mut State<W>) -> Option<(Cell, Digit)> {
+    fn pop(&mut self, state: &mut State<W>) -> Option<Branch> {
         let decision = self.decisions.pop()?;
         state.copy_from(&self.saved[self.decisions.len()]);
         Some(decision)
@@ -253,7 +277,7 @@ impl<W: Word> Undoer<W> for CopyUndo<W> {
 
 struct TrailUndo<W: Word> {
     trail: Trail<W>,
-    decisions: Vec<(sudokit_core::Level, Cell, Digit)>,
+    decisions: Vec<(sudokit_core::Level, Branch)>,
 }
 
 impl<W: Word> Undoer<W> for TrailUndo<W> {
@@ -272,15 +296,15 @@ impl<W: Word> Undoer<W> for TrailUndo<W> {
         Some(&mut self.trail)
     }
     #[inline]
-    fn push(&mut self, state: &State<W>, cell: Cell, digit: Digit) {
+    fn push(&mut self, state: &State<W>, branch: Branch) {
         let level = self.trail.checkpoint(state);
-        self.decisions.push((level, cell, digit));
+        self.decisions.push((level, branch));
     }
     #[inline]
-    fn pop(&mut self, state: &mut State<W>) -> Option<(Cell, Digit)> {
-        let (level, cell, digit) = self.decisions.pop()?;
+    fn pop(&mut self, state: &mut State<W>) -> Option<Branch> {
+        let (level, branch) = self.decisions.pop()?;
         self.trail.restore(state, level);
-        Some((cell, digit))
+        Some(branch)
     }
 }
 
@@ -316,19 +340,22 @@ fn branch_from<W: Word>(state: &State<W>) -> usize {
 }
 
 /// The unfixed cell (or extra variable) minimising `candidates / weight`
-/// (dom/wdeg), first on ties.
+/// (dom/wdeg), first on ties. A cell holding `hot.0`'s digits (bits of a
+/// `u128`) weighs `hot.1` more.
 ///
 /// Branch-free over the cells: a fixed cell weighs 0 and so never compares
 /// better (a branch on "fixed?" was mispredicted on every other cell).
 #[inline]
-fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32]) -> Option<Cell> {
+fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32], hot: (u128, u64)) -> Option<Cell> {
     // `len / w < best_len / best_w`, without division; the start (1 / 0)
     // loses to any unfixed cell.
     let (mut best, mut best_len, mut best_w) = (usize::MAX, 1u64, 0u64);
     let first = branch_from(state);
+    let (hot_bits, bonus) = hot;
     for (i, (set, &w)) in state.variables().iter().zip(weights).enumerate().skip(first) {
         let len = set.len() as u64;
-        let w = w as u64 * (len > 1) as u64;
+        let heated = bonus * (set.to_u128() & hot_bits != 0) as u64;
+        let w = (w as u64 + heated) * (len > 1) as u64;
         let better = len * best_w < best_len * w;
         best = if better { i } else { best };
         best_len = if better { len } else { best_len };
@@ -359,18 +386,21 @@ fn house_branch<W: Word>(
     }
 }
 
-/// Applies a decision and propagates; on a dead end, adds weight to the
-/// cells the contradiction involves (when `weights` are kept). True when the
-/// state is still consistent.
+/// Applies one side of a branch (`first`, or its refutation) and
+/// propagates; on a dead end, adds weight to the cells the contradiction
+/// involves (when `weights` are kept). True when the state is still
+/// consistent.
 #[inline]
 fn step<W: Word>(
     engine: &mut Engine<'_>,
     state: &mut State<W>,
     trail: Option<&mut Trail<W>>,
-    decision: Decision,
+    branch: Branch,
+    first: bool,
+    houses: Option<&HousePairs>,
     weights: &mut [u32],
 ) -> bool {
-    match engine.decide(state, trail, decision) {
+    match branch.apply(first, houses, engine, state, trail) {
         Ok(()) => true,
         Err(contradiction) => {
             if !weights.is_empty() {
@@ -537,7 +567,7 @@ fn search<W: Word, U: Undoer<W>>(
     let model = engine.model();
     let mut rng = match config.order {
         ValueOrder::Random { seed } => Some(fastrand::Rng::with_seed(seed)),
-        ValueOrder::Ascending => None,
+        ValueOrder::Ascending | ValueOrder::FewestFailures => None,
     };
     let weighted = config.branching == Branching::DomWdeg;
     // Conflict weights, kept only for dom/wdeg (extra variables too).
@@ -546,8 +576,10 @@ fn search<W: Word, U: Undoer<W>>(
     } else {
         Vec::new()
     };
-    let pairs = (weighted && config.house_pairs != PairBranching::Off).then(|| HousePairs::new(model));
+    let pairs = (weighted && (config.house_pairs != PairBranching::Off || config.house_splits))
+        .then(|| HousePairs::new(model));
     let mut conflicts = Conflicts::new(config.conflict_options(), model.variable_count());
+    let size = model.geometry().size();
     loop {
         if alive {
             let pending = conflicts.pending(&state);
@@ -557,7 +589,13 @@ fn search<W: Word, U: Undoer<W>>(
             } else if pending.is_some() {
                 pending
             } else if weighted {
-                heaviest_constrained(&state, &weights)
+                let hot = conflicts.hot_digit(size).map_or((0, 0), |(digit, failures)| {
+                    (
+                        1u128 << (digit - 1),
+                        u64::from(failures * config.decision_weight.max(1) / 5),
+                    )
+                });
+                heaviest_constrained(&state, &weights, hot)
             } else {
                 most_constrained(&state)
             };
@@ -575,37 +613,58 @@ fn search<W: Word, U: Undoer<W>>(
                     }
                     let proposed = pairs.as_ref().and_then(|pairs| {
                         house_branch(pairs, config.house_pairs, &conflicts, &state, &weights, cell)
+                            .map(|(cell, digit)| Branch::Assign(cell, digit))
+                            .or_else(|| {
+                                (config.house_splits && conflicts.any_failure())
+                                    .then(|| {
+                                        pairs
+                                            .propose_split(&state, &weights, cell, |c| {
+                                                conflicts.has_failed(c)
+                                            })
+                                            .map(|spread| Branch::Spread {
+                                                house: spread.house,
+                                                digit: spread.digit,
+                                                side: spread.side,
+                                            })
+                                    })
+                                    .flatten()
+                            })
                     });
-                    let (cell, digit) = match proposed {
+                    let set = state.candidates(cell);
+                    let branch = match proposed {
                         Some(branch) => branch,
+                        None if config.halve_from > 1 && set.len() >= config.halve_from => {
+                            Branch::halve(cell, set)
+                        }
                         None => {
-                            let set = state.candidates(cell);
-                            let digit = match rng.as_mut() {
-                                Some(rng) => set.nth(rng.usize(..set.len())).expect("index below len"),
-                                None => set.min().expect("unfixed cell has candidates"),
-                            };
-                            (cell, digit)
+                            Branch::Assign(cell, pick_digit(config.order, &mut rng, &conflicts, cell, set))
                         }
                     };
-                    undo.push(&state, cell, digit);
+                    undo.push(&state, branch);
                     stats.nodes += 1;
                     stats.guesses += 1;
+                    let houses = pairs.as_ref();
                     alive = step(
                         engine,
                         &mut state,
                         undo.trail(),
-                        Decision::Assign(cell, digit),
+                        branch,
+                        true,
+                        houses,
                         &mut weights,
                     );
-                    conflicts.decided(cell, alive, &mut weights);
+                    match branch {
+                        Branch::Assign(cell, digit) => conflicts.assigned(cell, digit, alive, &mut weights),
+                        _ => conflicts.decided(branch.cell(houses), alive, &mut weights),
+                    }
                     continue;
                 }
             }
         } else {
             stats.backtracks += 1;
         }
-        // Back to the latest decision, now refuted: cell ≠ digit.
-        let Some((cell, digit)) = undo.pop(&mut state) else {
+        // Back to the latest decision, now refuted: its other side.
+        let Some(branch) = undo.pop(&mut state) else {
             return Stop::Exhausted;
         };
         if let Some(stop) = out_of_budget(stats, limits, deadline) {
@@ -616,9 +675,30 @@ fn search<W: Word, U: Undoer<W>>(
             engine,
             &mut state,
             undo.trail(),
-            Decision::Exclude(cell, digit),
+            branch,
+            false,
+            pairs.as_ref(),
             &mut weights,
         );
+    }
+}
+
+/// The digit of `set` (the candidates of `cell`) tried first under `order`.
+#[inline]
+fn pick_digit<W: Word>(
+    order: ValueOrder,
+    rng: &mut Option<fastrand::Rng>,
+    conflicts: &Conflicts,
+    cell: Cell,
+    set: Digits<W>,
+) -> Digit {
+    match (order, rng.as_mut()) {
+        (ValueOrder::Random { .. }, Some(rng)) => set.nth(rng.usize(..set.len())).expect("index below len"),
+        (ValueOrder::FewestFailures, _) => set
+            .iter()
+            .min_by_key(|&d| conflicts.digit_failures(cell, d))
+            .expect("unfixed cell has candidates"),
+        _ => set.min().expect("unfixed cell has candidates"),
     }
 }
 
@@ -634,7 +714,7 @@ fn out_of_budget(stats: &Stats, limits: &Limits, deadline: Option<Instant>) -> O
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::borrow::Cow;
 
     use super::*;
@@ -689,7 +769,7 @@ mod tests {
     /// and a few of its digits as givens; in one puzzle of two the first
     /// cage's total is then moved by one, which leaves the search dead ends
     /// to meet (often no solution at all).
-    fn random_killer(rng: &mut fastrand::Rng) -> Puzzle {
+    pub(crate) fn random_killer(rng: &mut fastrand::Rng) -> Puzzle {
         let geometry = Geometry::square(6).unwrap();
         let empty = Puzzle::new(geometry.clone()).with(ClassicRules).unwrap();
         let random = PropagationSearch {
@@ -751,6 +831,86 @@ mod tests {
             branch(&conflicts, &weights, PairBranching::AfterFailures),
             Some((Cell(2), 1))
         );
+    }
+
+    #[test]
+    fn a_hot_digit_heats_the_cells_that_hold_it() {
+        let geometry = Geometry::square(4).unwrap();
+        let mut state = State::<u16>::new(&geometry);
+        // r1c1 {1,2,3} weighs 3, r1c2 {3,4} weighs 1: dom/wdeg takes r1c1
+        // (1 per weight against 2).
+        state.restrict_untracked(Cell(0), sudokit_core::Digits::from_digits([1, 2, 3]));
+        state.restrict_untracked(Cell(1), sudokit_core::Digits::from_digits([3, 4]));
+        for c in 2..16 {
+            state.restrict_untracked(Cell(c), sudokit_core::Digits::single(1));
+        }
+        let weights = [3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+        assert_eq!(heaviest_constrained(&state, &weights, (0, 0)), Some(Cell(0)));
+        // Digit 4 hot by 6: r1c2 weighs 7 (2 / 7 beats 3 / 3).
+        assert_eq!(heaviest_constrained(&state, &weights, (1 << 3, 6)), Some(Cell(1)));
+        // Digit 3 is in both: both heat by 6 (3 / 9 against 2 / 7).
+        assert_eq!(heaviest_constrained(&state, &weights, (1 << 2, 6)), Some(Cell(1)));
+        // Digit 1 is in r1c1 only (the fixed cells weigh nothing).
+        assert_eq!(heaviest_constrained(&state, &weights, (1, 60)), Some(Cell(0)));
+    }
+
+    #[test]
+    fn every_conflict_idea_counts_what_brute_force_counts() {
+        // Stop 40's search, each idea alone on top of it, and all together.
+        let base = PropagationSearch {
+            order: ValueOrder::Ascending,
+            hot_digit: false,
+            ..PropagationSearch::default()
+        };
+        let searches = [
+            PropagationSearch {
+                hot_digit: true,
+                ..base
+            },
+            PropagationSearch {
+                order: ValueOrder::FewestFailures,
+                ..base
+            },
+            PropagationSearch {
+                halve_from: 3,
+                ..base
+            },
+            PropagationSearch {
+                house_splits: true,
+                ..base
+            },
+            PropagationSearch {
+                undo: Undo::Trail,
+                hot_digit: true,
+                order: ValueOrder::FewestFailures,
+                halve_from: 4,
+                house_splits: true,
+                ..base
+            },
+        ];
+        let mut rng = fastrand::Rng::with_seed(41);
+        let mut compared = 0;
+        let mut nodes_differ = [false; 5];
+        while compared < 16 {
+            let puzzle = random_killer(&mut rng);
+            let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
+                continue;
+            };
+            compared += 1;
+            let base_nodes = base.count(&puzzle, &Limits::all()).unwrap().stats.nodes;
+            for (i, search) in searches.iter().enumerate() {
+                let outcome = search.count(&puzzle, &Limits::all()).unwrap();
+                assert!(outcome.exhaustive(), "{search:?}");
+                assert_eq!(outcome.count, expected, "{search:?} on puzzle {compared}");
+                // And the first solutions it finds are solutions.
+                let found = search.solve(&puzzle, &Limits::solutions(2)).unwrap();
+                assert!(found.solutions.iter().all(|g| puzzle.verify_solution(g).is_ok()));
+                nodes_differ[i] |= outcome.stats.nodes != base_nodes;
+            }
+        }
+        // Each idea but the hot digit (which needs more failures than these
+        // small boards make; see its own test) changed the search somewhere.
+        assert!(nodes_differ[1..].iter().all(|&differ| differ), "{nodes_differ:?}");
     }
 
     #[test]
