@@ -7,10 +7,11 @@
 use std::borrow::Cow;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
+    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Group, Propagate, Rule, Violation, Word,
 };
 
 use crate::chaos::chaos_region;
+use crate::chaos_connectivity::neighbours;
 use crate::rule::{fits, Param, ParamType, RuleKind};
 
 /// The region variables of `cells`.
@@ -209,9 +210,17 @@ impl Propagate for ChaosArrow {
         let arms = self.arms.len();
         let mut lengths_of: Vec<Vec<Totals>> = vec![Vec::new(); n + 1];
         let mut supported = Digits::<W>::EMPTY;
+        let first_steps: Vec<Cell> = self.arms.iter().filter_map(|arm| arm.get(1).copied()).collect();
         for r in cx.candidates(home) {
             let lengths: Vec<Totals> = self.arms.iter().map(|arm| arm_lengths(cx, arm, r)).collect();
-            let here = shown(totals(&lengths, n));
+            let mut reach = totals(&lengths, n);
+            // The start's region has a neighbour of the start: when every
+            // neighbour that may be in it begins an arm, the run is longer
+            // than the start alone.
+            if neighbour_counted(cx, start, r, |c| first_steps.contains(&c)) {
+                reach &= !0b10;
+            }
+            let here = shown(reach);
             lengths_of[r as usize] = lengths;
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
@@ -263,8 +272,10 @@ impl Propagate for ChaosArrow {
             }
         }
         let g = cx.geometry();
+        let mut together = vec![start];
         for (a, arm) in self.arms.iter().enumerate() {
             let reach = covered[a].min(arm.len() - 1);
+            together.extend_from_slice(&arm[1..=reach]);
             for &cell in &arm[1..=reach] {
                 let (other, shared) = (chaos_region(g, cell), cx.candidates(home));
                 cx.restrict(other, shared)?;
@@ -279,8 +290,47 @@ impl Propagate for ChaosArrow {
                 }
             }
         }
-        Ok(())
+        distinct_digits(cx, &together)
     }
+}
+
+/// Whether every orthogonal neighbour of `cell` that may be in region `r`
+/// is `counted`: a region has `n ≥ 2` connected cells, so some neighbour is
+/// in the cell's region, and then it is a counted one.
+fn neighbour_counted<W: Word>(cx: &Ctx<'_, W>, cell: Cell, r: Digit, counted: impl Fn(Cell) -> bool) -> bool {
+    let (n, g) = (cx.size(), cx.geometry());
+    n >= 2
+        && neighbours(cell.index(), n)
+            .map(|i| Cell(i as u16))
+            .filter(|&c| cx.candidates(chaos_region(g, c)).contains(r))
+            .all(counted)
+}
+
+/// Cells known to share a region, before its label is known (ISS's
+/// "shard"): a region holds every digit once, so a digit fixed in one of
+/// them leaves the others.
+fn distinct_digits<W: Word>(cx: &mut Ctx<'_, W>, cells: &[Cell]) -> Result<(), Contradiction> {
+    let mut fixed = Digits::<W>::EMPTY;
+    for &cell in cells {
+        if let Some(d) = cx.value(cell) {
+            if fixed.contains(d) {
+                return Err(Contradiction::rule(
+                    Some(cell),
+                    "two cells of one region hold the same digit",
+                ));
+            }
+            fixed |= Digits::single(d);
+        }
+    }
+    if fixed.is_empty() {
+        return Ok(());
+    }
+    for &cell in cells {
+        if cx.value(cell).is_none() {
+            cx.restrict(cell, cx.candidates(cell) - fixed)?;
+        }
+    }
+    Ok(())
 }
 
 /// A chaos count (ISS `ChaosCount`): the digit in the control cell counts
@@ -405,6 +455,12 @@ impl Propagate for ChaosCount {
         let mut supported = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
             let (low, high) = bounds(cx, r);
+            // A region has a neighbour of the first cell: when every
+            // neighbour that may be in it is counted, one of them is.
+            let low = match neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c)) {
+                true => low.max(2),
+                false => low,
+            };
             let here: Digits<W> = (low..=high)
                 .filter(|&t| t > offset && t - offset <= n)
                 .map(|t| (t - offset) as Digit)
@@ -433,7 +489,12 @@ impl Propagate for ChaosCount {
 }
 
 /// Cells in one region (ISS `SameValues` on region cells, one cell per
-/// set): their region variables are equal.
+/// set): their region variables are equal, and, since a region holds every
+/// digit once, their digits differ.
+///
+/// The digits are declared as an all-different group, so the engine's
+/// singles see the cells as one house before their region is known (ISS's
+/// "shard"): this is what lets a chaos killer place digits early.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SameRegion {
     cells: Vec<Cell>,
@@ -466,7 +527,25 @@ impl Rule for SameRegion {
         scope
     }
 
+    fn groups(&self, _: &Geometry) -> Vec<Group> {
+        vec![Group::new("same region", self.cells.iter().copied())]
+    }
+
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        for (k, &a) in self.cells.iter().enumerate() {
+            let Some(d) = grid.get(a) else { continue };
+            if let Some(&b) = self.cells[k + 1..].iter().find(|&&b| grid.get(b) == Some(d)) {
+                return Err(Violation::new(
+                    format!(
+                        "{} and {} both hold {d} but lie in one region",
+                        a.name(n),
+                        b.name(n)
+                    ),
+                    vec![a, b],
+                ));
+            }
+        }
         let known: Vec<(Cell, Digit)> = self
             .cells
             .iter()
@@ -474,19 +553,16 @@ impl Rule for SameRegion {
             .collect();
         match known.windows(2).find(|w| w[0].1 != w[1].1) {
             None => Ok(()),
-            Some(w) => {
-                let n = geometry.size();
-                Err(Violation::new(
-                    format!(
-                        "{} is in region {} but {} in region {}",
-                        w[0].0.name(n),
-                        w[0].1,
-                        w[1].0.name(n),
-                        w[1].1
-                    ),
-                    vec![w[0].0, w[1].0],
-                ))
-            }
+            Some(w) => Err(Violation::new(
+                format!(
+                    "{} is in region {} but {} in region {}",
+                    w[0].0.name(n),
+                    w[0].1,
+                    w[1].0.name(n),
+                    w[1].1
+                ),
+                vec![w[0].0, w[1].0],
+            )),
         }
     }
 }
@@ -572,7 +648,7 @@ pub(crate) static CHAOS_COUNT: RuleKind = RuleKind {
 
 /// `same-region` in files.
 pub(crate) static SAME_REGION: RuleKind = RuleKind {
-    meaning: "(chaos) the cells lie in one region",
+    meaning: "(chaos) the cells lie in one region (so their digits differ)",
     example: r#"{ type = "same-region", cells = "r1c1 r2c1" }"#,
     ..RuleKind::on_cells("same-region", |rule, _| {
         let cells = rule.cells("cells");
