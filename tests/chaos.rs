@@ -331,17 +331,23 @@ fn region_groups_and_arrow_runs_keep_every_answer_brute_force_finds() {
     );
 }
 
-/// A region group's digits differ: `check` names the two cells holding
-/// the same digit, whatever their regions are known to be.
+/// A region group's digits differ with the chaos construction: `check`
+/// names the two cells holding the same digit, whatever their regions are
+/// known to be.
 #[test]
 fn same_region_check_names_a_repeated_digit() {
     let g = Geometry::irregular(2, &[0, 0, 1, 1]).unwrap();
-    let rule = SameRegion::new(vec![Cell(0), Cell(3)]);
+    let rule = SameRegion::new(vec![Cell(0), Cell(3)]).within_chaos(true);
     let grid = Grid::from_values(2, vec![1, 2, 2, 1]).unwrap().with_layer(4);
     let err = rule.check(&g, &grid).unwrap_err();
     assert_eq!(err.message, "r1c1 and r2c2 both hold 1 but lie in one region");
     let fine = Grid::from_values(2, vec![1, 2, 2, 1]).unwrap().with_layer(4);
-    assert!(SameRegion::new(vec![Cell(0), Cell(1)]).check(&g, &fine).is_ok());
+    assert!(SameRegion::new(vec![Cell(0), Cell(1)])
+        .within_chaos(true)
+        .check(&g, &fine)
+        .is_ok());
+    // On its own (no chaos construction) the group is no house.
+    assert!(SameRegion::new(vec![Cell(0), Cell(3)]).check(&g, &grid).is_ok());
 }
 
 /// ISS's chaos puzzles that sudokit reads: read, solved up to two

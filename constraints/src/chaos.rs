@@ -213,27 +213,17 @@ fn connected(members: &[usize], n: usize) -> bool {
 }
 
 impl Propagate for ChaosConstruction {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         let cells = n * n;
         if cx.state().variables().len() < 2 * cells {
             return Ok(());
         }
-        // The order, the sizes and the connectivity read the labels alone:
-        // when only digits changed since the last run (which reached their
-        // fixpoint, or its own label changes woke this run), they have
-        // nothing new to say. The engine hands the whole scope on a first
-        // run, and after a decision only what changed from a fixpoint.
-        let labels_changed = changed.iter().any(|c| c.index() >= cells);
-        if labels_changed {
-            canonical_order(cx, cells)?;
-        }
+        canonical_order(cx, cells)?;
         pairs(cx, cells)?;
-        if labels_changed {
-            sizes(cx, cells)?;
-            for label in 1..=n as Digit {
-                connectivity(cx, label)?;
-            }
+        sizes(cx, cells)?;
+        for label in 1..=n as Digit {
+            connectivity(cx, label)?;
         }
         Ok(())
     }

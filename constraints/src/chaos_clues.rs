@@ -42,6 +42,8 @@ pub struct ChaosArrow {
     offset: u8,
     /// The arms, each from the start; all share the first cell.
     arms: Vec<Vec<Cell>>,
+    /// Whether the chaos construction holds too ([`ChaosArrow::within_chaos`]).
+    chaos: bool,
 }
 
 impl ChaosArrow {
@@ -53,7 +55,16 @@ impl ChaosArrow {
             control,
             offset,
             arms,
+            chaos: false,
         }
+    }
+
+    /// The arrow on a board with the chaos construction: its propagation
+    /// may use that regions are connected (the start's has a neighbour of
+    /// it) and hold every digit once (its sure run's digits differ).
+    pub fn within_chaos(mut self, chaos: bool) -> ChaosArrow {
+        self.chaos = chaos;
+        self
     }
 
     /// The arms ISS gives an arrow without any: from the control cell to the
@@ -217,7 +228,7 @@ impl Propagate for ChaosArrow {
             // The start's region has a neighbour of the start: when every
             // neighbour that may be in it begins an arm, the run is longer
             // than the start alone.
-            if neighbour_counted(cx, start, r, |c| first_steps.contains(&c)) {
+            if self.chaos && neighbour_counted(cx, start, r, |c| first_steps.contains(&c)) {
                 reach &= !0b10;
             }
             let here = shown(reach);
@@ -290,7 +301,10 @@ impl Propagate for ChaosArrow {
                 }
             }
         }
-        distinct_digits(cx, &together)
+        match self.chaos {
+            true => distinct_digits(cx, &together),
+            false => Ok(()),
+        }
     }
 }
 
@@ -341,6 +355,8 @@ pub struct ChaosCount {
     control: Cell,
     offset: u8,
     cells: Vec<Cell>,
+    /// Whether the chaos construction holds too ([`ChaosCount::within_chaos`]).
+    chaos: bool,
 }
 
 impl ChaosCount {
@@ -351,7 +367,16 @@ impl ChaosCount {
             control,
             offset,
             cells,
+            chaos: false,
         }
+    }
+
+    /// The count on a board with the chaos construction: its propagation
+    /// may use that regions are connected (the first cell's has a neighbour
+    /// of it).
+    pub fn within_chaos(mut self, chaos: bool) -> ChaosCount {
+        self.chaos = chaos;
+        self
     }
 
     /// The cells ISS counts for a count without any: the control cell, then
@@ -457,7 +482,7 @@ impl Propagate for ChaosCount {
             let (low, high) = bounds(cx, r);
             // A region has a neighbour of the first cell: when every
             // neighbour that may be in it is counted, one of them is.
-            let low = match neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c)) {
+            let low = match self.chaos && neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c)) {
                 true => low.max(2),
                 false => low,
             };
@@ -498,12 +523,21 @@ impl Propagate for ChaosCount {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SameRegion {
     cells: Vec<Cell>,
+    /// Whether the chaos construction holds too ([`SameRegion::within_chaos`]).
+    chaos: bool,
 }
 
 impl SameRegion {
     /// `cells` (at least two) lie in one region.
     pub fn new(cells: Vec<Cell>) -> SameRegion {
-        SameRegion { cells }
+        SameRegion { cells, chaos: false }
+    }
+
+    /// The cells in one region of the chaos construction, which holds
+    /// every digit once: their digits differ too.
+    pub fn within_chaos(mut self, chaos: bool) -> SameRegion {
+        self.chaos = chaos;
+        self
     }
 
     /// The cells.
@@ -528,14 +562,18 @@ impl Rule for SameRegion {
     }
 
     fn groups(&self, _: &Geometry) -> Vec<Group> {
-        vec![Group::new("same region", self.cells.iter().copied())]
+        match self.chaos {
+            true => vec![Group::new("same region", self.cells.iter().copied())],
+            false => Vec::new(),
+        }
     }
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         let n = geometry.size();
-        for (k, &a) in self.cells.iter().enumerate() {
+        let apart = if self.chaos { &self.cells[..] } else { &[] };
+        for (k, &a) in apart.iter().enumerate() {
             let Some(d) = grid.get(a) else { continue };
-            if let Some(&b) = self.cells[k + 1..].iter().find(|&&b| grid.get(b) == Some(d)) {
+            if let Some(&b) = apart[k + 1..].iter().find(|&&b| grid.get(b) == Some(d)) {
                 return Err(Violation::new(
                     format!(
                         "{} and {} both hold {d} but lie in one region",
@@ -620,7 +658,9 @@ pub(crate) static CHAOS_ARROW: RuleKind = RuleKind {
         }
         let control = rule.cells("cell").first().copied().unwrap_or(Cell(0));
         let offset = rule.number("offset").unwrap_or(0) as u8;
-        Ok(Box::new(ChaosArrow::new(control, offset, arms)))
+        Ok(Box::new(
+            ChaosArrow::new(control, offset, arms).within_chaos(context.chaos),
+        ))
     })
 };
 
@@ -635,14 +675,13 @@ pub(crate) static CHAOS_COUNT: RuleKind = RuleKind {
         OFFSET,
     ],
     example: r#"{ type = "chaos-count", cell = "r1c1", cells = "r1c1 r1c2 r2c1 r2c2" }"#,
-    ..RuleKind::new("chaos-count", |rule, _| {
+    ..RuleKind::new("chaos-count", |rule, context| {
         let control = rule.cells("cell").first().copied().unwrap_or(Cell(0));
         let offset = rule.number("offset").unwrap_or(0) as u8;
-        Ok(Box::new(ChaosCount::new(
-            control,
-            offset,
-            rule.cells("cells").to_vec(),
-        )))
+        let cells = rule.cells("cells").to_vec();
+        Ok(Box::new(
+            ChaosCount::new(control, offset, cells).within_chaos(context.chaos),
+        ))
     })
 };
 
@@ -650,7 +689,7 @@ pub(crate) static CHAOS_COUNT: RuleKind = RuleKind {
 pub(crate) static SAME_REGION: RuleKind = RuleKind {
     meaning: "(chaos) the cells lie in one region (so their digits differ)",
     example: r#"{ type = "same-region", cells = "r1c1 r2c1" }"#,
-    ..RuleKind::on_cells("same-region", |rule, _| {
+    ..RuleKind::on_cells("same-region", |rule, context| {
         let cells = rule.cells("cells");
         if cells.len() < 2 {
             fits(
@@ -658,6 +697,8 @@ pub(crate) static SAME_REGION: RuleKind = RuleKind {
                 Err(format!("{} cell(s): name at least 2", cells.len())),
             )?;
         }
-        Ok(Box::new(SameRegion::new(cells.to_vec())))
+        Ok(Box::new(
+            SameRegion::new(cells.to_vec()).within_chaos(context.chaos),
+        ))
     })
 };
