@@ -18,8 +18,8 @@ mod common;
 
 use sudokit::constraints::registry::Registry;
 use sudokit::constraints::spec::{Layout, PuzzleSpec, RuleSpec};
-use sudokit::constraints::{chaos_anchors, iss, native, ChaosArrow, ChaosCount};
-use sudokit::core::{Cell, Digit, Grid, Puzzle};
+use sudokit::constraints::{chaos_anchors, iss, native, ChaosArrow, ChaosCount, SameRegion};
+use sudokit::core::{Cell, Digit, Geometry, Grid, Puzzle, Rule};
 use sudokit::solvers::{strategy_by_name, Limits, PropagationSearch, SolveError, Strategy};
 
 fn rule(name: &str) -> RuleSpec {
@@ -165,6 +165,18 @@ fn show(rng: &mut fastrand::Rng, spec: &mut PuzzleSpec, hidden: &Grid, value: us
     Some(control)
 }
 
+/// A hidden answer drawn from `all`, and a 4×4 chaos puzzle with fewer
+/// than `most` of its digits given.
+fn planted<'a>(rng: &mut fastrand::Rng, all: &'a [Grid], most: usize) -> (&'a Grid, PuzzleSpec) {
+    let hidden = &all[rng.usize(..all.len())];
+    let mut spec = chaos_spec(4);
+    for _ in 0..rng.usize(0..most) {
+        let c = Cell(rng.u16(0..16));
+        spec.givens.set(c, hidden.get(c).unwrap());
+    }
+    (hidden, spec)
+}
+
 fn count(puzzle: &Puzzle) -> u64 {
     let outcome = PropagationSearch::default()
         .count(puzzle, &Limits::all())
@@ -191,13 +203,8 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
     let mut rng = fastrand::Rng::with_seed(28);
     let mut nonzero = 0;
     for trial in 0..40 {
-        let hidden = &all[rng.usize(..all.len())];
+        let (hidden, mut spec) = planted(&mut rng, &all, 3);
         let label = |c: Cell| hidden.layer()[c.index()];
-        let mut spec = chaos_spec(n);
-        for _ in 0..rng.usize(0..3) {
-            let c = Cell(rng.u16(0..16));
-            spec.givens.set(c, hidden.get(c).unwrap());
-        }
         for _ in 0..rng.usize(1..4) {
             let start = Cell(rng.u16(0..16));
             let offset = rng.u8(0..2);
@@ -267,6 +274,80 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
         nonzero += (brute > 0) as u32;
     }
     assert!(nonzero >= 10, "only {nonzero} puzzles with answers");
+}
+
+/// Cells known to share a region before its label is known (ISS's
+/// "shards"): a `same-region` group of two to four cells (mostly of one
+/// region of the hidden answer, now and then with a stranger) and a chaos
+/// arrow from its first cell, with a few givens. Their digits are kept
+/// apart during the search (the group as an all-different house, the cells
+/// every run of the arrow covers likewise); the count still matches brute
+/// force through the rules' `check` over every 4×4 answer.
+#[test]
+fn region_groups_and_arrow_runs_keep_every_answer_brute_force_finds() {
+    let n = 4;
+    let all = answers(n);
+    let mut rng = fastrand::Rng::with_seed(41);
+    let (mut nonzero, mut empty) = (0, 0);
+    for trial in 0..60 {
+        let (hidden, mut spec) = planted(&mut rng, &all, 4);
+        let label = |c: Cell| hidden.layer()[c.index()];
+        let start = Cell(rng.u16(0..16));
+        let mut group: Vec<Cell> = (0..16u16)
+            .map(Cell)
+            .filter(|&c| c != start && label(c) == label(start) && rng.bool())
+            .collect();
+        group.insert(0, start);
+        if rng.u8(0..4) == 0 {
+            group.push(Cell(rng.u16(0..16)));
+            group.dedup();
+        }
+        if group.len() >= 2 {
+            spec.rules.push(rule("same-region").with("cells", group));
+        }
+        let arms: Vec<Vec<Cell>> = ChaosArrow::default_arms(n, start)
+            .into_iter()
+            .filter(|_| rng.bool())
+            .collect();
+        if !arms.is_empty() {
+            let run: usize = 1 + arms
+                .iter()
+                .map(|arm| arm[1..].iter().take_while(|&&c| label(c) == label(start)).count())
+                .sum::<usize>();
+            if let Some(control) = show(&mut rng, &mut spec, hidden, run) {
+                spec.rules
+                    .push(rule("chaos-arrow").with("cell", control).with("arms", arms));
+            }
+        }
+        let Ok(puzzle) = spec.build() else { continue };
+        let brute = all.iter().filter(|a| puzzle.verify_solution(a).is_ok()).count() as u64;
+        assert_eq!(count(&puzzle), brute, "trial {trial}: {}", native::write(&spec));
+        nonzero += (brute > 0) as u32;
+        empty += (brute == 0) as u32;
+    }
+    assert!(
+        nonzero >= 30 && empty >= 3,
+        "{nonzero} puzzles with answers, {empty} without"
+    );
+}
+
+/// A region group's digits differ with the chaos construction: `check`
+/// names the two cells holding the same digit, whatever their regions are
+/// known to be.
+#[test]
+fn same_region_check_names_a_repeated_digit() {
+    let g = Geometry::irregular(2, &[0, 0, 1, 1]).unwrap();
+    let rule = SameRegion::new(vec![Cell(0), Cell(3)]).within_chaos(true);
+    let grid = Grid::from_values(2, vec![1, 2, 2, 1]).unwrap().with_layer(4);
+    let err = rule.check(&g, &grid).unwrap_err();
+    assert_eq!(err.message, "r1c1 and r2c2 both hold 1 but lie in one region");
+    let fine = Grid::from_values(2, vec![1, 2, 2, 1]).unwrap().with_layer(4);
+    assert!(SameRegion::new(vec![Cell(0), Cell(1)])
+        .within_chaos(true)
+        .check(&g, &fine)
+        .is_ok());
+    // On its own (no chaos construction) the group is no house.
+    assert!(SameRegion::new(vec![Cell(0), Cell(3)]).check(&g, &grid).is_ok());
 }
 
 /// ISS's chaos puzzles that sudokit reads: read, solved up to two

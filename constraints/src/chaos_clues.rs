@@ -7,10 +7,11 @@
 use std::borrow::Cow;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
+    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Group, Propagate, Rule, Violation, Word,
 };
 
 use crate::chaos::chaos_region;
+use crate::chaos_connectivity::neighbours;
 use crate::rule::{fits, Param, ParamType, RuleKind};
 
 /// The region variables of `cells`.
@@ -41,6 +42,8 @@ pub struct ChaosArrow {
     offset: u8,
     /// The arms, each from the start; all share the first cell.
     arms: Vec<Vec<Cell>>,
+    /// Whether the chaos construction holds too ([`ChaosArrow::within_chaos`]).
+    chaos: bool,
 }
 
 impl ChaosArrow {
@@ -52,7 +55,16 @@ impl ChaosArrow {
             control,
             offset,
             arms,
+            chaos: false,
         }
+    }
+
+    /// The arrow on a board with the chaos construction: its propagation
+    /// may use that regions are connected (the start's has a neighbour of
+    /// it) and hold every digit once (its sure run's digits differ).
+    pub fn within_chaos(mut self, chaos: bool) -> ChaosArrow {
+        self.chaos = chaos;
+        self
     }
 
     /// The arms ISS gives an arrow without any: from the control cell to the
@@ -209,9 +221,17 @@ impl Propagate for ChaosArrow {
         let arms = self.arms.len();
         let mut lengths_of: Vec<Vec<Totals>> = vec![Vec::new(); n + 1];
         let mut supported = Digits::<W>::EMPTY;
+        let first_steps: Vec<Cell> = self.arms.iter().filter_map(|arm| arm.get(1).copied()).collect();
         for r in cx.candidates(home) {
             let lengths: Vec<Totals> = self.arms.iter().map(|arm| arm_lengths(cx, arm, r)).collect();
-            let here = shown(totals(&lengths, n));
+            let mut reach = totals(&lengths, n);
+            // The start's region has a neighbour of the start: when every
+            // neighbour that may be in it begins an arm, the run is longer
+            // than the start alone.
+            if self.chaos && neighbour_counted(cx, start, r, |c| first_steps.contains(&c)) {
+                reach &= !0b10;
+            }
+            let here = shown(reach);
             lengths_of[r as usize] = lengths;
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
@@ -263,8 +283,10 @@ impl Propagate for ChaosArrow {
             }
         }
         let g = cx.geometry();
+        let mut together = vec![start];
         for (a, arm) in self.arms.iter().enumerate() {
             let reach = covered[a].min(arm.len() - 1);
+            together.extend_from_slice(&arm[1..=reach]);
             for &cell in &arm[1..=reach] {
                 let (other, shared) = (chaos_region(g, cell), cx.candidates(home));
                 cx.restrict(other, shared)?;
@@ -279,8 +301,50 @@ impl Propagate for ChaosArrow {
                 }
             }
         }
-        Ok(())
+        match self.chaos {
+            true => distinct_digits(cx, &together),
+            false => Ok(()),
+        }
     }
+}
+
+/// Whether every orthogonal neighbour of `cell` that may be in region `r`
+/// is `counted`: a region has `n ≥ 2` connected cells, so some neighbour is
+/// in the cell's region, and then it is a counted one.
+fn neighbour_counted<W: Word>(cx: &Ctx<'_, W>, cell: Cell, r: Digit, counted: impl Fn(Cell) -> bool) -> bool {
+    let (n, g) = (cx.size(), cx.geometry());
+    n >= 2
+        && neighbours(cell.index(), n)
+            .map(|i| Cell(i as u16))
+            .filter(|&c| cx.candidates(chaos_region(g, c)).contains(r))
+            .all(counted)
+}
+
+/// Cells known to share a region, before its label is known (ISS's
+/// "shard"): a region holds every digit once, so a digit fixed in one of
+/// them leaves the others.
+fn distinct_digits<W: Word>(cx: &mut Ctx<'_, W>, cells: &[Cell]) -> Result<(), Contradiction> {
+    let mut fixed = Digits::<W>::EMPTY;
+    for &cell in cells {
+        if let Some(d) = cx.value(cell) {
+            if fixed.contains(d) {
+                return Err(Contradiction::rule(
+                    Some(cell),
+                    "two cells of one region hold the same digit",
+                ));
+            }
+            fixed |= Digits::single(d);
+        }
+    }
+    if fixed.is_empty() {
+        return Ok(());
+    }
+    for &cell in cells {
+        if cx.value(cell).is_none() {
+            cx.restrict(cell, cx.candidates(cell) - fixed)?;
+        }
+    }
+    Ok(())
 }
 
 /// A chaos count (ISS `ChaosCount`): the digit in the control cell counts
@@ -291,6 +355,8 @@ pub struct ChaosCount {
     control: Cell,
     offset: u8,
     cells: Vec<Cell>,
+    /// Whether the chaos construction holds too ([`ChaosCount::within_chaos`]).
+    chaos: bool,
 }
 
 impl ChaosCount {
@@ -301,7 +367,16 @@ impl ChaosCount {
             control,
             offset,
             cells,
+            chaos: false,
         }
+    }
+
+    /// The count on a board with the chaos construction: its propagation
+    /// may use that regions are connected (the first cell's has a neighbour
+    /// of it).
+    pub fn within_chaos(mut self, chaos: bool) -> ChaosCount {
+        self.chaos = chaos;
+        self
     }
 
     /// The cells ISS counts for a count without any: the control cell, then
@@ -405,6 +480,12 @@ impl Propagate for ChaosCount {
         let mut supported = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
             let (low, high) = bounds(cx, r);
+            // A region has a neighbour of the first cell: when every
+            // neighbour that may be in it is counted, one of them is.
+            let low = match self.chaos && neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c)) {
+                true => low.max(2),
+                false => low,
+            };
             let here: Digits<W> = (low..=high)
                 .filter(|&t| t > offset && t - offset <= n)
                 .map(|t| (t - offset) as Digit)
@@ -433,16 +514,30 @@ impl Propagate for ChaosCount {
 }
 
 /// Cells in one region (ISS `SameValues` on region cells, one cell per
-/// set): their region variables are equal.
+/// set): their region variables are equal, and, since a region holds every
+/// digit once, their digits differ.
+///
+/// The digits are declared as an all-different group, so the engine's
+/// singles see the cells as one house before their region is known (ISS's
+/// "shard"): this is what lets a chaos killer place digits early.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SameRegion {
     cells: Vec<Cell>,
+    /// Whether the chaos construction holds too ([`SameRegion::within_chaos`]).
+    chaos: bool,
 }
 
 impl SameRegion {
     /// `cells` (at least two) lie in one region.
     pub fn new(cells: Vec<Cell>) -> SameRegion {
-        SameRegion { cells }
+        SameRegion { cells, chaos: false }
+    }
+
+    /// The cells in one region of the chaos construction, which holds
+    /// every digit once: their digits differ too.
+    pub fn within_chaos(mut self, chaos: bool) -> SameRegion {
+        self.chaos = chaos;
+        self
     }
 
     /// The cells.
@@ -466,7 +561,29 @@ impl Rule for SameRegion {
         scope
     }
 
+    fn groups(&self, _: &Geometry) -> Vec<Group> {
+        match self.chaos {
+            true => vec![Group::new("same region", self.cells.iter().copied())],
+            false => Vec::new(),
+        }
+    }
+
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let apart = if self.chaos { &self.cells[..] } else { &[] };
+        for (k, &a) in apart.iter().enumerate() {
+            let Some(d) = grid.get(a) else { continue };
+            if let Some(&b) = apart[k + 1..].iter().find(|&&b| grid.get(b) == Some(d)) {
+                return Err(Violation::new(
+                    format!(
+                        "{} and {} both hold {d} but lie in one region",
+                        a.name(n),
+                        b.name(n)
+                    ),
+                    vec![a, b],
+                ));
+            }
+        }
         let known: Vec<(Cell, Digit)> = self
             .cells
             .iter()
@@ -474,19 +591,16 @@ impl Rule for SameRegion {
             .collect();
         match known.windows(2).find(|w| w[0].1 != w[1].1) {
             None => Ok(()),
-            Some(w) => {
-                let n = geometry.size();
-                Err(Violation::new(
-                    format!(
-                        "{} is in region {} but {} in region {}",
-                        w[0].0.name(n),
-                        w[0].1,
-                        w[1].0.name(n),
-                        w[1].1
-                    ),
-                    vec![w[0].0, w[1].0],
-                ))
-            }
+            Some(w) => Err(Violation::new(
+                format!(
+                    "{} is in region {} but {} in region {}",
+                    w[0].0.name(n),
+                    w[0].1,
+                    w[1].0.name(n),
+                    w[1].1
+                ),
+                vec![w[0].0, w[1].0],
+            )),
         }
     }
 }
@@ -544,7 +658,9 @@ pub(crate) static CHAOS_ARROW: RuleKind = RuleKind {
         }
         let control = rule.cells("cell").first().copied().unwrap_or(Cell(0));
         let offset = rule.number("offset").unwrap_or(0) as u8;
-        Ok(Box::new(ChaosArrow::new(control, offset, arms)))
+        Ok(Box::new(
+            ChaosArrow::new(control, offset, arms).within_chaos(context.chaos),
+        ))
     })
 };
 
@@ -559,22 +675,21 @@ pub(crate) static CHAOS_COUNT: RuleKind = RuleKind {
         OFFSET,
     ],
     example: r#"{ type = "chaos-count", cell = "r1c1", cells = "r1c1 r1c2 r2c1 r2c2" }"#,
-    ..RuleKind::new("chaos-count", |rule, _| {
+    ..RuleKind::new("chaos-count", |rule, context| {
         let control = rule.cells("cell").first().copied().unwrap_or(Cell(0));
         let offset = rule.number("offset").unwrap_or(0) as u8;
-        Ok(Box::new(ChaosCount::new(
-            control,
-            offset,
-            rule.cells("cells").to_vec(),
-        )))
+        let cells = rule.cells("cells").to_vec();
+        Ok(Box::new(
+            ChaosCount::new(control, offset, cells).within_chaos(context.chaos),
+        ))
     })
 };
 
 /// `same-region` in files.
 pub(crate) static SAME_REGION: RuleKind = RuleKind {
-    meaning: "(chaos) the cells lie in one region",
+    meaning: "(chaos) the cells lie in one region (so their digits differ)",
     example: r#"{ type = "same-region", cells = "r1c1 r2c1" }"#,
-    ..RuleKind::on_cells("same-region", |rule, _| {
+    ..RuleKind::on_cells("same-region", |rule, context| {
         let cells = rule.cells("cells");
         if cells.len() < 2 {
             fits(
@@ -582,6 +697,8 @@ pub(crate) static SAME_REGION: RuleKind = RuleKind {
                 Err(format!("{} cell(s): name at least 2", cells.len())),
             )?;
         }
-        Ok(Box::new(SameRegion::new(cells.to_vec())))
+        Ok(Box::new(
+            SameRegion::new(cells.to_vec()).within_chaos(context.chaos),
+        ))
     })
 };

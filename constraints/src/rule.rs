@@ -348,6 +348,10 @@ pub struct BuildContext<'a> {
     pub summed: Vec<(Cell, Cell)>,
     /// The ratios of the black dots, sorted (2 alone when there are none).
     pub ratios: Vec<Digit>,
+    /// Whether the puzzle has the chaos construction: its region clues may
+    /// then use what the rule guarantees (regions of connected cells, each
+    /// digit once), which a clue on its own does not.
+    pub chaos: bool,
 }
 
 impl BuildContext<'_> {

@@ -134,6 +134,7 @@ impl PuzzleSpec {
             dotted: Vec::new(),
             summed: Vec::new(),
             ratios: Vec::new(),
+            chaos: self.rules.iter().any(|r| r.name() == "chaos-construction"),
         };
         for rule in &self.rules {
             let Some(pair) = rule.pair("cells") else { continue };

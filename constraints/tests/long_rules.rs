@@ -83,6 +83,7 @@ fn build(rule: Table) -> Result<Box<dyn Constraint>, String> {
         dotted: Vec::new(),
         summed: Vec::new(),
         ratios: vec![2],
+        chaos: false,
     };
     (rule.kind().build)(rule, &context).map_err(|e| e.to_string())
 }
