@@ -104,22 +104,40 @@ fn jigsaw_table(geometry: &Geometry, cells: &[String], width: usize) -> String {
 }
 
 /// Every cell's candidates, as in Norvig's `display(values)`: digits run
-/// together for `n ≤ 9`, comma-separated numbers above.
+/// together for `n ≤ 9`, comma-separated numbers above. A state with more
+/// variables than cells (chaos construction's region labels) gets the
+/// extra ones on a line of their own below the table, so that a failing
+/// case of such a puzzle can still be printed.
+///
+/// ```
+/// use sudokit_core::format::display_candidates;
+/// use sudokit_core::{Digits, Geometry};
+/// let g = Geometry::square(4).unwrap();
+/// let mut state = vec![Digits::<u16>::full(4); 16];
+/// state.push(Digits::from_digits([1, 2, 4]));
+/// assert!(display_candidates(&g, &state).ends_with("beyond the cells: #16 124\n"));
+/// ```
 pub fn display_candidates<W: Bits>(geometry: &Geometry, candidates: &[Digits<W>]) -> String {
     let n = geometry.size();
-    let cells: Vec<String> = candidates
-        .iter()
-        .map(|set| {
-            if set.is_empty() {
-                "-".to_string()
-            } else if n <= 9 {
-                set.iter().map(|d| (b'0' + d) as char).collect()
-            } else {
-                set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",")
-            }
-        })
-        .collect();
-    display_table(geometry, &cells)
+    let show = |set: &Digits<W>| {
+        if set.is_empty() {
+            "-".to_string()
+        } else if n <= 9 {
+            set.iter().map(|d| (b'0' + d) as char).collect()
+        } else {
+            set.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+        }
+    };
+    let (cells, beyond) = candidates.split_at(candidates.len().min(n * n));
+    let mut out = display_table(geometry, &cells.iter().map(show).collect::<Vec<_>>());
+    if !beyond.is_empty() {
+        let extra: Vec<String> = (n * n..)
+            .zip(beyond)
+            .map(|(index, set)| format!("#{index} {}", show(set)))
+            .collect();
+        out.push_str(&format!("beyond the cells: {}\n", extra.join(" ")));
+    }
+    out
 }
 
 #[cfg(test)]
