@@ -13,7 +13,7 @@
 
 use sudokit_core::{Cell, Contradiction, Decision, Digit, Digits, Engine, State, Trail, Word};
 
-use crate::house_pairs::HousePairs;
+use crate::house_pairs::{HousePairs, Spread};
 
 /// One binary decision of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,17 +23,9 @@ pub(crate) enum Branch {
     /// `cell`'s value among `low` (bits of a `u128`, digit `d` at bit
     /// `d − 1`), then among the cell's other candidates.
     Halve(Cell, u128),
-    /// `digit` among the places of house `house` at the positions `side`
-    /// (bits of a `u128`, the house's `i`-th cell at bit `i`), then among
-    /// its other places.
-    Spread {
-        /// Index of the house (see `HousePairs::house`).
-        house: u32,
-        /// The digit placed.
-        digit: Digit,
-        /// Positions in the house of the first side's places.
-        side: u128,
-    },
+    /// The spread's digit among its first side's places in its house,
+    /// then among its other places.
+    Spread(Spread),
 }
 
 impl Branch {
@@ -42,7 +34,7 @@ impl Branch {
     pub(crate) fn cell(self, houses: Option<&HousePairs>) -> Cell {
         match self {
             Branch::Assign(cell, _) | Branch::Halve(cell, _) => cell,
-            Branch::Spread { house, side, .. } => {
+            Branch::Spread(Spread { house, side, .. }) => {
                 let houses = houses.expect("a spread comes from the houses");
                 houses.house(house)[side.trailing_zeros() as usize]
             }
@@ -78,7 +70,7 @@ impl Branch {
                 engine.restrict_all(state, trail.as_deref_mut(), [(cell, keep)])?;
                 engine.propagate(state, trail)
             }
-            (Branch::Spread { house, digit, side }, _) => {
+            (Branch::Spread(Spread { house, digit, side }), _) => {
                 let cells = houses.expect("a spread comes from the houses").house(house);
                 let without = !(1u128 << (digit - 1));
                 // The side that is not taken loses the digit.
@@ -206,11 +198,11 @@ mod tests {
                     .collect();
                 if (2..=4).contains(&places.len()) {
                     let side = places[..places.len() / 2].iter().fold(0u128, |s, &i| s | 1 << i);
-                    branches.push(Branch::Spread {
+                    branches.push(Branch::Spread(Spread {
                         house: h as u32,
                         digit,
                         side,
-                    });
+                    }));
                 }
             }
         }

@@ -17,7 +17,8 @@
 use sudokit_core::{Cell, Digit, Model, State, Word};
 
 /// A split of a digit's places in a house that the house proposes (the
-/// search branches on it as `Branch::Spread`).
+/// search branches on it as `Branch::Spread`): the digit among the places
+/// of `side`, or among its other places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Spread {
     /// Index of the house (see [`HousePairs::house`]).
@@ -27,6 +28,21 @@ pub(crate) struct Spread {
     /// Positions in the house (bit `i`: its `i`-th cell) of the places
     /// tried first.
     pub side: u128,
+}
+
+/// Bit-sliced counts of each digit's places in `house`: bit `d − 1` of
+/// `at_least[k]` is set when digit `d` has more than `k` places (counts
+/// saturate at `K`), so "exactly two places" is `at_least[1] & !at_least[2]`.
+fn places_at_least<W: Word, const K: usize>(state: &State<W>, house: &[Cell]) -> [u128; K] {
+    let mut at_least = [0u128; K];
+    for &c in house {
+        let set = state.candidates(c).to_u128();
+        for k in (1..K).rev() {
+            at_least[k] |= at_least[k - 1] & set;
+        }
+        at_least[0] |= set;
+    }
+    at_least
 }
 
 /// The complete groups of a model, ready to be scanned at every branch.
@@ -69,14 +85,8 @@ impl HousePairs {
         let (mut best_w, mut best_len) = (u64::from(weights[cell.index()]), len);
         let mut best = None;
         for house in &self.houses {
-            let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
-            for &c in house {
-                let set = state.candidates(c).to_u128();
-                thrice |= twice & set;
-                twice |= once & set;
-                once |= set;
-            }
-            let mut pairs = twice & !thrice;
+            let at_least = places_at_least::<_, 3>(state, house);
+            let mut pairs = at_least[1] & !at_least[2];
             while pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
                 pairs ^= bit;
@@ -124,15 +134,7 @@ impl HousePairs {
         let (mut best_w, mut best_len) = (u64::from(weights[cell.index()]), len);
         let mut best = None;
         for (h, house) in self.houses.iter().enumerate() {
-            // Bit-sliced counts of places per digit, saturating at five.
-            let mut at_least = [0u128; 5];
-            for &c in house {
-                let set = state.candidates(c).to_u128();
-                for k in (1..5).rev() {
-                    at_least[k] |= at_least[k - 1] & set;
-                }
-                at_least[0] |= set;
-            }
+            let at_least = places_at_least::<_, 5>(state, house);
             let mut wide = at_least[2] & !at_least[4];
             while wide != 0 {
                 let bit = wide & wide.wrapping_neg();

@@ -621,11 +621,7 @@ fn search<W: Word, U: Undoer<W>>(
                                             .propose_split(&state, &weights, cell, |c| {
                                                 conflicts.has_failed(c)
                                             })
-                                            .map(|spread| Branch::Spread {
-                                                house: spread.house,
-                                                digit: spread.digit,
-                                                side: spread.side,
-                                            })
+                                            .map(Branch::Spread)
                                     })
                                     .flatten()
                             })
