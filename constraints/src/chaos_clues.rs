@@ -13,6 +13,7 @@ use sudokit_core::{
 use crate::chaos::chaos_region;
 use crate::chaos_connectivity::neighbours;
 use crate::rule::{fits, Param, ParamType, RuleKind};
+use crate::units::first_duplicate;
 
 /// The region variables of `cells`.
 fn regions(geometry: &Geometry, cells: &[Cell]) -> Vec<Cell> {
@@ -570,19 +571,15 @@ impl Rule for SameRegion {
 
     fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
         let n = geometry.size();
-        let apart = if self.chaos { &self.cells[..] } else { &[] };
-        for (k, &a) in apart.iter().enumerate() {
-            let Some(d) = grid.get(a) else { continue };
-            if let Some(&b) = apart[k + 1..].iter().find(|&&b| grid.get(b) == Some(d)) {
-                return Err(Violation::new(
-                    format!(
-                        "{} and {} both hold {d} but lie in one region",
-                        a.name(n),
-                        b.name(n)
-                    ),
-                    vec![a, b],
-                ));
-            }
+        if let Some((a, b, d)) = self.chaos.then(|| first_duplicate(grid, &self.cells)).flatten() {
+            return Err(Violation::new(
+                format!(
+                    "{} and {} both hold {d} but lie in one region",
+                    a.name(n),
+                    b.name(n)
+                ),
+                vec![a, b],
+            ));
         }
         let known: Vec<(Cell, Digit)> = self
             .cells
