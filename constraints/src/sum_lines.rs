@@ -160,9 +160,10 @@ impl Propagate for SumLine {
 /// the sums, and no table per cell. Puts in `keep` the digits on some walk
 /// from the start to a closed end, and says whether there is one.
 fn walk_by_bits<W: Word>(candidates: &[Digits<W>], total: usize, keep: &mut [Digits<W>]) -> bool {
-    let below = u128::MAX >> (128 - total); // the running sums 0..total
-                                            // From the sums `sums` through digit d: those that stay below the
-                                            // total, and 0 when one reaches it.
+    // The running sums 0..total.
+    let below = u128::MAX >> (128 - total);
+    // From the sums `sums` through digit d: those that stay below the
+    // total, and 0 when one reaches it.
     let forward_step = |sums: u128, d: usize| -> u128 {
         let mut next = if d < total { (sums << d) & below } else { 0 };
         if d <= total && (sums >> (total - d)) & 1 == 1 {
