@@ -52,6 +52,10 @@ pub(crate) struct Conflicts {
     digit_failures: Vec<u16>,
     /// How many decisions on each digit failed, anywhere.
     failures_by_digit: [u32; DIGITS],
+    /// Of `failures_by_digit`: the most failures and the first digit index
+    /// with them, and the fewest above zero (kept at each failure, since
+    /// the search asks at every node).
+    extremes: (u32, usize, u32),
 }
 
 /// Digits a variable may hold, at most (the widest word).
@@ -67,6 +71,7 @@ impl Conflicts {
             any_failure: false,
             digit_failures: Vec::new(),
             failures_by_digit: [0; DIGITS],
+            extremes: (0, 0, u32::MAX),
         }
     }
 
@@ -86,15 +91,7 @@ impl Conflicts {
         if !self.options.hot_digit || !self.any_failure {
             return None;
         }
-        let (mut max, mut at, mut min) = (0u32, 0usize, u32::MAX);
-        for (i, &n) in self.failures_by_digit.iter().enumerate() {
-            if n > max {
-                (max, at) = (n, i);
-            }
-            if n > 0 && n < min {
-                min = n;
-            }
-        }
+        let (max, at, min) = self.extremes;
         (max as usize >= size && u64::from(max) * 2 > u64::from(min) * 3).then_some((at as Digit + 1, max))
     }
 
@@ -135,6 +132,7 @@ impl Conflicts {
             let at = cell.index() * DIGITS + usize::from(digit) - 1;
             self.digit_failures[at] = self.digit_failures[at].saturating_add(1);
             self.failures_by_digit[usize::from(digit) - 1] += 1;
+            self.extremes = extremes(&self.failures_by_digit);
         }
         self.decided(cell, alive, weights);
     }
@@ -158,6 +156,21 @@ impl Conflicts {
             *w += self.options.decision_weight;
         }
     }
+}
+
+/// The most failures with the first digit index that has them, and the
+/// fewest failures above zero (`u32::MAX` when none).
+fn extremes(failures_by_digit: &[u32]) -> (u32, usize, u32) {
+    let (mut max, mut at, mut min) = (0u32, 0usize, u32::MAX);
+    for (i, &n) in failures_by_digit.iter().enumerate() {
+        if n > max {
+            (max, at) = (n, i);
+        }
+        if n > 0 && n < min {
+            min = n;
+        }
+    }
+    (max, at, min)
 }
 
 #[cfg(test)]
