@@ -123,9 +123,13 @@ pub(crate) struct HittingSets<'a> {
     /// The packings of the tight nodes on the current path, each after
     /// its parent's (see `search/tight.rs`).
     tight_stack: Vec<Cells>,
+    /// For each packed set of [`Self::tight_stack`], the active sets that
+    /// meet it (see `search/tight.rs`).
+    tight_meets: Vec<SetBits>,
     /// Scratch: the unhit sets that meet at most one set of
-    /// [`Self::packing`] (see [`Self::list_singles`]).
-    singles: Vec<packing::Single>,
+    /// [`Self::packing`], by the one they meet, then those that meet none
+    /// (see [`Self::list_singles`]).
+    singles: Vec<SetBits>,
     /// Scratch: the live cells of the sets a swap may put in place of one
     /// packed set (see `search/packing.rs`).
     swap_candidates: Vec<Cells>,
@@ -133,7 +137,7 @@ pub(crate) struct HittingSets<'a> {
     /// theirs (see `search/extend.rs`), each after its parent's.
     parent_packs: Vec<Cells>,
     /// Their singles, likewise.
-    parent_singles: Vec<packing::Single>,
+    parent_singles: Vec<SetBits>,
     /// The packings of the children cut below, along the path (see
     /// `search/extend.rs`).
     failed_packs: Vec<Cells>,
@@ -208,6 +212,7 @@ impl<'a> HittingSets<'a> {
             reserve: Vec::new(),
             packing: Vec::with_capacity(max + 1),
             tight_stack: Vec::new(),
+            tight_meets: Vec::new(),
             singles: Vec::new(),
             swap_candidates: Vec::new(),
             parent_packs: Vec::new(),
@@ -453,7 +458,7 @@ impl<'a> HittingSets<'a> {
         }
         if self.packing.len() + 1 == left && left >= 2 {
             if left < packing::SWAP_MIN_LEFT {
-                self.list_singles(unhit, dead);
+                self.list_singles(unhit);
             }
             return self
                 .try_cells_extending(clues, dead, unhit, smallest, left)
@@ -485,6 +490,11 @@ impl<'a> HittingSets<'a> {
         if let Some(claims) = &mut self.claims {
             claims.push(Claim::Node { clues, dead, sets });
         }
+    }
+
+    /// The active sets that meet `cells`: their cells' vectors, or'ed.
+    fn meets(&self, cells: Cells) -> SetBits {
+        cells_of(cells).fold([0; WORDS], |meets, cell| or(meets, self.hits[cell]))
     }
 
     /// The cells of [`Self::packing`].
@@ -581,6 +591,11 @@ impl Failed {
 /// `a | b`, word by word.
 fn or(a: SetBits, b: SetBits) -> SetBits {
     std::array::from_fn(|w| a[w] | b[w])
+}
+
+/// `a & b`, word by word.
+fn and(a: SetBits, b: SetBits) -> SetBits {
+    std::array::from_fn(|w| a[w] & b[w])
 }
 
 /// `a & !b`, word by word.
@@ -856,7 +871,7 @@ mod tests {
     fn singles_are_the_sets_meeting_one_packed_set() {
         // A greedy packing of the grid's sets, some cells dead: the listed
         // sets are exactly those whose live cells meet at most one packed
-        // set, with that set's place, in the sets' order.
+        // set, under that set's place (the sets that meet none last).
         let checker = checker();
         let sets = initial_sets(&checker, 12);
         let mut progress = |_: &Counts| {};
@@ -872,13 +887,16 @@ mod tests {
                 }
             }
             let unhit = search.unhit_since(0, 0);
-            search.list_singles(unhit, dead);
-            let listed: Vec<(u8, usize)> = search
+            search.list_singles(unhit);
+            let mut listed: Vec<(usize, usize)> = search
                 .singles
                 .iter()
-                .map(|single| (single.holder, usize::from(single.index)))
+                .enumerate()
+                .flat_map(|(member, &bits)| set_bits(bits).map(move |index| (member, index)))
                 .collect();
-            let expected: Vec<(u8, usize)> = sets
+            listed.sort_by_key(|&(_, index)| index);
+            let none = search.packing.len();
+            let expected: Vec<(usize, usize)> = sets
                 .iter()
                 .enumerate()
                 .filter_map(|(index, &set)| {
@@ -886,8 +904,8 @@ mod tests {
                         .filter(|&member| search.packing[member] & set & !dead != 0)
                         .collect();
                     match met[..] {
-                        [] => Some((packing::NO_PACK, index)),
-                        [member] => Some((member as u8, index)),
+                        [] => Some((none, index)),
+                        [member] => Some((member, index)),
                         _ => None,
                     }
                 })

@@ -15,8 +15,7 @@
 
 use crate::cells::{cells_of, Cells};
 
-use super::packing::NO_PACK;
-use super::{and_not, or, Failed, HittingSets, SetBits, ACTIVE};
+use super::{and_not, or, set_bits, Failed, HittingSets, SetBits, ACTIVE};
 
 /// What a child's derived packing says about it.
 enum Derived {
@@ -127,11 +126,11 @@ impl HittingSets<'_> {
         left: usize,
     ) -> Derived {
         self.packing.clear();
-        let mut hit = NO_PACK;
+        let mut hit = None;
         let mut covered: Cells = 0;
         for (member, &set) in self.parent_packs[packs..].iter().enumerate() {
             if set >> cell & 1 == 1 {
-                hit = member as u8;
+                hit = Some(member);
                 continue;
             }
             let live = set & !dead;
@@ -141,15 +140,13 @@ impl HittingSets<'_> {
             covered |= live;
             self.packing.push(live);
         }
-        for single in &self.parent_singles[singles..] {
-            if single.holder != hit && single.holder != NO_PACK {
-                continue;
-            }
-            let set = self.table[usize::from(single.index) % ACTIVE];
-            if set >> cell & 1 == 1 {
-                continue;
-            }
-            let live = set & !dead;
+        // The sets that meet no packed set, and those that meet only the one
+        // the clue hits, less those the clue hits.
+        let singles = &self.parent_singles[singles..];
+        let none = singles[singles.len() - 1];
+        let joining = hit.map_or(none, |member| or(singles[member], none));
+        for index in set_bits(and_not(joining, self.hits[cell])) {
+            let live = self.table[index % ACTIVE] & !dead;
             if live == 0 {
                 return Derived::Cut(0);
             }

@@ -12,21 +12,9 @@
 //! search below goes on in `search/tight.rs`, with this packing handed
 //! down. Most of the search's nodes are tight ones.
 
-use crate::cells::{cells_of, Cells};
+use crate::cells::Cells;
 
-use super::{set_bits, HittingSets, SetBits, ACTIVE, BUCKETS};
-
-/// The holder of an unhit set that meets no packed set.
-pub(super) const NO_PACK: u8 = u8::MAX;
-
-/// An unhit set that meets at most one packed set.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Single {
-    /// The packed set it meets (its place in the packing), or [`NO_PACK`].
-    pub(super) holder: u8,
-    /// The set (its index among the active sets).
-    pub(super) index: u16,
-}
+use super::{and, and_not, or, set_bits, HittingSets, SetBits, ACTIVE, BUCKETS, WORDS};
 
 /// The fewest clues left at which a packing that is not tight is grown
 /// by swaps (below, the nodes are many and the gain small).
@@ -60,36 +48,26 @@ impl HittingSets<'_> {
     }
 
     /// Lists in [`Self::singles`] the `unhit` sets whose live cells meet
-    /// at most one set of [`Self::packing`], with the packed set they meet
-    /// ([`NO_PACK`] for none), in the sets' order: the only sets that can
-    /// join the packing once that one packed set is left out (by a swap,
-    /// or by a clue that hits it).
-    pub(super) fn list_singles(&mut self, unhit: SetBits, dead: Cells) {
-        let mut owners = [NO_PACK; 81];
-        let mut covered = 0;
-        for (member, &set) in self.packing.iter().enumerate() {
-            covered |= set;
-            for cell in cells_of(set) {
-                owners[cell] = member as u8;
-            }
-        }
+    /// at most one set of [`Self::packing`], as one bit vector per packed
+    /// set (the sets that meet it and no other) and a last one (the sets
+    /// that meet none): the only sets that can join the packing once that
+    /// one packed set is left out (by a swap, or by a clue that hits it).
+    /// The packed sets are live cells, so a set's live cells meet one
+    /// exactly when the set does: the vectors come from the cells' vectors
+    /// of sets, without a walk over the sets.
+    pub(super) fn list_singles(&mut self, unhit: SetBits) {
         self.singles.clear();
-        for index in set_bits(unhit) {
-            let reachable = self.table[index % ACTIVE] & !dead & covered;
-            let holder = if reachable == 0 {
-                NO_PACK
-            } else {
-                let holder = owners[reachable.trailing_zeros() as usize];
-                if reachable & !self.packing[usize::from(holder)] != 0 {
-                    continue;
-                }
-                holder
-            };
-            self.singles.push(Single {
-                holder,
-                index: index as u16,
-            });
+        let (mut once, mut twice) = ([0; WORDS], [0; WORDS]);
+        for &set in &self.packing {
+            let meets = and(self.meets(set), unhit);
+            twice = or(twice, and(once, meets));
+            once = or(once, meets);
+            self.singles.push(meets);
         }
+        for meets in &mut self.singles {
+            *meets = and_not(*meets, twice);
+        }
+        self.singles.push(and_not(unhit, once));
     }
 
     /// Grows [`Self::packing`] by swaps: a packed set is replaced by two
@@ -100,20 +78,17 @@ impl HittingSets<'_> {
     pub(super) fn improve_packing(&mut self, unhit: SetBits, dead: Cells, left: usize) -> usize {
         let mut candidates = std::mem::take(&mut self.swap_candidates);
         'grow: while self.packing.len() <= left {
-            self.list_singles(unhit, dead);
+            self.list_singles(unhit);
+            let none = self.singles[self.packing.len()];
             for member in 0..self.packing.len() {
                 // The sets that can replace this packed set: those that
                 // meet no other, with their live cells, in the sets' order.
-                let member = member as u8;
                 candidates.clear();
                 candidates.extend(
-                    self.singles
-                        .iter()
-                        .filter(|single| single.holder == member || single.holder == NO_PACK)
-                        .map(|single| self.table[usize::from(single.index) % ACTIVE] & !dead),
+                    set_bits(or(self.singles[member], none)).map(|index| self.table[index % ACTIVE] & !dead),
                 );
                 if let Some((first, second)) = first_disjoint_pair(&candidates) {
-                    self.packing[usize::from(member)] = first;
+                    self.packing[member] = first;
                     self.packing.push(second);
                     continue 'grow;
                 }
