@@ -79,7 +79,7 @@ const STRIDE: u64 = 1 << 16;
 /// Words of a bit vector of sets.
 const WORDS: usize = 4;
 
-/// Buckets of sets by live size for the second greedy packing.
+/// Buckets of sets by live size for the greedy packing.
 const BUCKETS: usize = 14;
 
 /// How many sets the bit vectors hold.
@@ -111,8 +111,10 @@ pub(crate) struct HittingSets<'a> {
     /// The active sets again, in a table of fixed size that the hot loops
     /// index without a bounds check (`index % ACTIVE`).
     table: Box<[Cells; ACTIVE]>,
-    /// The number of cells of each active set, by index.
-    sizes: Box<[u32; ACTIVE]>,
+    /// The active sets by size: `classes[k]` those of `k + 1` cells (the
+    /// last one, the larger sets), the buckets of the packing by live size
+    /// for the sets without a dead cell.
+    classes: [SetBits; BUCKETS],
     /// Per cell, the active sets it hits.
     hits: [SetBits; 81],
     /// Sets that did not fit in the bit vectors.
@@ -207,7 +209,7 @@ impl<'a> HittingSets<'a> {
             max,
             active: Vec::with_capacity(ACTIVE),
             table: Box::new([0; ACTIVE]),
-            sizes: Box::new([0; ACTIVE]),
+            classes: [[0; WORDS]; BUCKETS],
             hits: [[0; WORDS]; 81],
             reserve: Vec::new(),
             packing: Vec::with_capacity(max + 1),
@@ -240,7 +242,7 @@ impl<'a> HittingSets<'a> {
     /// chosen.
     pub(crate) fn run(&mut self, dead: Cells) -> Counts {
         let unhit = self.unhit_since(0, 0);
-        let _ = self.node(0, dead, unhit);
+        let _ = self.node(0, dead, self.meets(dead), unhit);
         self.counts()
     }
 
@@ -269,7 +271,8 @@ impl<'a> HittingSets<'a> {
                 }
                 self.active.push(set);
                 self.table[index] = set;
-                self.sizes[index] = set.count_ones();
+                let class = size(set).clamp(1, BUCKETS) - 1;
+                self.classes[class][index / 64] |= 1 << (index % 64);
             } else {
                 self.reserve.push(set);
             }
@@ -299,10 +302,11 @@ impl<'a> HittingSets<'a> {
         unhit
     }
 
-    /// One node: `clues` chosen, `dead` forbidden, `unhit` the active sets
-    /// the clues miss. Returns, when no clue set below was tested, the
-    /// cells of the sets that ruled every branch out (see [`Failed`]).
-    fn node(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits) -> Option<Cells> {
+    /// One node: `clues` chosen, `dead` forbidden (`touched` the active
+    /// sets with a dead cell), `unhit` the active sets the clues miss.
+    /// Returns, when no clue set below was tested, the cells of the sets
+    /// that ruled every branch out (see [`Failed`]).
+    fn node(&mut self, clues: Cells, dead: Cells, touched: SetBits, mut unhit: SetBits) -> Option<Cells> {
         if !self.visit() {
             return None;
         }
@@ -316,19 +320,20 @@ impl<'a> HittingSets<'a> {
                 // Every set it misses is in the reserve: branch on one.
                 let missed = self.reserve.iter().find(|&&set| set & clues == 0).copied();
                 if let Some(set) = missed.filter(|_| size(clues) < self.max) {
-                    self.try_cells(clues, dead, unhit, set & !dead);
+                    self.try_cells(clues, dead, self.meets(dead), unhit, set & !dead);
                 }
                 return None;
             }
             let left = self.max - size(clues);
             if left > 0 {
-                self.branch(clues, dead, unhit, left);
+                // The sets learned have new bits: `touched` is made again.
+                self.branch(clues, dead, self.meets(dead), unhit, left);
             }
             return None;
         }
         let left = self.max - size(clues);
         let ruled_out = if left > 0 {
-            self.branch(clues, dead, unhit, left)
+            self.branch(clues, dead, touched, unhit, left)
         } else {
             set_bits(unhit).next().map(|index| self.table[index % ACTIVE])
         };
@@ -406,43 +411,32 @@ impl<'a> HittingSets<'a> {
     /// Chooses the next clue among the cells of the smallest unhit set,
     /// after the lower bound allows the `left` clues still to come.
     /// Returns what [`Self::node`] does.
-    fn branch(&mut self, clues: Cells, dead: Cells, unhit: SetBits, left: usize) -> Option<Cells> {
-        let mut smallest = Cells::MAX;
-        let mut smallest_size = u32::MAX;
-        let mut covered: Cells = 0;
-        self.packing.clear();
-        let mut by_size = [[0; WORDS]; BUCKETS];
-        for index in set_bits(unhit) {
+    ///
+    /// The sets without a dead cell (most of them) are sorted by size with
+    /// a few word operations per size, from vectors made once; only those
+    /// with a dead cell (`touched`) are walked for their live size.
+    fn branch(
+        &mut self,
+        clues: Cells,
+        dead: Cells,
+        touched: SetBits,
+        unhit: SetBits,
+        left: usize,
+    ) -> Option<Cells> {
+        let whole = and_not(unhit, touched);
+        let mut by_size: [SetBits; BUCKETS] = std::array::from_fn(|k| and(whole, self.classes[k]));
+        for index in set_bits(and(unhit, touched)) {
             let set = self.table[index % ACTIVE];
             let live = set & !dead;
-            // Most sets have no dead cell: their size is known.
-            let live_size = if live == set {
-                self.sizes[index % ACTIVE]
-            } else {
-                live.count_ones()
-            };
-            if live_size == 0 {
+            if live == 0 {
                 return Some(set);
             }
-            by_size[(live_size as usize).min(BUCKETS) - 1][index / 64] |= 1 << (index % 64);
-            // Sets come smallest first: a greedy packing of disjoint ones.
-            if live & covered == 0 {
-                covered |= live;
-                self.packing.push(live);
-                if self.packing.len() == left {
-                    // Tight: each clue to come goes in its own set of the
-                    // packing. The sets not walked yet are met by the
-                    // narrowing, which cuts where the greedy packing would
-                    // have grown (a set that misses the packed cells).
-                    return self.tight_root(clues, unhit).map(|sets| sets | covered | dead);
-                }
-            }
-            if live_size < smallest_size {
-                smallest_size = live_size;
-                smallest = live;
-            }
+            let bucket = (live.count_ones() as usize).min(BUCKETS) - 1;
+            by_size[bucket][index / 64] |= 1 << (index % 64);
         }
-        if self.packing.len() < left && self.pack_by_live_size(left, &by_size, dead) > left {
+        let first = by_size.iter().find_map(|&bucket| set_bits(bucket).next());
+        let smallest = self.table[first.expect("a node that branches has an unhit set") % ACTIVE] & !dead;
+        if self.pack_by_live_size(left, &by_size, dead) > left {
             return Some(self.packed_cells() | dead);
         }
         if self.packing.len() < left
@@ -461,10 +455,10 @@ impl<'a> HittingSets<'a> {
                 self.list_singles(unhit);
             }
             return self
-                .try_cells_extending(clues, dead, unhit, smallest, left)
+                .try_cells_extending(clues, dead, touched, unhit, smallest, left)
                 .map(|sets| sets | smallest | dead);
         }
-        self.try_cells(clues, dead, unhit, smallest)
+        self.try_cells(clues, dead, touched, unhit, smallest)
             .map(|sets| sets | smallest | dead)
     }
 
@@ -505,19 +499,36 @@ impl<'a> HittingSets<'a> {
     /// Branches on each cell of `cells` as the next clue, the cells tried
     /// before it dead. Returns, when no clue set below was tested, the
     /// cells of the sets that ruled every branch out.
-    fn try_cells(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits, cells: Cells) -> Option<Cells> {
-        let mut tried = dead;
+    fn try_cells(
+        &mut self,
+        clues: Cells,
+        dead: Cells,
+        touched: SetBits,
+        mut unhit: SetBits,
+        cells: Cells,
+    ) -> Option<Cells> {
+        let (mut tried, mut tried_sets) = (dead, touched);
         let mut known = self.active.len();
         let mut failed = Failed::default();
         for cell in cells_of(cells) {
             if let Some(sets) = failed.rules_out(cell) {
                 self.skip_node(clues | 1 << cell, tried, sets);
             } else {
-                unhit = or(unhit, self.learned_since(&mut known, clues));
-                let child = self.node(clues | 1 << cell, tried, and_not(unhit, self.hits[cell]));
+                let learned = self.learned_since(&mut known, clues);
+                if learned != [0; WORDS] {
+                    unhit = or(unhit, learned);
+                    tried_sets = self.meets(tried);
+                }
+                let child = self.node(
+                    clues | 1 << cell,
+                    tried,
+                    tried_sets,
+                    and_not(unhit, self.hits[cell]),
+                );
                 failed.record(child);
             }
             tried |= 1 << cell;
+            tried_sets = or(tried_sets, self.hits[cell]);
             if self.stopped {
                 return None;
             }

@@ -2,10 +2,12 @@
 //!
 //! A *packing* is a list of pairwise disjoint unhit sets (their live
 //! cells): each needs a clue of its own, so a node with more packed sets
-//! than clues left is cut. The first packing is greedy in the order of the
-//! sets (smallest first); when it falls short, a second greedy one takes
-//! the sets by their live size (dead cells shrink some), and near the top
-//! of the tree, where nodes are few, swaps grow it further.
+//! than clues left is cut. It is greedy, smallest live part first (dead
+//! cells shrink some sets), in bit vectors: a packed set blocks the sets
+//! that meet it (the or of its cells' vectors of sets), and the next one is
+//! the first set of the smallest size not blocked, so the sets are not
+//! walked one by one. Near the top of the tree, where nodes are few, swaps
+//! grow it further.
 //!
 //! A packing with exactly as many sets as clues left is *tight*: each
 //! clue to come then goes in a packed set, one each, and nowhere else; the
@@ -30,18 +32,22 @@ impl HittingSets<'_> {
         by_size: &[SetBits; BUCKETS],
         dead: Cells,
     ) -> usize {
-        let mut covered = 0;
+        // The sets that meet a packed set (its live cells, so exactly the
+        // sets whose live cells meet it): the or of its cells' vectors.
+        let mut blocked = [0; WORDS];
         self.packing.clear();
-        for bucket in by_size {
-            for index in set_bits(*bucket) {
+        for &bucket in by_size {
+            let mut open = and_not(bucket, blocked);
+            while let Some(index) = set_bits(open).next() {
                 let live = self.table[index % ACTIVE] & !dead;
-                if live & covered == 0 {
-                    covered |= live;
-                    self.packing.push(live);
-                    if self.packing.len() > left {
-                        return self.packing.len();
-                    }
+                debug_assert!(live != 0, "a set without a live cell is caught before");
+                self.packing.push(live);
+                if self.packing.len() > left {
+                    return self.packing.len();
                 }
+                blocked = or(blocked, self.meets(live));
+                open = and_not(open, blocked);
+                open[index / 64] &= !(1 << (index % 64));
             }
         }
         self.packing.len()
