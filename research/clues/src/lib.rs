@@ -8,9 +8,8 @@
 //!
 //! 1. **Unavoidable sets** ([`unavoidable`]): sets of cells that every
 //!    puzzle of the grid must give a clue in, because another grid differs
-//!    from this one exactly there. The minimal ones with up to four digits
-//!    are found up front, by blanking every choice of two to four digits
-//!    and listing the other solutions.
+//!    from this one exactly there. Every minimal one of up to 12 cells is
+//!    found up front, from the ways to place each digit (templates).
 //! 2. **Hitting sets** ([`search`]): every clue set of at most `K` cells
 //!    that gives a clue in each of them, branching on the smallest unhit
 //!    set and cutting with a lower bound; each one is tested for
@@ -35,6 +34,7 @@ pub mod cells;
 mod checker;
 mod grid;
 pub mod search;
+mod templates;
 pub mod unavoidable;
 
 use sudokit_solvers::Cancel;
@@ -97,7 +97,7 @@ pub fn find_puzzles(grid: &[u8; 81], options: &Options) -> Found {
 /// [`find_puzzles`], calling `progress` now and then during the search.
 pub fn find_puzzles_with(grid: &[u8; 81], options: &Options, progress: &mut dyn FnMut(&Counts)) -> Found {
     let checker = Checker::new(*grid);
-    let sets = unavoidable::initial_sets(&checker, options.max_set_size);
+    let sets = unavoidable::small_sets(grid, options.max_set_size);
     let mut search = HittingSets::new(&checker, options.max, sets, options.cancel.as_ref(), progress);
     let counts = search.run(cells::ALL_CELLS & !options.within);
     Found {

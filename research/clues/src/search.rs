@@ -62,6 +62,16 @@ mod tight;
 /// kept as it is rather than split into its minimal subsets.
 const MINIMIZE_LIMIT: u64 = 10_000;
 
+/// The largest learned set that may join the bit vectors (while there is
+/// room). The sets learned from a test are the minimal ones inside its
+/// second solution's difference: with every set of up to 12 cells known
+/// from the start, they are larger, and the first tests' sets of 20–46
+/// cells used to fill every free place in the vectors, where they cost a
+/// little at every node and cut almost nothing (grid 7 of seed 2026: 98 of
+/// them; keeping them out, 1.70·10⁶ → 1.43·10⁶ nodes). Larger ones wait in
+/// the reserve, which is checked before each uniqueness test.
+const LEARNED_ACTIVE_SIZE: usize = 12;
+
 /// How many nodes pass between two looks at the cancel flag and two
 /// progress reports.
 const STRIDE: u64 = 1 << 16;
@@ -69,7 +79,7 @@ const STRIDE: u64 = 1 << 16;
 /// Words of a bit vector of sets.
 const WORDS: usize = 4;
 
-/// Buckets of sets by live size for the second greedy packing.
+/// Buckets of sets by live size for the greedy packing.
 const BUCKETS: usize = 14;
 
 /// How many sets the bit vectors hold.
@@ -101,8 +111,10 @@ pub(crate) struct HittingSets<'a> {
     /// The active sets again, in a table of fixed size that the hot loops
     /// index without a bounds check (`index % ACTIVE`).
     table: Box<[Cells; ACTIVE]>,
-    /// The number of cells of each active set, by index.
-    sizes: Box<[u32; ACTIVE]>,
+    /// The active sets by size: `classes[k]` those of `k + 1` cells (the
+    /// last one, the larger sets), the buckets of the packing by live size
+    /// for the sets without a dead cell.
+    classes: [SetBits; BUCKETS],
     /// Per cell, the active sets it hits.
     hits: [SetBits; 81],
     /// Sets that did not fit in the bit vectors.
@@ -113,9 +125,13 @@ pub(crate) struct HittingSets<'a> {
     /// The packings of the tight nodes on the current path, each after
     /// its parent's (see `search/tight.rs`).
     tight_stack: Vec<Cells>,
+    /// For each packed set of [`Self::tight_stack`], the active sets that
+    /// meet it (see `search/tight.rs`).
+    tight_meets: Vec<SetBits>,
     /// Scratch: the unhit sets that meet at most one set of
-    /// [`Self::packing`] (see [`Self::list_singles`]).
-    singles: Vec<packing::Single>,
+    /// [`Self::packing`], by the one they meet, then those that meet none
+    /// (see [`Self::list_singles`]).
+    singles: Vec<SetBits>,
     /// Scratch: the live cells of the sets a swap may put in place of one
     /// packed set (see `search/packing.rs`).
     swap_candidates: Vec<Cells>,
@@ -123,7 +139,7 @@ pub(crate) struct HittingSets<'a> {
     /// theirs (see `search/extend.rs`), each after its parent's.
     parent_packs: Vec<Cells>,
     /// Their singles, likewise.
-    parent_singles: Vec<packing::Single>,
+    parent_singles: Vec<SetBits>,
     /// The packings of the children cut below, along the path (see
     /// `search/extend.rs`).
     failed_packs: Vec<Cells>,
@@ -193,11 +209,12 @@ impl<'a> HittingSets<'a> {
             max,
             active: Vec::with_capacity(ACTIVE),
             table: Box::new([0; ACTIVE]),
-            sizes: Box::new([0; ACTIVE]),
+            classes: [[0; WORDS]; BUCKETS],
             hits: [[0; WORDS]; 81],
             reserve: Vec::new(),
             packing: Vec::with_capacity(max + 1),
             tight_stack: Vec::new(),
+            tight_meets: Vec::new(),
             singles: Vec::new(),
             swap_candidates: Vec::new(),
             parent_packs: Vec::new(),
@@ -217,7 +234,7 @@ impl<'a> HittingSets<'a> {
             #[cfg(test)]
             claims: None,
         };
-        search.add_sets(sets);
+        search.add_sets(sets, usize::MAX);
         search
     }
 
@@ -225,7 +242,7 @@ impl<'a> HittingSets<'a> {
     /// chosen.
     pub(crate) fn run(&mut self, dead: Cells) -> Counts {
         let unhit = self.unhit_since(0, 0);
-        let _ = self.node(0, dead, unhit);
+        let _ = self.node(0, dead, self.meets(dead), unhit);
         self.counts()
     }
 
@@ -243,18 +260,19 @@ impl<'a> HittingSets<'a> {
         self.active.iter().chain(&self.reserve).copied().collect()
     }
 
-    /// Adds sets: to the bit vectors while there is room, else to the
-    /// reserve.
-    fn add_sets(&mut self, sets: impl IntoIterator<Item = Cells>) {
+    /// Adds sets: to the bit vectors while there is room and they have at
+    /// most `max_size` cells, else to the reserve.
+    fn add_sets(&mut self, sets: impl IntoIterator<Item = Cells>, max_size: usize) {
         for set in sets {
-            if self.active.len() < ACTIVE {
+            if self.active.len() < ACTIVE && size(set) <= max_size {
                 let index = self.active.len();
                 for cell in cells_of(set) {
                     self.hits[cell][index / 64] |= 1 << (index % 64);
                 }
                 self.active.push(set);
                 self.table[index] = set;
-                self.sizes[index] = set.count_ones();
+                let class = size(set).clamp(1, BUCKETS) - 1;
+                self.classes[class][index / 64] |= 1 << (index % 64);
             } else {
                 self.reserve.push(set);
             }
@@ -284,10 +302,11 @@ impl<'a> HittingSets<'a> {
         unhit
     }
 
-    /// One node: `clues` chosen, `dead` forbidden, `unhit` the active sets
-    /// the clues miss. Returns, when no clue set below was tested, the
-    /// cells of the sets that ruled every branch out (see [`Failed`]).
-    fn node(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits) -> Option<Cells> {
+    /// One node: `clues` chosen, `dead` forbidden (`touched` the active
+    /// sets with a dead cell), `unhit` the active sets the clues miss.
+    /// Returns, when no clue set below was tested, the cells of the sets
+    /// that ruled every branch out (see [`Failed`]).
+    fn node(&mut self, clues: Cells, dead: Cells, touched: SetBits, mut unhit: SetBits) -> Option<Cells> {
         if !self.visit() {
             return None;
         }
@@ -301,19 +320,20 @@ impl<'a> HittingSets<'a> {
                 // Every set it misses is in the reserve: branch on one.
                 let missed = self.reserve.iter().find(|&&set| set & clues == 0).copied();
                 if let Some(set) = missed.filter(|_| size(clues) < self.max) {
-                    self.try_cells(clues, dead, unhit, set & !dead);
+                    self.try_cells(clues, dead, self.meets(dead), unhit, set & !dead);
                 }
                 return None;
             }
             let left = self.max - size(clues);
             if left > 0 {
-                self.branch(clues, dead, unhit, left);
+                // The sets learned have new bits: `touched` is made again.
+                self.branch(clues, dead, self.meets(dead), unhit, left);
             }
             return None;
         }
         let left = self.max - size(clues);
         let ruled_out = if left > 0 {
-            self.branch(clues, dead, unhit, left)
+            self.branch(clues, dead, touched, unhit, left)
         } else {
             set_bits(unhit).next().map(|index| self.table[index % ACTIVE])
         };
@@ -363,7 +383,7 @@ impl<'a> HittingSets<'a> {
             Some(other) => {
                 let diff = difference(self.checker.grid(), &other);
                 let found = minimal_inside(self.checker, diff, MINIMIZE_LIMIT).unwrap_or_else(|| vec![diff]);
-                self.add_sets(found);
+                self.add_sets(found, LEARNED_ACTIVE_SIZE);
                 false
             }
         }
@@ -391,43 +411,32 @@ impl<'a> HittingSets<'a> {
     /// Chooses the next clue among the cells of the smallest unhit set,
     /// after the lower bound allows the `left` clues still to come.
     /// Returns what [`Self::node`] does.
-    fn branch(&mut self, clues: Cells, dead: Cells, unhit: SetBits, left: usize) -> Option<Cells> {
-        let mut smallest = Cells::MAX;
-        let mut smallest_size = u32::MAX;
-        let mut covered: Cells = 0;
-        self.packing.clear();
-        let mut by_size = [[0; WORDS]; BUCKETS];
-        for index in set_bits(unhit) {
+    ///
+    /// The sets without a dead cell (most of them) are sorted by size with
+    /// a few word operations per size, from vectors made once; only those
+    /// with a dead cell (`touched`) are walked for their live size.
+    fn branch(
+        &mut self,
+        clues: Cells,
+        dead: Cells,
+        touched: SetBits,
+        unhit: SetBits,
+        left: usize,
+    ) -> Option<Cells> {
+        let whole = and_not(unhit, touched);
+        let mut by_size: [SetBits; BUCKETS] = std::array::from_fn(|k| and(whole, self.classes[k]));
+        for index in set_bits(and(unhit, touched)) {
             let set = self.table[index % ACTIVE];
             let live = set & !dead;
-            // Most sets have no dead cell: their size is known.
-            let live_size = if live == set {
-                self.sizes[index % ACTIVE]
-            } else {
-                live.count_ones()
-            };
-            if live_size == 0 {
+            if live == 0 {
                 return Some(set);
             }
-            by_size[(live_size as usize).min(BUCKETS) - 1][index / 64] |= 1 << (index % 64);
-            // Sets come smallest first: a greedy packing of disjoint ones.
-            if live & covered == 0 {
-                covered |= live;
-                self.packing.push(live);
-                if self.packing.len() == left {
-                    // Tight: each clue to come goes in its own set of the
-                    // packing. The sets not walked yet are met by the
-                    // narrowing, which cuts where the greedy packing would
-                    // have grown (a set that misses the packed cells).
-                    return self.tight_root(clues, unhit).map(|sets| sets | covered | dead);
-                }
-            }
-            if live_size < smallest_size {
-                smallest_size = live_size;
-                smallest = live;
-            }
+            let bucket = (live.count_ones() as usize).min(BUCKETS) - 1;
+            by_size[bucket][index / 64] |= 1 << (index % 64);
         }
-        if self.packing.len() < left && self.pack_by_live_size(left, &by_size, dead) > left {
+        let first = by_size.iter().find_map(|&bucket| set_bits(bucket).next());
+        let smallest = self.table[first.expect("a node that branches has an unhit set") % ACTIVE] & !dead;
+        if self.pack_by_live_size(left, &by_size, dead) > left {
             return Some(self.packed_cells() | dead);
         }
         if self.packing.len() < left
@@ -443,13 +452,13 @@ impl<'a> HittingSets<'a> {
         }
         if self.packing.len() + 1 == left && left >= 2 {
             if left < packing::SWAP_MIN_LEFT {
-                self.list_singles(unhit, dead);
+                self.list_singles(unhit);
             }
             return self
-                .try_cells_extending(clues, dead, unhit, smallest, left)
+                .try_cells_extending(clues, dead, touched, unhit, smallest, left)
                 .map(|sets| sets | smallest | dead);
         }
-        self.try_cells(clues, dead, unhit, smallest)
+        self.try_cells(clues, dead, touched, unhit, smallest)
             .map(|sets| sets | smallest | dead)
     }
 
@@ -477,6 +486,11 @@ impl<'a> HittingSets<'a> {
         }
     }
 
+    /// The active sets that meet `cells`: their cells' vectors, or'ed.
+    fn meets(&self, cells: Cells) -> SetBits {
+        cells_of(cells).fold([0; WORDS], |meets, cell| or(meets, self.hits[cell]))
+    }
+
     /// The cells of [`Self::packing`].
     fn packed_cells(&self) -> Cells {
         self.packing.iter().fold(0, |all, &set| all | set)
@@ -485,19 +499,36 @@ impl<'a> HittingSets<'a> {
     /// Branches on each cell of `cells` as the next clue, the cells tried
     /// before it dead. Returns, when no clue set below was tested, the
     /// cells of the sets that ruled every branch out.
-    fn try_cells(&mut self, clues: Cells, dead: Cells, mut unhit: SetBits, cells: Cells) -> Option<Cells> {
-        let mut tried = dead;
+    fn try_cells(
+        &mut self,
+        clues: Cells,
+        dead: Cells,
+        touched: SetBits,
+        mut unhit: SetBits,
+        cells: Cells,
+    ) -> Option<Cells> {
+        let (mut tried, mut tried_sets) = (dead, touched);
         let mut known = self.active.len();
         let mut failed = Failed::default();
         for cell in cells_of(cells) {
             if let Some(sets) = failed.rules_out(cell) {
                 self.skip_node(clues | 1 << cell, tried, sets);
             } else {
-                unhit = or(unhit, self.learned_since(&mut known, clues));
-                let child = self.node(clues | 1 << cell, tried, and_not(unhit, self.hits[cell]));
+                let learned = self.learned_since(&mut known, clues);
+                if learned != [0; WORDS] {
+                    unhit = or(unhit, learned);
+                    tried_sets = self.meets(tried);
+                }
+                let child = self.node(
+                    clues | 1 << cell,
+                    tried,
+                    tried_sets,
+                    and_not(unhit, self.hits[cell]),
+                );
                 failed.record(child);
             }
             tried |= 1 << cell;
+            tried_sets = or(tried_sets, self.hits[cell]);
             if self.stopped {
                 return None;
             }
@@ -571,6 +602,11 @@ impl Failed {
 /// `a | b`, word by word.
 fn or(a: SetBits, b: SetBits) -> SetBits {
     std::array::from_fn(|w| a[w] | b[w])
+}
+
+/// `a & b`, word by word.
+fn and(a: SetBits, b: SetBits) -> SetBits {
+    std::array::from_fn(|w| a[w] & b[w])
 }
 
 /// `a & !b`, word by word.
@@ -846,7 +882,7 @@ mod tests {
     fn singles_are_the_sets_meeting_one_packed_set() {
         // A greedy packing of the grid's sets, some cells dead: the listed
         // sets are exactly those whose live cells meet at most one packed
-        // set, with that set's place, in the sets' order.
+        // set, under that set's place (the sets that meet none last).
         let checker = checker();
         let sets = initial_sets(&checker, 12);
         let mut progress = |_: &Counts| {};
@@ -862,13 +898,16 @@ mod tests {
                 }
             }
             let unhit = search.unhit_since(0, 0);
-            search.list_singles(unhit, dead);
-            let listed: Vec<(u8, usize)> = search
+            search.list_singles(unhit);
+            let mut listed: Vec<(usize, usize)> = search
                 .singles
                 .iter()
-                .map(|single| (single.holder, usize::from(single.index)))
+                .enumerate()
+                .flat_map(|(member, &bits)| set_bits(bits).map(move |index| (member, index)))
                 .collect();
-            let expected: Vec<(u8, usize)> = sets
+            listed.sort_by_key(|&(_, index)| index);
+            let none = search.packing.len();
+            let expected: Vec<(usize, usize)> = sets
                 .iter()
                 .enumerate()
                 .filter_map(|(index, &set)| {
@@ -876,8 +915,8 @@ mod tests {
                         .filter(|&member| search.packing[member] & set & !dead != 0)
                         .collect();
                     match met[..] {
-                        [] => Some((packing::NO_PACK, index)),
-                        [member] => Some((member as u8, index)),
+                        [] => Some((none, index)),
+                        [member] => Some((member, index)),
                         _ => None,
                     }
                 })

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use sudokit_clues::cells::{cells_of, show_puzzle, Cells, ALL_CELLS};
-use sudokit_clues::unavoidable::initial_sets;
+use sudokit_clues::unavoidable::{initial_sets, small_sets};
 use sudokit_clues::{find_puzzles, parse_grid, Checker, Found, Options};
 use sudokit_constraints::{classic_puzzle, ClassicRules};
 use sudokit_core::{Geometry, Grid, Puzzle};
@@ -241,6 +241,31 @@ fn initial_unavoidable_sets_are_minimal_and_unavoidable() {
     }
 }
 
+/// The digits of `grid` on `set`, as a bit set.
+fn digits_on(grid: &[u8; 81], set: Cells) -> u16 {
+    cells_of(set).fold(0, |digits, cell| digits | 1 << grid[cell])
+}
+
+#[test]
+fn template_sets_are_the_blanking_ones_and_more() {
+    // Every minimal set of up to 12 cells from templates: those with at
+    // most four digits are exactly what blanking two to four digits and
+    // listing the solutions finds (in the same order), and the others
+    // (five or six digits) are minimal unavoidable sets too, by dancing
+    // links.
+    for grid in random_grids(3, 2026) {
+        let sets = small_sets(&grid, 12);
+        let (few, many): (Vec<Cells>, Vec<Cells>) = sets
+            .iter()
+            .partition(|&&set| digits_on(&grid, set).count_ones() <= 4);
+        assert_eq!(few, initial_sets(&Checker::new(grid), 12));
+        assert!(many.len() > 30, "sets of five or six digits ({})", many.len());
+        for set in many {
+            assert_minimal_unavoidable(&grid, set);
+        }
+    }
+}
+
 #[test]
 fn sets_found_during_the_search_are_unavoidable() {
     // Sets up to six cells only: the search meets clue sets that hit them
@@ -248,7 +273,7 @@ fn sets_found_during_the_search_are_unavoidable() {
     let grid_line = "176832954845679312293145687358926471417583269629714835931258746764391528582467193";
     let grid = parse_grid(grid_line).unwrap();
     let found = search_within(&grid, 17, 6, listed_pattern(grid_line));
-    let initial = initial_sets(&Checker::new(grid), 6).len();
+    let initial = small_sets(&grid, 6).len();
     assert!(found.unavoidable_sets.len() > initial, "the search learned sets");
     for &set in &found.unavoidable_sets[initial..] {
         assert_minimal_unavoidable(&grid, set);

@@ -15,8 +15,7 @@
 
 use crate::cells::{cells_of, Cells};
 
-use super::packing::NO_PACK;
-use super::{and_not, or, Failed, HittingSets, SetBits, ACTIVE};
+use super::{and_not, or, set_bits, Failed, HittingSets, SetBits, ACTIVE, WORDS};
 
 /// What a child's derived packing says about it.
 enum Derived {
@@ -38,6 +37,7 @@ impl HittingSets<'_> {
         &mut self,
         clues: Cells,
         dead: Cells,
+        touched: SetBits,
         mut unhit: SetBits,
         cells: Cells,
         left: usize,
@@ -46,7 +46,7 @@ impl HittingSets<'_> {
         self.parent_packs.extend_from_slice(&self.packing);
         let singles = self.parent_singles.len();
         self.parent_singles.extend_from_slice(&self.singles);
-        let mut tried = dead;
+        let (mut tried, mut tried_sets) = (dead, touched);
         let mut known = self.active.len();
         let mut failed = Failed::default();
         // The last tight child ruled out: the cells of the sets that cut
@@ -57,10 +57,15 @@ impl HittingSets<'_> {
             if let Some(sets) = failed.rules_out(cell) {
                 self.skip_node(clues | 1 << cell, tried, sets);
                 tried |= 1 << cell;
+                tried_sets = or(tried_sets, self.hits[cell]);
                 continue;
             }
             // Sets learned in an earlier branch: the narrowing meets them.
-            unhit = or(unhit, self.learned_since(&mut known, clues));
+            let learned = self.learned_since(&mut known, clues);
+            if learned != [0; WORDS] {
+                unhit = or(unhit, learned);
+                tried_sets = self.meets(tried);
+            }
             let child = clues | 1 << cell;
             let child_unhit = and_not(unhit, self.hits[cell]);
             match self.derive_packing(cell, tried, packs, singles, left - 1) {
@@ -91,10 +96,11 @@ impl HittingSets<'_> {
                     failed.record(Some(sets | tried));
                 }
                 Derived::Short => {
-                    failed.record(self.node(child, tried, child_unhit));
+                    failed.record(self.node(child, tried, tried_sets, child_unhit));
                 }
             }
             tried |= 1 << cell;
+            tried_sets = or(tried_sets, self.hits[cell]);
             if self.stopped {
                 failed.record(None);
                 break;
@@ -127,11 +133,11 @@ impl HittingSets<'_> {
         left: usize,
     ) -> Derived {
         self.packing.clear();
-        let mut hit = NO_PACK;
+        let mut hit = None;
         let mut covered: Cells = 0;
         for (member, &set) in self.parent_packs[packs..].iter().enumerate() {
             if set >> cell & 1 == 1 {
-                hit = member as u8;
+                hit = Some(member);
                 continue;
             }
             let live = set & !dead;
@@ -141,15 +147,13 @@ impl HittingSets<'_> {
             covered |= live;
             self.packing.push(live);
         }
-        for single in &self.parent_singles[singles..] {
-            if single.holder != hit && single.holder != NO_PACK {
-                continue;
-            }
-            let set = self.table[usize::from(single.index) % ACTIVE];
-            if set >> cell & 1 == 1 {
-                continue;
-            }
-            let live = set & !dead;
+        // The sets that meet no packed set, and those that meet only the one
+        // the clue hits, less those the clue hits.
+        let singles = &self.parent_singles[singles..];
+        let none = singles[singles.len() - 1];
+        let joining = hit.map_or(none, |member| or(singles[member], none));
+        for index in set_bits(and_not(joining, self.hits[cell])) {
+            let live = self.table[index % ACTIVE] & !dead;
             if live == 0 {
                 return Derived::Cut(0);
             }

@@ -2,31 +2,21 @@
 //!
 //! A *packing* is a list of pairwise disjoint unhit sets (their live
 //! cells): each needs a clue of its own, so a node with more packed sets
-//! than clues left is cut. The first packing is greedy in the order of the
-//! sets (smallest first); when it falls short, a second greedy one takes
-//! the sets by their live size (dead cells shrink some), and near the top
-//! of the tree, where nodes are few, swaps grow it further.
+//! than clues left is cut. It is greedy, smallest live part first (dead
+//! cells shrink some sets), in bit vectors: a packed set blocks the sets
+//! that meet it (the or of its cells' vectors of sets), and the next one is
+//! the first set of the smallest size not blocked, so the sets are not
+//! walked one by one. Near the top of the tree, where nodes are few, swaps
+//! grow it further.
 //!
 //! A packing with exactly as many sets as clues left is *tight*: each
 //! clue to come then goes in a packed set, one each, and nowhere else; the
 //! search below goes on in `search/tight.rs`, with this packing handed
 //! down. Most of the search's nodes are tight ones.
 
-use crate::cells::{cells_of, Cells};
+use crate::cells::Cells;
 
-use super::{set_bits, HittingSets, SetBits, ACTIVE, BUCKETS};
-
-/// The holder of an unhit set that meets no packed set.
-pub(super) const NO_PACK: u8 = u8::MAX;
-
-/// An unhit set that meets at most one packed set.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Single {
-    /// The packed set it meets (its place in the packing), or [`NO_PACK`].
-    pub(super) holder: u8,
-    /// The set (its index among the active sets).
-    pub(super) index: u16,
-}
+use super::{and, and_not, or, set_bits, HittingSets, SetBits, ACTIVE, BUCKETS, WORDS};
 
 /// The fewest clues left at which a packing that is not tight is grown
 /// by swaps (below, the nodes are many and the gain small).
@@ -42,54 +32,48 @@ impl HittingSets<'_> {
         by_size: &[SetBits; BUCKETS],
         dead: Cells,
     ) -> usize {
-        let mut covered = 0;
+        // The sets that meet a packed set (its live cells, so exactly the
+        // sets whose live cells meet it): the or of its cells' vectors.
+        let mut blocked = [0; WORDS];
         self.packing.clear();
-        for bucket in by_size {
-            for index in set_bits(*bucket) {
+        for &bucket in by_size {
+            let mut open = and_not(bucket, blocked);
+            while let Some(index) = set_bits(open).next() {
                 let live = self.table[index % ACTIVE] & !dead;
-                if live & covered == 0 {
-                    covered |= live;
-                    self.packing.push(live);
-                    if self.packing.len() > left {
-                        return self.packing.len();
-                    }
+                debug_assert!(live != 0, "a set without a live cell is caught before");
+                self.packing.push(live);
+                if self.packing.len() > left {
+                    return self.packing.len();
                 }
+                blocked = or(blocked, self.meets(live));
+                open = and_not(open, blocked);
+                open[index / 64] &= !(1 << (index % 64));
             }
         }
         self.packing.len()
     }
 
     /// Lists in [`Self::singles`] the `unhit` sets whose live cells meet
-    /// at most one set of [`Self::packing`], with the packed set they meet
-    /// ([`NO_PACK`] for none), in the sets' order: the only sets that can
-    /// join the packing once that one packed set is left out (by a swap,
-    /// or by a clue that hits it).
-    pub(super) fn list_singles(&mut self, unhit: SetBits, dead: Cells) {
-        let mut owners = [NO_PACK; 81];
-        let mut covered = 0;
-        for (member, &set) in self.packing.iter().enumerate() {
-            covered |= set;
-            for cell in cells_of(set) {
-                owners[cell] = member as u8;
-            }
-        }
+    /// at most one set of [`Self::packing`], as one bit vector per packed
+    /// set (the sets that meet it and no other) and a last one (the sets
+    /// that meet none): the only sets that can join the packing once that
+    /// one packed set is left out (by a swap, or by a clue that hits it).
+    /// The packed sets are live cells, so a set's live cells meet one
+    /// exactly when the set does: the vectors come from the cells' vectors
+    /// of sets, without a walk over the sets.
+    pub(super) fn list_singles(&mut self, unhit: SetBits) {
         self.singles.clear();
-        for index in set_bits(unhit) {
-            let reachable = self.table[index % ACTIVE] & !dead & covered;
-            let holder = if reachable == 0 {
-                NO_PACK
-            } else {
-                let holder = owners[reachable.trailing_zeros() as usize];
-                if reachable & !self.packing[usize::from(holder)] != 0 {
-                    continue;
-                }
-                holder
-            };
-            self.singles.push(Single {
-                holder,
-                index: index as u16,
-            });
+        let (mut once, mut twice) = ([0; WORDS], [0; WORDS]);
+        for &set in &self.packing {
+            let meets = and(self.meets(set), unhit);
+            twice = or(twice, and(once, meets));
+            once = or(once, meets);
+            self.singles.push(meets);
         }
+        for meets in &mut self.singles {
+            *meets = and_not(*meets, twice);
+        }
+        self.singles.push(and_not(unhit, once));
     }
 
     /// Grows [`Self::packing`] by swaps: a packed set is replaced by two
@@ -100,20 +84,17 @@ impl HittingSets<'_> {
     pub(super) fn improve_packing(&mut self, unhit: SetBits, dead: Cells, left: usize) -> usize {
         let mut candidates = std::mem::take(&mut self.swap_candidates);
         'grow: while self.packing.len() <= left {
-            self.list_singles(unhit, dead);
+            self.list_singles(unhit);
+            let none = self.singles[self.packing.len()];
             for member in 0..self.packing.len() {
                 // The sets that can replace this packed set: those that
                 // meet no other, with their live cells, in the sets' order.
-                let member = member as u8;
                 candidates.clear();
                 candidates.extend(
-                    self.singles
-                        .iter()
-                        .filter(|single| single.holder == member || single.holder == NO_PACK)
-                        .map(|single| self.table[usize::from(single.index) % ACTIVE] & !dead),
+                    set_bits(or(self.singles[member], none)).map(|index| self.table[index % ACTIVE] & !dead),
                 );
                 if let Some((first, second)) = first_disjoint_pair(&candidates) {
-                    self.packing[usize::from(member)] = first;
+                    self.packing[member] = first;
                     self.packing.push(second);
                     continue 'grow;
                 }

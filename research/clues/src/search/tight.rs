@@ -7,10 +7,11 @@
 //! again with the other packed sets: it needs no new packing, only the
 //! narrowing. Every other unhit set must get its clue from the packed cells
 //! it meets; when those are all in one packed set, that set's clue is
-//! narrowed to them, and a set that meets none cuts the node. Which packed
-//! set a cell is in is fixed at the tight node where the packing was made
-//! (sets only shrink below), so that question is one table look-up, and a
-//! tight node costs a few word operations per unhit set. A set whose
+//! narrowed to them, and a set that meets none cuts the node. Each packed
+//! set carries the bit vector of the sets that meet it (the or of its
+//! cells' vectors), made again only when it narrows: a child copies its
+//! parent's, so which sets meet no packed set, or exactly one, is a few
+//! word operations per packed set, with no walk over the sets. A set whose
 //! packed cells lie in one packed set has narrowed it for good (packed sets
 //! only shrink, and a clue in that one hits the set), so the children look
 //! only at the sets that meet several packed sets (`open`). This is where
@@ -20,31 +21,26 @@
 
 use crate::cells::{cells_of, Cells};
 
-use super::{and_not, or, set_bits, Failed, HittingSets, SetBits, ACTIVE};
+use super::{and, and_not, or, set_bits, Failed, HittingSets, SetBits, ACTIVE, WORDS};
 
 /// How many times at most a tight node's packed sets are narrowed.
 const NARROWING_ROUNDS: usize = 4;
-
-/// Which packed set each cell is in, for the cells of a tight packing
-/// (the others are never looked up).
-type Owners = [u8; 81];
 
 impl HittingSets<'_> {
     /// Goes on from a tight node of the usual search, whose packing is in
     /// [`Self::packing`] (one set per clue left), and leaves that packing
     /// there. Returns what [`Self::tight_body`] does.
     pub(super) fn tight_root(&mut self, clues: Cells, unhit: SetBits) -> Option<Cells> {
-        let mut owners: Owners = [0; 81];
-        for (index, &set) in self.packing.iter().enumerate() {
-            for cell in cells_of(set) {
-                owners[cell] = u8::try_from(index).expect("at most 81 packed sets");
-            }
-        }
         let base = self.tight_stack.len();
         self.tight_stack.extend_from_slice(&self.packing);
+        for at in base..self.tight_stack.len() {
+            let meets = self.meets(self.tight_stack[at]);
+            self.tight_meets.push(meets);
+        }
         let left = self.packing.len();
-        let cut_by = self.tight_body(clues, unhit, unhit, base, &owners, left);
+        let cut_by = self.tight_body(clues, unhit, unhit, base, left);
         self.tight_stack.truncate(base);
+        self.tight_meets.truncate(base);
         cut_by
     }
 
@@ -57,11 +53,10 @@ impl HittingSets<'_> {
         unhit: SetBits,
         open: SetBits,
         base: usize,
-        owners: &Owners,
         left: usize,
     ) -> Option<Cells> {
         if self.visit() {
-            self.tight_body(clues, unhit, open, base, owners, left)
+            self.tight_body(clues, unhit, open, base, left)
         } else {
             None
         }
@@ -81,12 +76,11 @@ impl HittingSets<'_> {
         mut unhit: SetBits,
         open: SetBits,
         base: usize,
-        owners: &Owners,
         left: usize,
     ) -> Option<Cells> {
         #[cfg(test)]
         let entry = self.tight_stack[base..].to_vec();
-        let (mut open, narrowed_by) = match self.narrow(open, base, owners) {
+        let (mut open, narrowed_by) = match self.narrow(open, base) {
             Ok(narrowed) => narrowed,
             Err(cut_by) => {
                 #[cfg(test)]
@@ -126,23 +120,26 @@ impl HittingSets<'_> {
             }
             // Sets learned in an earlier branch may narrow these ones.
             let learned = self.learned_since(&mut known, clues);
+            if learned != [0; WORDS] {
+                // The new sets' cells have new bits: the sets each packed
+                // set meets are made again, here and for the children.
+                for at in base..base + width {
+                    self.tight_meets[at] = self.meets(self.tight_stack[at]);
+                }
+            }
             unhit = or(unhit, learned);
             open = or(open, learned);
             let child = self.tight_stack.len();
             self.tight_stack.extend_from_within(base..base + width);
             self.tight_stack[child + chosen] = 0;
+            self.tight_meets.extend_from_within(base..base + width);
+            self.tight_meets[child + chosen] = [0; WORDS];
             let child_unhit = and_not(unhit, self.hits[cell]);
             let child_open = and_not(open, self.hits[cell]);
-            let ruled_out = self.tight_node(
-                clues | 1 << cell,
-                child_unhit,
-                child_open,
-                child,
-                owners,
-                left - 1,
-            );
+            let ruled_out = self.tight_node(clues | 1 << cell, child_unhit, child_open, child, left - 1);
             failed.record(ruled_out);
             self.tight_stack.truncate(child);
+            self.tight_meets.truncate(child);
             if self.stopped {
                 return None;
             }
@@ -170,32 +167,56 @@ impl HittingSets<'_> {
     /// are emptied by a clue, which then hits the set too), so the
     /// children need only look at the sets returned.
     ///
+    /// Each round finds the sets that meet no packed set, and those that
+    /// meet exactly one, from the vectors of the sets each packed set meets
+    /// ([`Self::tight_meets`]) rather than by walking the sets; only the
+    /// sets that meet one packed set are walked, to narrow it.
+    ///
     /// The cut's sets are the one that met no packed set and every one
     /// that narrowed a packed set before: from the same packing, a node
     /// whose clues miss them all narrows the same way and is cut too (its
     /// other sets only narrow it further).
-    fn narrow(&mut self, mut open: SetBits, base: usize, owners: &Owners) -> Result<(SetBits, Cells), Cells> {
-        let packs = &mut self.tight_stack[base..];
-        let mut covered = packs.iter().fold(0, |all, &set| all | set);
+    fn narrow(&mut self, mut open: SetBits, base: usize) -> Result<(SetBits, Cells), Cells> {
+        let end = self.tight_stack.len();
         let mut narrowed_by: Cells = 0;
         for _ in 0..NARROWING_ROUNDS {
+            let (mut once, mut twice) = ([0; WORDS], [0; WORDS]);
+            for meets in &self.tight_meets[base..end] {
+                let meets = and(*meets, open);
+                twice = or(twice, and(once, meets));
+                once = or(once, meets);
+            }
+            if let Some(index) = set_bits(and_not(open, once)).next() {
+                return Err(narrowed_by | self.table[index % ACTIVE]);
+            }
+            let alone = and_not(open, twice);
+            if alone == [0; WORDS] {
+                break;
+            }
+            open = and_not(open, alone);
             let mut changed = false;
-            for index in set_bits(open) {
-                let set = self.table[index % ACTIVE];
-                let reachable = set & covered;
-                if reachable == 0 {
-                    return Err(narrowed_by | set);
+            for at in base..end {
+                let mine = and(self.tight_meets[at], alone);
+                if mine == [0; WORDS] {
+                    continue;
                 }
-                let holder = usize::from(owners[reachable.trailing_zeros() as usize]);
-                let held = packs[holder];
-                if reachable & !held == 0 {
-                    open[index / 64] &= !(1 << (index % 64));
-                    if reachable != held {
-                        covered &= !held | reachable;
-                        packs[holder] = reachable;
-                        narrowed_by |= set;
-                        changed = true;
+                let mut pack = self.tight_stack[at];
+                for index in set_bits(mine) {
+                    let set = self.table[index % ACTIVE];
+                    let narrowed = pack & set;
+                    if narrowed == 0 {
+                        // Narrowed away by the sets before: it meets none.
+                        return Err(narrowed_by | set);
                     }
+                    if narrowed != pack {
+                        pack = narrowed;
+                        narrowed_by |= set;
+                    }
+                }
+                if pack != self.tight_stack[at] {
+                    self.tight_stack[at] = pack;
+                    self.tight_meets[at] = self.meets(pack);
+                    changed = true;
                 }
             }
             if !changed {
