@@ -25,6 +25,7 @@ use sudokit_core::{
     Group, Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
+use crate::renban_windows;
 use crate::rule::{
     fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError, MAX_RULE_RELATIONS,
 };
@@ -435,9 +436,11 @@ fn every_pair(len: usize) -> Vec<(usize, usize)> {
 /// declarations. Pairs cannot see the window of digits, though: a 4-cell
 /// renban through 5 and 7 holds 4…7 or 5…8, so a third cell can hold
 /// neither 3 nor 9 even where every pair allows it. The propagator keeps
-/// exactly the digits of some run that fits the cells
-/// ([`keep_digit_sets_pruned`]); it adds nothing the declarations do not mean, so
-/// its exact-cover items and clauses are empty.
+/// exactly the digits of some run that fits the cells (window by window on
+/// lines up to 10 cells, [`keep_digit_sets_pruned`] beyond), and takes each
+/// digit every such run holds out of the cells that see all of the line's
+/// cells that can still hold it. It adds nothing the declarations do not
+/// mean, so its exact-cover items and clauses are empty.
 ///
 /// ```
 /// use sudokit_constraints::Renban;
@@ -501,12 +504,75 @@ impl Rule for Renban {
 impl Propagate for Renban {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
         cx.because(|| Reason::new("renban: a run of consecutive digits").cells(self.0.cells.iter().copied()));
-        // A set of the first cells spanning more digits than the line has
-        // cells is in no run.
-        let len = self.0.cells.len() as u32;
-        let viable = |set: u128| 128 - set.leading_zeros() - set.trailing_zeros() <= len;
-        keep_digit_sets_pruned(cx, &self.0.cells, mask::is_run, viable).map(|_| ())
+        let cells = &self.0.cells;
+        let n = cx.size();
+        let required = if cells.len() <= renban_windows::MAX_LEN && n <= renban_windows::MAX_SIZE {
+            // The same digits as the layers below, window by window.
+            let mut candidates = [0u32; renban_windows::MAX_LEN];
+            for (slot, &cell) in candidates.iter_mut().zip(cells) {
+                *slot = cx.candidates(cell).to_u128() as u32;
+            }
+            let Some(runs) = renban_windows::filter(&candidates[..cells.len()], n) else {
+                return Err(Contradiction::rule(
+                    None,
+                    "no run of consecutive digits fits the cells",
+                ));
+            };
+            // The line holds the required digits: first out of the cells
+            // that see it all (the order the layers below use).
+            cx.remove_where_all_seen(cells, Digits::from_u128(u128::from(runs.required)))?;
+            for (&cell, &keep) in cells.iter().zip(&runs.keep) {
+                cx.restrict(cell, Digits::from_u128(u128::from(keep)))?;
+            }
+            u128::from(runs.required)
+        } else {
+            // A set of the first cells spanning more digits than the line
+            // has cells is in no run.
+            let len = cells.len() as u32;
+            let viable = |set: u128| 128 - set.leading_zeros() - set.trailing_zeros() <= len;
+            keep_digit_sets_pruned(cx, cells, mask::is_run, viable)?
+        };
+        remove_required_where_seen(cx, cells, required)
     }
+}
+
+/// Removes each digit of `required` (digit `d` at bit `d − 1`), which
+/// `cells` must hold between them, from every cell that sees all of the
+/// cells that can still hold it: one of those is the digit. Stronger than
+/// asking a cell to see the whole line (a renban through three boxes whose
+/// 5 can only sit in its two cells of one box keeps 5 out of the rest of
+/// that box), as ISS's pairwise handler does with its required values.
+fn remove_required_where_seen<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: &[Cell],
+    required: u128,
+) -> Result<(), Contradiction> {
+    // Peers are known as bits on boards of at most 128 cells, where no
+    // renban is longer than 11 cells: longer lines have nothing to gain.
+    const MAX: usize = 16;
+    if cells.len() > MAX {
+        return Ok(());
+    }
+    let mut digits = required;
+    let mut holders = [Cell(0); MAX];
+    while digits != 0 {
+        let d = digits.trailing_zeros() as Digit + 1;
+        digits &= digits - 1;
+        let mut count = 0;
+        for &cell in cells {
+            if cx.candidates(cell).contains(d) {
+                holders[count] = cell;
+                count += 1;
+            }
+        }
+        let holders = &holders[..count];
+        cx.because(|| {
+            Reason::new(format!("renban: {d} is on the line, in one of these cells"))
+                .cells(holders.iter().copied())
+        });
+        cx.remove_where_all_seen(holders, Digits::single(d))?;
+    }
+    Ok(())
 }
 
 /// A line of `kind` through the rule's cells, refused when it cannot fit

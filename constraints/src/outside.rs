@@ -26,6 +26,7 @@ use sudokit_core::{
 };
 
 use crate::clues::{line_name, Clue, Side};
+use crate::digit_fill;
 use crate::outside_clauses;
 use crate::rule::{
     fits, BuildContext, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
@@ -198,7 +199,9 @@ pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 /// (the other cells of the line cannot hold them), and says whether there
 /// is one.
 ///
-/// Exact: a layered search over the *set* of digits used so far (the sum
+/// Digits up to 9 (boards up to 9×9): the sets of `k` digits with this sum,
+/// each filled exactly ([`digit_fill::sums_by_sets`]). Larger digits: a
+/// layered search over the *set* of digits used so far (the sum
 /// is the set's), so assignments that reach one set the same way are
 /// merged; sets that cannot reach `target` with the digits left are cut.
 /// When a layer grows beyond [`MAX_STATES`] (large boards, loose sums), it
@@ -219,6 +222,11 @@ pub(crate) fn distinct_sum(
     if cands.contains(&0) {
         return false;
     }
+    // Digits up to 9: the few sets of k digits with this sum, filled one
+    // by one, cost a fraction of the layers below.
+    if let Some(found) = digit_fill::sums_by_sets(cands, target, support, common) {
+        return found;
+    }
     // Digits still available to cells j.. (for the bounds of a partial set);
     // on the stack for the usual short gaps (zeroing 129 masks on every
     // call was a tenth of a sandwich's time).
@@ -236,7 +244,6 @@ pub(crate) fn distinct_sum(
     while layers.len() < k + 1 {
         layers.push(Vec::new());
     }
-    let mut members = Members::new(cands);
     layers[0].clear();
     layers[0].push((0, 0));
     for j in 0..k {
@@ -254,7 +261,7 @@ pub(crate) fn distinct_sum(
                     break; // digits come in increasing order
                 }
                 if left == 0 {
-                    if sum == target && members.insert(j + 1, used) {
+                    if sum == target {
                         next.push((used, sum));
                     }
                     continue;
@@ -262,12 +269,14 @@ pub(crate) fn distinct_sum(
                 let Some((low, high)) = sum_range(rest[j + 1] & !used, left) else {
                     continue;
                 };
-                if sum + low <= target && sum + high >= target && members.insert(j + 1, used) {
+                if sum + low <= target && sum + high >= target {
                     next.push((used, sum));
                 }
             }
         }
-        members.tidy(next);
+        // A set's sum is its digits': the set alone is the key.
+        next.sort_unstable_by_key(|&(used, _)| used);
+        next.dedup_by_key(|&mut (used, _)| used);
         if next.len() > MAX_STATES {
             return sum_bounds(cands, target, support);
         }
@@ -291,13 +300,13 @@ pub(crate) fn distinct_sum(
             while options != 0 {
                 let d = options.trailing_zeros() + 1;
                 options &= options - 1;
-                if members.contains(j + 1, next, used | bit(d as usize)) {
+                if next
+                    .binary_search_by_key(&(used | bit(d as usize)), |&(set, _)| set)
+                    .is_ok()
+                {
                     used_digits |= bit(d as usize);
                     alive = true;
                 }
-            }
-            if !alive {
-                members.remove(j, used);
             }
             alive
         });
@@ -306,74 +315,8 @@ pub(crate) fn distinct_sum(
     true
 }
 
-/// The digits up to which [`Members`] keeps bitmaps (512 sets of them).
+/// The digits up to which [`SMALL_SUM_RANGES`] goes (512 sets of them).
 const BITMAP_DIGITS: u32 = 9;
-
-/// Which digit sets each layer of [`distinct_sum`] holds. When every
-/// candidate is at most [`BITMAP_DIGITS`] (boards up to 9×9, the usual
-/// ones), a bitmap per layer: a new set is seen at once and a set is found
-/// without a search, so the layers need no sorting. Larger digits: the
-/// layers are sorted (a set's sum is its digits': the set alone is the
-/// key) and searched.
-struct Members {
-    bits: [[u64; 8]; BITMAP_DIGITS as usize + 1],
-    bitmap: bool,
-}
-
-impl Members {
-    /// Empty layers for the cells `cands`.
-    fn new(cands: &[u128]) -> Members {
-        let all = cands.iter().fold(0, |all, &m| all | m);
-        Members {
-            bits: [[0; 8]; BITMAP_DIGITS as usize + 1],
-            bitmap: all >> BITMAP_DIGITS == 0 && cands.len() <= BITMAP_DIGITS as usize,
-        }
-    }
-
-    /// The word and bit of `used` in a bitmap.
-    fn slot(used: u128) -> (usize, u64) {
-        let i = used as usize;
-        (i >> 6, 1 << (i & 63))
-    }
-
-    /// Records `used` in `layer`: false when the bitmap had it already
-    /// (sorted layers are deduplicated in [`Members::tidy`]).
-    fn insert(&mut self, layer: usize, used: u128) -> bool {
-        if !self.bitmap {
-            return true;
-        }
-        let (word, mask) = Members::slot(used);
-        let fresh = self.bits[layer][word] & mask == 0;
-        self.bits[layer][word] |= mask;
-        fresh
-    }
-
-    /// Forgets `used` in `layer` (a set that leads nowhere).
-    fn remove(&mut self, layer: usize, used: u128) {
-        if self.bitmap {
-            let (word, mask) = Members::slot(used);
-            self.bits[layer][word] &= !mask;
-        }
-    }
-
-    /// Whether `layer`, whose sets are `states`, holds `used`.
-    fn contains(&self, layer: usize, states: &[(u128, u32)], used: u128) -> bool {
-        if self.bitmap {
-            let (word, mask) = Members::slot(used);
-            self.bits[layer][word] & mask != 0
-        } else {
-            states.binary_search_by_key(&used, |&(set, _)| set).is_ok()
-        }
-    }
-
-    /// Sorts and deduplicates a finished layer when there is no bitmap.
-    fn tidy(&self, states: &mut Vec<(u128, u32)>) {
-        if !self.bitmap {
-            states.sort_unstable_by_key(|&(used, _)| used);
-            states.dedup_by_key(|&mut (used, _)| used);
-        }
-    }
-}
 
 /// The relaxation of [`distinct_sum`]: cell `j` keeps digit `d` when the
 /// other cells' smallest and largest candidates can make up `target − d`.
@@ -1148,8 +1091,8 @@ mod tests {
         }
     }
 
-    /// `distinct_sum` is exact on random cells, both with its bitmaps
-    /// (digits up to 9) and with sorted layers (digits up to 12).
+    /// `distinct_sum` is exact on random cells, both by sets (digits up
+    /// to 9) and with sorted layers (digits up to 12).
     #[test]
     fn distinct_sum_finds_what_brute_force_finds() {
         let mut rng = fastrand::Rng::with_seed(41);

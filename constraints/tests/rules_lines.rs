@@ -53,6 +53,11 @@ fn new_rules(geometry: &Geometry, classic: bool) -> Vec<(&'static str, Box<dyn C
             Box::new(Renban::new([at(1, 0), at(2, 0), at(2, 1), at(3, 1)])),
         ),
         (
+            // Its required digits sit in a few cells of one box or another.
+            "renban with its window propagator, along the diagonal",
+            Box::new(Renban::new((0..n - 1).map(|i| at(i, i)))),
+        ),
+        (
             "modular line",
             Box::new(Line::new(
                 LineKind::Modular,
@@ -186,6 +191,34 @@ impl WithRule for Puzzle {
         self.push(rule).unwrap();
         self
     }
+}
+
+/// A renban of five cells on 9×9 holds a 5 (every run of five digits
+/// does); when only its three cells in box 1 can, the rest of box 1 loses
+/// the 5, though no cell sees the whole line.
+#[test]
+fn renban_required_digit_leaves_the_cells_that_see_where_it_can_be() {
+    let geometry = Geometry::square(9).unwrap();
+    let at = |r, c| Cell::at(r, c, 9);
+    let line = [at(0, 0), at(1, 1), at(2, 2), at(3, 3), at(4, 4)];
+    let puzzle = Puzzle::new(geometry.clone())
+        .with(ClassicRules)
+        .unwrap()
+        .with_rule(Box::new(Renban::new(line)));
+    let mut start = vec![sudokit_core::Digits::<u128>::full(9); 81];
+    for cell in [at(3, 3), at(4, 4)] {
+        start[cell.index()].remove(5);
+    }
+    let report = sudokit_core::testkit::propagate_from(&puzzle, &start);
+    assert_eq!(report.contradiction, None);
+    for r in 0..3 {
+        for c in 0..3 {
+            let cell = at(r, c);
+            assert_eq!(report.after[cell.index()].contains(5), r == c, "{}", cell.name(9));
+        }
+    }
+    // Outside box 1 nothing follows: the 5 may still be anywhere else.
+    assert!(report.after[at(0, 5).index()].contains(5));
 }
 
 fn snapshot(rules: Vec<Box<dyn Constraint>>, n: usize, candidates: &str) -> String {
