@@ -289,21 +289,36 @@ fn region_groups_and_arrow_runs_keep_every_answer_brute_force_finds() {
     let all = answers(n);
     let mut rng = fastrand::Rng::with_seed(41);
     let (mut nonzero, mut empty) = (0, 0);
-    for trial in 0..60 {
+    for trial in 0..150 {
         let (hidden, mut spec) = planted(&mut rng, &all, 4);
         let label = |c: Cell| hidden.layer()[c.index()];
+        // `first` and some cells of its region in the hidden answer, one
+        // time in `odds` with `extra` too (a stranger, or another group's).
+        let group_of = |rng: &mut fastrand::Rng, first: Cell, extra: Cell, odds: u8| {
+            let mut group: Vec<Cell> = (0..16u16)
+                .map(Cell)
+                .filter(|&c| c != first && label(c) == label(first) && rng.bool())
+                .collect();
+            group.insert(0, first);
+            if rng.u8(0..odds) == 0 && !group.contains(&extra) {
+                group.push(extra);
+            }
+            group
+        };
         let start = Cell(rng.u16(0..16));
-        let mut group: Vec<Cell> = (0..16u16)
-            .map(Cell)
-            .filter(|&c| c != start && label(c) == label(start) && rng.bool())
-            .collect();
-        group.insert(0, start);
-        if rng.u8(0..4) == 0 {
-            group.push(Cell(rng.u16(0..16)));
-            group.dedup();
-        }
+        let stranger = Cell(rng.u16(0..16));
+        let group = group_of(&mut rng, start, stranger, 4);
         if group.len() >= 2 {
             spec.rules.push(rule("same-region").with("cells", group));
+        }
+        // Half the time a second group: of another region, or overlapping
+        // the first (the construction merges the two into one shard).
+        if rng.bool() {
+            let other = Cell(rng.u16(0..16));
+            let second = group_of(&mut rng, other, start, 3);
+            if second.len() >= 2 {
+                spec.rules.push(rule("same-region").with("cells", second));
+            }
         }
         let arms: Vec<Vec<Cell>> = ChaosArrow::default_arms(n, start)
             .into_iter()
@@ -326,7 +341,7 @@ fn region_groups_and_arrow_runs_keep_every_answer_brute_force_finds() {
         empty += (brute == 0) as u32;
     }
     assert!(
-        nonzero >= 30 && empty >= 3,
+        nonzero >= 60 && empty >= 8,
         "{nonzero} puzzles with answers, {empty} without"
     );
 }

@@ -10,7 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::{connectivity, neighbours};
+use crate::chaos_connectivity::{connectivity, neighbours, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -67,7 +67,8 @@ pub fn chaos_anchors(n: usize) -> Vec<usize> {
 /// region, and a pair with one possible cell is placed there); each region
 /// `n` cells; and each region connected (`chaos_connectivity.rs`: inside
 /// one component, of at least `n` cells, of the cells that may take it; no
-/// cell farther from its fixed cells than `n` allows; a cell the region
+/// cell farther from its fixed cells than `n` allows, a path into a
+/// `same-region` group paying for all its open cells; a cell the region
 /// cannot do without is in it).
 ///
 /// `check` reads the region layer of the grid. A grid without one (digits
@@ -87,16 +88,32 @@ pub fn chaos_anchors(n: usize) -> Vec<usize> {
 ///     grid
 /// };
 /// // 1 2 / 2 1, the rows as regions, or the columns.
-/// assert!(ChaosConstruction.check(&g, &labelled([1, 1, 2, 2])).is_ok());
-/// assert!(ChaosConstruction.check(&g, &labelled([1, 2, 1, 2])).is_ok());
+/// assert!(ChaosConstruction::default().check(&g, &labelled([1, 1, 2, 2])).is_ok());
+/// assert!(ChaosConstruction::default().check(&g, &labelled([1, 2, 1, 2])).is_ok());
 /// // The diagonals: two 1s in region 1, which is not connected either.
-/// let err = ChaosConstruction.check(&g, &labelled([1, 2, 2, 1])).unwrap_err();
+/// let err = ChaosConstruction::default().check(&g, &labelled([1, 2, 2, 1])).unwrap_err();
 /// assert_eq!(err.message, "r1c1 and r2c2 both hold 1 in region 1");
 /// // Digits only: the regions are unknown, nothing is broken yet.
-/// assert!(ChaosConstruction.check(&g, &labelled([0, 0, 0, 0])).is_ok());
+/// assert!(ChaosConstruction::default().check(&g, &labelled([0, 0, 0, 0])).is_ok());
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChaosConstruction;
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChaosConstruction {
+    /// Cells known to share a region whatever the search decides (the
+    /// puzzle's `same-region` groups, overlapping ones merged): the
+    /// connectivity weighs each as one piece.
+    shards: Shards,
+}
+
+impl ChaosConstruction {
+    /// The construction whose regions keep each of `groups` (cell sets
+    /// known to lie in one region) together: its distances count a group's
+    /// cells all at once (ISS's shards). No groups: the plain rule.
+    pub fn with_groups(groups: &[Vec<Cell>]) -> ChaosConstruction {
+        ChaosConstruction {
+            shards: Shards::new(groups),
+        }
+    }
+}
 
 impl Rule for ChaosConstruction {
     fn name(&self) -> Cow<'_, str> {
@@ -223,7 +240,7 @@ impl Propagate for ChaosConstruction {
         pairs(cx, cells)?;
         sizes(cx, cells)?;
         for label in 1..=n as Digit {
-            connectivity(cx, label)?;
+            connectivity(cx, label, &self.shards)?;
         }
         Ok(())
     }
@@ -332,5 +349,7 @@ pub(crate) static CHAOS_CONSTRUCTION: RuleKind = RuleKind {
         "the regions are unknown: n orthogonally connected regions of n cells, each with every digit once; \
               solutions show them with --json",
     example: r#"{ type = "chaos-construction" }"#,
-    ..RuleKind::new("chaos-construction", |_, _| Ok(Box::new(ChaosConstruction)))
+    ..RuleKind::new("chaos-construction", |_, context| {
+        Ok(Box::new(ChaosConstruction::with_groups(&context.same_regions)))
+    })
 };

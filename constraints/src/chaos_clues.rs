@@ -11,7 +11,7 @@ use sudokit_core::{
 };
 
 use crate::chaos::chaos_region;
-use crate::chaos_connectivity::neighbours;
+use crate::chaos_connectivity::{group_fits, label_bits, neighbours};
 use crate::rule::{fits, Param, ParamType, RuleKind};
 use crate::units::first_duplicate;
 
@@ -36,7 +36,10 @@ fn label(geometry: &Geometry, grid: &Grid, cell: Cell) -> Option<Digit> {
 /// arm allows (its cells that may be in the region, then one that may not
 /// or the arm's end) give the totals the control may show; once the start's
 /// region is known, each arm's cells up to its shortest possible run join
-/// it, and the cell past an arm's only possible run leaves it.
+/// it, and the cell past an arm's only possible run leaves it. With the
+/// chaos construction, the sure run (the start and the cells every fitting
+/// run covers) keeps its digits apart, and a label it cannot take whole
+/// leaves the start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChaosArrow {
     control: Cell,
@@ -302,6 +305,14 @@ impl Propagate for ChaosArrow {
                 }
             }
         }
+        if self.chaos && together.len() > 1 && cx.candidates(home).len() > 1 {
+            let labels = label_bits(cx);
+            for r in cx.candidates(home) {
+                if !group_fits(&labels, n, &together, r) {
+                    cx.remove(home, r)?;
+                }
+            }
+        }
         match self.chaos {
             true => distinct_digits(cx, &together),
             false => Ok(()),
@@ -520,7 +531,10 @@ impl Propagate for ChaosCount {
 ///
 /// The digits are declared as an all-different group, so the engine's
 /// singles see the cells as one house before their region is known (ISS's
-/// "shard"): this is what lets a chaos killer place digits early.
+/// "shard"): this is what lets a chaos killer place digits early. With the
+/// chaos construction, a label the group cannot take whole (counted as
+/// fixed to it, the region would exceed `n` cells or could not join them)
+/// leaves every cell of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SameRegion {
     cells: Vec<Cell>,
@@ -611,6 +625,15 @@ impl Propagate for SameRegion {
         let common = vars
             .iter()
             .fold(Digits::<W>::full(cx.size()), |m, &v| m & cx.candidates(v));
+        let mut common = common;
+        if self.chaos && common.len() > 1 {
+            let labels = label_bits(cx);
+            for r in common {
+                if !group_fits(&labels, cx.size(), &self.cells, r) {
+                    common.remove(r);
+                }
+            }
+        }
         for &v in &vars {
             cx.restrict(v, common)?;
         }

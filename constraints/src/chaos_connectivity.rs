@@ -57,6 +57,20 @@ fn standings<W: Word>(cx: &Ctx<'_, W>, cells: usize, label: Digit) -> Vec<Standi
         .collect()
 }
 
+/// The standing of every cell towards `label`, from each cell's possible
+/// labels as bits (label k is bit k − 1).
+fn standing_in(labels: &[u128], label: Digit) -> Vec<Standing> {
+    let bit = 1u128 << (label - 1);
+    labels
+        .iter()
+        .map(|&l| match l {
+            l if l & bit == 0 => Standing::Out,
+            l if l == bit => Standing::Fixed,
+            _ => Standing::Open,
+        })
+        .collect()
+}
+
 /// Groups the cells that are not `Out` (or, with `fixed_only`, the `Fixed`
 /// ones) into orthogonally connected pieces: the piece number of every cell
 /// (`usize::MAX` for cells left out) and each piece's cells.
@@ -120,17 +134,21 @@ fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
 
 /// Narrows the cells that may take `label` to those a connected region of
 /// `n` cells holding its fixed cells can reach, and places its cut cells.
-pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
+pub(crate) fn connectivity<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    label: Digit,
+    shards: &Shards,
+) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    // Each cell's possible labels (label k is bit k − 1).
-    let labels: Vec<u128> = (0..cells)
-        .map(|i| cx.candidates(Cell((cells + i) as u16)).to_u128())
-        .collect();
-    let far = match Board::new(n) {
+    let labels = label_bits(cx);
+    let mut far = match Board::new(n) {
         Some(board) => board.far(&labels, label)?,
         None => far_cells(&labels, n, label)?,
     };
+    if !shards.is_empty() {
+        far.extend(shards.far(&labels, n, label)?);
+    }
     for i in far {
         cx.remove(Cell((cells + i) as u16), label)?;
     }
@@ -150,15 +168,7 @@ pub(crate) fn connectivity<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result
 fn far_cells(labels: &[u128], n: usize, label: Digit) -> Result<Vec<usize>, Contradiction> {
     let cells = n * n;
     let region = |i: usize| Cell((cells + i) as u16);
-    let bit = 1u128 << (label - 1);
-    let standing: Vec<Standing> = labels
-        .iter()
-        .map(|&l| match l {
-            l if l & bit == 0 => Standing::Out,
-            l if l == bit => Standing::Fixed,
-            _ => Standing::Open,
-        })
-        .collect();
+    let standing = standing_in(labels, label);
     let (component, members) = pieces(&standing, n, false);
     let fixed: Vec<usize> = (0..cells).filter(|&i| standing[i] == Standing::Fixed).collect();
     let home = fixed.first().map(|&i| component[i]);
@@ -309,6 +319,183 @@ impl Board {
     }
 }
 
+/// Each cell's possible region labels as bits (label k is bit k − 1), the
+/// input of [`group_fits`].
+pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
+    let cells = cx.size() * cx.size();
+    (0..cells)
+        .map(|i| cx.candidates(Cell((cells + i) as u16)).to_u128())
+        .collect()
+}
+
+/// Whether `group`, cells known to share one region, can lie in the region
+/// of `label` as far as connectivity goes (`labels` from [`label_bits`]):
+/// counted as fixed to it (each of its cells must still allow it), the
+/// region's cells, fixed and these, are at most `n` and can be joined
+/// within `n` cells (ISS's shards weigh a shard's whole size in its
+/// distances; this is the same bound read from the group's side).
+pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
+    let bit = 1u128 << (label - 1);
+    let mut labels = labels.to_vec();
+    for &c in group {
+        let l = &mut labels[c.index()];
+        if *l & bit == 0 {
+            return false;
+        }
+        *l = bit;
+    }
+    if labels.iter().filter(|&&l| l == bit).count() > n {
+        return false;
+    }
+    let far = match Board::new(n) {
+        Some(board) => board.far(&labels, label),
+        None => far_cells(&labels, n, label),
+    };
+    match far {
+        Err(_) => false,
+        Ok(far) => far.iter().all(|&i| labels[i] != bit),
+    }
+}
+
+/// Cells known to share a region whatever the search decides (ISS's
+/// shards, the part fixed when the puzzle is built: `same-region` groups,
+/// overlapping ones merged). A region that holds one cell of a shard holds
+/// all of them, so a path into a shard costs all its open cells at once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Shards {
+    /// The shard of each cell (`u32::MAX`: none), once built on a board.
+    of: Vec<u32>,
+    /// Each shard's cells.
+    members: Vec<Vec<usize>>,
+}
+
+impl Shards {
+    /// The shards of `groups` (sets of cells known to share a region),
+    /// groups with a cell in common merged.
+    pub(crate) fn new(groups: &[Vec<Cell>]) -> Shards {
+        let cells = groups.iter().flatten().map(|c| c.index() + 1).max().unwrap_or(0);
+        let mut root: Vec<usize> = (0..cells).collect();
+        fn find(root: &mut [usize], mut i: usize) -> usize {
+            while root[i] != i {
+                root[i] = root[root[i]];
+                i = root[i];
+            }
+            i
+        }
+        let mut grouped = vec![false; cells];
+        for group in groups {
+            for pair in group.windows(2) {
+                let (a, b) = (find(&mut root, pair[0].index()), find(&mut root, pair[1].index()));
+                root[a.max(b)] = a.min(b);
+            }
+            if group.len() >= 2 {
+                group.iter().for_each(|c| grouped[c.index()] = true);
+            }
+        }
+        let mut of = vec![u32::MAX; cells];
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        let mut id_of_root = vec![u32::MAX; cells];
+        for i in (0..cells).filter(|&i| grouped[i]) {
+            let r = find(&mut root, i);
+            if id_of_root[r] == u32::MAX {
+                id_of_root[r] = members.len() as u32;
+                members.push(Vec::new());
+            }
+            of[i] = id_of_root[r];
+            members[of[i] as usize].push(i);
+        }
+        Shards { of, members }
+    }
+
+    /// True when there are no shards (every cell on its own).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    fn shard(&self, i: usize) -> Option<usize> {
+        self.of.get(i).filter(|&&s| s != u32::MAX).map(|&s| s as usize)
+    }
+
+    /// The cells too far from a piece of the fixed cells of `label` when a
+    /// path into a shard pays for every open cell of it (a shard with a
+    /// cell that cannot take the label is out whole): a lower bound on the
+    /// open cells a region joining the piece to the cell holds, so those
+    /// beyond `n − fixed` are not in it.
+    fn far(&self, labels: &[u128], n: usize, label: Digit) -> Result<Vec<usize>, Contradiction> {
+        let cells = n * n;
+        let mut standing = standing_in(labels, label);
+        // A shard's open cells (what entering it costs); out whole when one
+        // of its cells is.
+        let mut open = vec![0usize; self.members.len()];
+        for (s, members) in self.members.iter().enumerate() {
+            let members = members.iter().filter(|&&i| i < cells);
+            if members.clone().any(|&i| standing[i] == Standing::Out) {
+                members.for_each(|&i| standing[i] = Standing::Out);
+            } else {
+                open[s] = members.filter(|&&i| standing[i] == Standing::Open).count();
+            }
+        }
+        let fixed = standing.iter().filter(|&&s| s == Standing::Fixed).count();
+        if fixed == 0 {
+            return Ok(Vec::new());
+        }
+        let budget = n.saturating_sub(fixed);
+        let (_, cores) = pieces(&standing, n, true);
+        let mut far = vec![false; cells];
+        let mut cost = vec![usize::MAX; cells];
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); budget + 1];
+        for core in &cores {
+            cost.iter_mut().for_each(|c| *c = usize::MAX);
+            for &i in core {
+                cost[i] = 0;
+                buckets[0].push(i);
+            }
+            for d in 0..=budget {
+                while let Some(i) = buckets[d].pop() {
+                    if cost[i] != d {
+                        continue;
+                    }
+                    // Reaching a shard reaches all of it (its cost paid).
+                    if let Some(s) = self.shard(i) {
+                        for &j in &self.members[s] {
+                            if j < cells && standing[j] != Standing::Out && cost[j] > d {
+                                cost[j] = d;
+                                buckets[d].push(j);
+                            }
+                        }
+                    }
+                    for j in neighbours(i, n) {
+                        let step = match (standing[j], self.shard(j)) {
+                            (Standing::Out, _) => continue,
+                            (Standing::Fixed, _) => 0,
+                            (Standing::Open, Some(s)) if self.shard(i) == Some(s) => 0,
+                            (Standing::Open, Some(s)) => open[s],
+                            (Standing::Open, None) => 1,
+                        };
+                        let c = d + step;
+                        if c < cost[j] && c <= budget {
+                            cost[j] = c;
+                            buckets[c].push(j);
+                        }
+                    }
+                }
+            }
+            for i in 0..cells {
+                if standing[i] != Standing::Out && cost[i] > budget {
+                    if standing[i] == Standing::Fixed {
+                        return Err(Contradiction::rule(
+                            Some(Cell((cells + i) as u16)),
+                            "a region's fixed cells are too far apart",
+                        ));
+                    }
+                    far[i] = true;
+                }
+            }
+        }
+        Ok((0..cells).filter(|&i| far[i]).collect())
+    }
+}
+
 /// Depth-first numbering of the cells that may take a label, from a fixed
 /// cell, for the cut cells (articulation points) of their graph.
 struct Cuts<'s> {
@@ -403,6 +590,86 @@ fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every connected set of `k` cells of an `n`×`n` board, as bits.
+    fn connected_sets(n: usize, k: usize) -> Vec<u128> {
+        fn grow(n: usize, k: usize, set: u128, seen: &mut std::collections::HashSet<u128>) {
+            if !seen.insert(set) || set.count_ones() as usize == k {
+                return;
+            }
+            for i in (0..n * n).filter(|&i| set >> i & 1 == 1) {
+                for j in neighbours(i, n) {
+                    if set >> j & 1 == 0 {
+                        grow(n, k, set | 1 << j, seen);
+                    }
+                }
+            }
+        }
+        let mut out = std::collections::HashSet::new();
+        for i in 0..n * n {
+            grow(n, k, 1 << i, &mut out);
+        }
+        out.into_iter().filter(|s| s.count_ones() as usize == k).collect()
+    }
+
+    /// The distances through shards are sound: on random label states of
+    /// 4×4 and 5×5 boards with random shards, no cell they put out of a
+    /// region lies in a connected set of `n` possible cells that holds the
+    /// region's fixed cells and every shard it touches whole; and a
+    /// contradiction only when there is no such set.
+    #[test]
+    fn shard_distances_keep_every_region_that_fits() {
+        let mut rng = fastrand::Rng::with_seed(42);
+        let mut removed = 0;
+        let boards = [(4, connected_sets(4, 4)), (5, connected_sets(5, 5))];
+        for round in 0..400 {
+            let (n, sets) = &boards[round % 2];
+            let n = *n;
+            let groups: Vec<Vec<Cell>> = (0..rng.usize(1..4))
+                .map(|_| {
+                    let first = rng.usize(0..n * n);
+                    let mut group = vec![Cell(first as u16)];
+                    for j in neighbours(first, n) {
+                        if rng.bool() {
+                            group.push(Cell(j as u16));
+                        }
+                    }
+                    group
+                })
+                .collect();
+            let shards = Shards::new(&groups);
+            let keep = rng.f64() * 0.5 + 0.4;
+            let labels: Vec<u128> = (0..n * n)
+                .map(|_| match rng.f64() {
+                    p if p < 0.1 => 1,
+                    p if p < 0.25 => 2,
+                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
+                })
+                .collect();
+            let (possible, fixed) = labels.iter().enumerate().fold((0u128, 0u128), |(p, f), (i, &l)| {
+                (p | u128::from(l & 1 != 0) << i, f | u128::from(l == 1) << i)
+            });
+            let fits = |set: u128| {
+                set & !possible == 0
+                    && set & fixed == fixed
+                    && shards.members.iter().all(|m| {
+                        let bits = m.iter().fold(0u128, |b, &i| b | 1 << i);
+                        set & bits == 0 || set & bits == bits
+                    })
+            };
+            let allowed = sets.iter().filter(|&&s| fits(s)).fold(0u128, |u, &s| u | s);
+            match shards.far(&labels, n, 1) {
+                Err(_) => assert_eq!(allowed, 0, "round {round}: a contradiction with a fitting region"),
+                Ok(far) => {
+                    for i in far {
+                        assert_eq!(allowed >> i & 1, 0, "round {round}: cell {i} removed but fits");
+                        removed += 1;
+                    }
+                }
+            }
+        }
+        assert!(removed > 50, "only {removed} cells removed");
+    }
 
     /// The bit-set reading of the far cells is the per-cell one: same
     /// cells, same contradiction, on random region candidates (some cells

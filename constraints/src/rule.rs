@@ -352,6 +352,9 @@ pub struct BuildContext<'a> {
     /// then use what the rule guarantees (regions of connected cells, each
     /// digit once), which a clue on its own does not.
     pub chaos: bool,
+    /// The cell sets of the puzzle's `same-region` rules: the chaos
+    /// construction weighs them as one piece each in its distances.
+    pub same_regions: Vec<Vec<Cell>>,
 }
 
 impl BuildContext<'_> {

@@ -135,8 +135,12 @@ impl PuzzleSpec {
             summed: Vec::new(),
             ratios: Vec::new(),
             chaos: self.rules.iter().any(|r| r.name() == "chaos-construction"),
+            same_regions: Vec::new(),
         };
         for rule in &self.rules {
+            if rule.name() == "same-region" {
+                context.same_regions.push(rule.cells("cells").to_vec());
+            }
             let Some(pair) = rule.pair("cells") else { continue };
             match rule.kind().mark {
                 Mark::None => {}

@@ -84,6 +84,7 @@ fn build(rule: Table) -> Result<Box<dyn Constraint>, String> {
         summed: Vec::new(),
         ratios: vec![2],
         chaos: false,
+        same_regions: Vec::new(),
     };
     (rule.kind().build)(rule, &context).map_err(|e| e.to_string())
 }
