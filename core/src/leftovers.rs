@@ -1,0 +1,362 @@
+//! The law of leftovers for irregular (jigsaw) regions, derived from the
+//! groups alone and propagated by the engine.
+//!
+//! Take a run of `k` consecutive rows (or columns) and the `k` regions that
+//! lie mostly inside it. Each holds every digit `k` times, so once the
+//! cells they share are taken away, what is left of the rows (`A`: their
+//! cells outside those regions) holds the same *multiset* of digits as what
+//! is left of the regions (`B`: their cells outside those rows). When the
+//! leftovers are small this is strong: one cell each are equal; a digit no
+//! cell of `A` can hold leaves `B`; a digit `A` holds twice is held twice
+//! by `B`.
+//!
+//! [`derive`] finds the pairs once per rule set (the model keeps them,
+//! [`Model::leftovers`](crate::Model::leftovers)) from the complete groups
+//! the rules declare: rows, columns and the board's regions, whoever
+//! declares them. [`propagate`] keeps, on both sides, only the digits both
+//! sides can hold, and bounds the count of each digit on each side (at
+//! least the cells fixed to it, at most the number of the side's *cliques*
+//! (cells of one group, found greedily) that still allow it). Nothing
+//! here is a rule: a solution satisfies it whatever the propagator does,
+//! and `check` never sees it.
+
+use std::collections::HashSet;
+
+use crate::cell::{Cell, Digit};
+use crate::constraint::Word;
+use crate::contradiction::Contradiction;
+use crate::digits::Digits;
+use crate::explain::Reason;
+use crate::geometry::{Geometry, UnitKind};
+use crate::group::Group;
+use crate::state::Ctx;
+
+/// Leftovers larger than this many cells are not kept: they hold almost
+/// every digit and prune little (ISS keeps those of fewer than `n` cells).
+fn max_cells(n: usize) -> usize {
+    n.saturating_sub(1)
+}
+
+/// The cells of one side of a [`Leftover`] that share one group (a row of
+/// the run, or one region): they hold different digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Clique {
+    /// Where its cells are in [`Side::cells`].
+    start: usize,
+    end: usize,
+    /// The other cells of its group: when the clique must hold a digit,
+    /// they cannot.
+    rest: Vec<Cell>,
+}
+
+/// One side of a [`Leftover`]: its cells, grouped by clique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    cells: Vec<Cell>,
+    cliques: Vec<Clique>,
+}
+
+impl Side {
+    /// The cells, clique after clique.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The cells of each clique (cells of one group).
+    pub fn cliques(&self) -> impl Iterator<Item = &[Cell]> {
+        self.cliques.iter().map(|q| &self.cells[q.start..q.end])
+    }
+
+    /// The side from its cells, covered greedily by cliques: each time
+    /// the group that holds most of the cells not covered yet.
+    fn cover(mut open: Vec<Cell>, groups: &[Group]) -> Side {
+        let mut cells = Vec::with_capacity(open.len());
+        let mut cliques = Vec::new();
+        while !open.is_empty() {
+            let inside = |g: &Group| open.iter().filter(|c| g.cells().contains(c)).count();
+            let best = groups.iter().max_by_key(|g| inside(g)).filter(|g| inside(g) > 1);
+            let start = cells.len();
+            let rest = match best {
+                Some(group) => {
+                    cells.extend(open.iter().copied().filter(|c| group.cells().contains(c)));
+                    open.retain(|c| !group.cells().contains(c));
+                    let taken = &cells[start..];
+                    group
+                        .cells()
+                        .iter()
+                        .copied()
+                        .filter(|c| !taken.contains(c))
+                        .collect()
+                }
+                None => {
+                    cells.push(open.remove(0));
+                    Vec::new()
+                }
+            };
+            cliques.push(Clique {
+                start,
+                end: cells.len(),
+                rest,
+            });
+        }
+        Side { cells, cliques }
+    }
+}
+
+/// Two sets of cells that hold the same multiset of digits in every
+/// solution: the leftovers of a run of rows or columns and of the regions
+/// mostly inside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leftover {
+    /// Where it comes from, for reasons: `law of leftovers, rows 1–3`.
+    label: String,
+    /// The run's cells outside the regions.
+    a: Side,
+    /// The regions' cells outside the run.
+    b: Side,
+}
+
+impl Leftover {
+    /// Where it comes from: `law of leftovers, rows 1–3`.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The run's leftover cells (in its rows or columns, outside the regions).
+    pub fn run_side(&self) -> &Side {
+        &self.a
+    }
+
+    /// The regions' leftover cells (outside the run).
+    pub fn region_side(&self) -> &Side {
+        &self.b
+    }
+
+    /// Every cell of both sides: what the propagator reads.
+    pub fn scope(&self) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self.a.cells.iter().chain(&self.b.cells).copied().collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+}
+
+/// The leftover pairs of the board: for every run of 2 to `n − 1`
+/// consecutive rows, then columns, whose lines are complete groups, the
+/// regions (units of the geometry declared as complete groups) with more
+/// than half of their cells in the run; when there are as many as lines,
+/// and the leftovers are not empty and small enough, the pair is kept
+/// (each pair once).
+pub(crate) fn derive(geometry: &Geometry, groups: &[Group]) -> Vec<Leftover> {
+    let n = geometry.size();
+    let declared: HashSet<Vec<Cell>> = groups
+        .iter()
+        .filter(|g| g.len() == n)
+        .map(|g| {
+            let mut cells = g.cells().to_vec();
+            cells.sort_unstable();
+            cells
+        })
+        .collect();
+    let is_declared = |cells: &[Cell]| {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        declared.contains(&cells)
+    };
+    let units = geometry.units();
+    let regions: Vec<Group> = units
+        .iter()
+        .filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region) && is_declared(&u.cells))
+        .map(Group::of_unit)
+        .collect();
+    // Pieces must partition the board for both sides to hold each digit k times.
+    if n < 4 || regions.len() != n {
+        return Vec::new();
+    }
+    let mut seen = HashSet::new();
+    let mut found = Vec::new();
+    for (kind, name) in [(UnitKind::Row, "rows"), (UnitKind::Column, "columns")] {
+        let lines: Vec<Group> = units
+            .iter()
+            .filter(|u| u.kind == kind)
+            .map(Group::of_unit)
+            .collect();
+        if lines.len() != n || !lines.iter().all(|l| is_declared(l.cells())) {
+            continue;
+        }
+        for first in 0..n {
+            for last in first + 1..(first + n - 1).min(n) {
+                let run = &lines[first..=last];
+                if let Some(pair) = leftover_of(run, &regions, n) {
+                    let key = (pair.0.clone(), pair.1.clone());
+                    let mirrored = (pair.1.clone(), pair.0.clone());
+                    if seen.contains(&key) || seen.contains(&mirrored) {
+                        continue;
+                    }
+                    seen.insert(key);
+                    let label = format!("law of leftovers, {name} {}–{}", first + 1, last + 1);
+                    found.push(Leftover {
+                        label,
+                        a: Side::cover(pair.0, groups),
+                        b: Side::cover(pair.1, groups),
+                    });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The two leftover sets of a run of lines (sorted cells), when the
+/// regions mostly inside it are as many as its lines and the leftovers are
+/// not empty and small enough.
+fn leftover_of(run: &[Group], regions: &[Group], n: usize) -> Option<(Vec<Cell>, Vec<Cell>)> {
+    let inside: HashSet<Cell> = run.iter().flat_map(|l| l.cells().iter().copied()).collect();
+    let pieces: Vec<&Group> = regions
+        .iter()
+        .filter(|r| 2 * r.cells().iter().filter(|c| inside.contains(c)).count() > r.len())
+        .collect();
+    if pieces.len() != run.len() {
+        return None;
+    }
+    let covered: HashSet<Cell> = pieces.iter().flat_map(|p| p.cells().iter().copied()).collect();
+    let mut a: Vec<Cell> = inside.iter().copied().filter(|c| !covered.contains(c)).collect();
+    let mut b: Vec<Cell> = covered.iter().copied().filter(|c| !inside.contains(c)).collect();
+    if a.is_empty() || a.len() > max_cells(n) {
+        return None;
+    }
+    a.sort_unstable();
+    b.sort_unstable();
+    Some((a, b))
+}
+
+/// What one side allows of one digit.
+#[derive(Clone, Copy, Default)]
+struct Count {
+    /// Cells fixed to it: the side holds it at least this often.
+    fixed: usize,
+    /// Cliques with a cell that allows it: at most this often.
+    cliques: usize,
+}
+
+/// The counts of `digit` on one side.
+fn count<W: Word>(side: &Side, digit: Digit, cx: &Ctx<'_, W>) -> Count {
+    let mut count = Count::default();
+    for clique in &side.cliques {
+        let mut allows = false;
+        for &cell in &side.cells[clique.start..clique.end] {
+            let candidates = cx.candidates(cell);
+            if candidates.contains(digit) {
+                allows = true;
+                count.fixed += usize::from(candidates.is_single());
+            }
+        }
+        count.cliques += usize::from(allows);
+    }
+    count
+}
+
+/// Enforces "`A` and `B` hold the same multiset of digits": both keep only
+/// the digits both can hold; per digit, the count both sides allow (at
+/// least the cells fixed to it on either side, at most the cliques that
+/// allow it on either, and what the other digits leave of the side's size)
+/// removes the digit from a side's open cells when its fixed cells reach
+/// the most, and puts it in every clique of a side (placing it when one
+/// cell of the clique allows it, and removing it from the rest of the
+/// clique's group) when the least needs every clique that allows it.
+pub(crate) fn propagate<W: Word>(leftover: &Leftover, cx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
+    let (a, b) = (&leftover.a, &leftover.b);
+    let union = |side: &Side, cx: &Ctx<'_, W>| {
+        side.cells
+            .iter()
+            .fold(Digits::<W>::default(), |u, &c| u | cx.candidates(c))
+    };
+    let common = union(a, cx) & union(b, cx);
+    let fail = || Contradiction::rule(a.cells.first().copied(), "the law of leftovers cannot hold");
+    let widest = a
+        .cliques
+        .iter()
+        .chain(&b.cliques)
+        .map(|q| q.end - q.start)
+        .max()
+        .unwrap_or(0);
+    if common.len() < widest {
+        return Err(fail());
+    }
+    for side in [a, b] {
+        if side.cells.iter().any(|&c| !cx.candidates(c).is_subset(common)) {
+            cx.because(|| reason(leftover, common.iter()));
+            for &cell in &side.cells {
+                cx.restrict(cell, common)?;
+            }
+        }
+    }
+    // Per digit of `common`, the bounds both sides share, summed: the
+    // other digits' bounds narrow each digit's (sound though the state
+    // narrows as digits are handled: bounds only tighten).
+    let size = a.cells.len();
+    let (mut lows, mut highs) = (0usize, 0usize);
+    for digit in common.iter() {
+        let (low, high) = bounds(count(a, digit, cx), count(b, digit, cx));
+        if low > high {
+            return Err(fail());
+        }
+        lows += low;
+        highs += high;
+    }
+    if lows > size || highs < size {
+        return Err(fail());
+    }
+    for digit in common.iter() {
+        let pair = (count(a, digit, cx), count(b, digit, cx));
+        let (low, high) = bounds(pair.0, pair.1);
+        let low = low.max(size.saturating_sub(highs.saturating_sub(high)));
+        let high = high.min(size.saturating_sub(lows.saturating_sub(bounds(pair.0, pair.1).0)));
+        if low > high {
+            return Err(fail());
+        }
+        for (side, count) in [(a, pair.0), (b, pair.1)] {
+            if count.cliques == count.fixed {
+                continue;
+            }
+            if count.fixed >= high {
+                cx.because(|| reason(leftover, [digit]));
+                for &cell in &side.cells {
+                    let candidates = cx.candidates(cell);
+                    if candidates.contains(digit) && !candidates.is_single() {
+                        cx.remove(cell, digit)?;
+                    }
+                }
+            } else if low >= count.cliques {
+                cx.because(|| reason(leftover, [digit]));
+                for clique in &side.cliques {
+                    let cells = &side.cells[clique.start..clique.end];
+                    let mut places = cells.iter().filter(|&&c| cx.candidates(c).contains(digit));
+                    let (Some(&first), second) = (places.next(), places.next()) else {
+                        continue;
+                    };
+                    if second.is_none() {
+                        cx.assign(first, digit)?;
+                    }
+                    for &cell in &clique.rest {
+                        cx.remove(cell, digit)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The count of a digit both sides allow: at least the most fixed on
+/// either, at most the fewest cliques on either.
+fn bounds(a: Count, b: Count) -> (usize, usize) {
+    (a.fixed.max(b.fixed), a.cliques.min(b.cliques))
+}
+
+/// Why: the pair's label, its cells and the digits concerned.
+fn reason(leftover: &Leftover, digits: impl IntoIterator<Item = Digit>) -> Reason {
+    Reason::new(leftover.label.clone())
+        .cells(leftover.scope())
+        .digits(digits)
+}
