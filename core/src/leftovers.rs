@@ -114,6 +114,9 @@ pub struct Leftover {
     a: Side,
     /// The regions' cells outside the run.
     b: Side,
+    /// The most cells of one clique on either side: both sides need at
+    /// least this many digits.
+    widest: usize,
 }
 
 impl Leftover {
@@ -195,11 +198,14 @@ pub(crate) fn derive(geometry: &Geometry, groups: &[Group]) -> Vec<Leftover> {
                     }
                     seen.insert(key);
                     let label = format!("law of leftovers, {name} {}–{}", first + 1, last + 1);
-                    found.push(Leftover {
-                        label,
-                        a: Side::cover(pair.0, groups),
-                        b: Side::cover(pair.1, groups),
-                    });
+                    let (a, b) = (Side::cover(pair.0, groups), Side::cover(pair.1, groups));
+                    let widest = a
+                        .cliques()
+                        .chain(b.cliques())
+                        .map(<[Cell]>::len)
+                        .max()
+                        .unwrap_or(0);
+                    found.push(Leftover { label, a, b, widest });
                 }
             }
         }
@@ -239,21 +245,63 @@ struct Count {
     cliques: usize,
 }
 
-/// The counts of `digit` on one side.
-fn count<W: Word>(side: &Side, digit: Digit, cx: &Ctx<'_, W>) -> Count {
-    let mut count = Count::default();
-    for clique in &side.cliques {
-        let mut allows = false;
-        for &cell in &side.cells[clique.start..clique.end] {
-            let candidates = cx.candidates(cell);
-            if candidates.contains(digit) {
-                allows = true;
-                count.fixed += usize::from(candidates.is_single());
+/// Most cliques a side summarises on the stack; a side with more (boards
+/// above 33×33) is only narrowed to the common digits.
+const MAX_CLIQUES: usize = 32;
+
+/// One side read once: the digits of each clique, and the digits fixed in
+/// one cell and in more than one.
+struct Summary<W: Word> {
+    cliques: [Digits<W>; MAX_CLIQUES],
+    len: usize,
+    union: Digits<W>,
+    fixed: Digits<W>,
+    fixed_twice: Digits<W>,
+}
+
+impl<W: Word> Summary<W> {
+    fn of(side: &Side, cx: &Ctx<'_, W>) -> Summary<W> {
+        let mut summary = Summary {
+            cliques: [Digits::EMPTY; MAX_CLIQUES],
+            len: side.cliques.len().min(MAX_CLIQUES),
+            union: Digits::EMPTY,
+            fixed: Digits::EMPTY,
+            fixed_twice: Digits::EMPTY,
+        };
+        for (q, clique) in side.cliques.iter().enumerate() {
+            let mut union = Digits::EMPTY;
+            for &cell in &side.cells[clique.start..clique.end] {
+                let candidates = cx.candidates(cell);
+                union |= candidates;
+                if candidates.is_single() {
+                    summary.fixed_twice |= summary.fixed & candidates;
+                    summary.fixed |= candidates;
+                }
             }
+            if let Some(slot) = summary.cliques.get_mut(q) {
+                *slot = union;
+            }
+            summary.union |= union;
         }
-        count.cliques += usize::from(allows);
+        summary
     }
-    count
+
+    /// The counts of `digit`.
+    fn count(&self, side: &Side, digit: Digit, cx: &Ctx<'_, W>) -> Count {
+        let cliques = self.cliques[..self.len]
+            .iter()
+            .filter(|q| q.contains(digit))
+            .count();
+        let fixed = if !self.fixed.contains(digit) {
+            0
+        } else if !self.fixed_twice.contains(digit) {
+            1
+        } else {
+            let only = Digits::single(digit);
+            side.cells.iter().filter(|&&c| cx.candidates(c) == only).count()
+        };
+        Count { fixed, cliques }
+    }
 }
 
 /// Enforces "`A` and `B` hold the same multiset of digits": both keep only
@@ -266,52 +314,48 @@ fn count<W: Word>(side: &Side, digit: Digit, cx: &Ctx<'_, W>) -> Count {
 /// clique's group) when the least needs every clique that allows it.
 pub(crate) fn propagate<W: Word>(leftover: &Leftover, cx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
     let (a, b) = (&leftover.a, &leftover.b);
-    let union = |side: &Side, cx: &Ctx<'_, W>| {
-        side.cells
-            .iter()
-            .fold(Digits::<W>::default(), |u, &c| u | cx.candidates(c))
-    };
-    let common = union(a, cx) & union(b, cx);
     let fail = || Contradiction::rule(a.cells.first().copied(), "the law of leftovers cannot hold");
-    let widest = a
-        .cliques
-        .iter()
-        .chain(&b.cliques)
-        .map(|q| q.end - q.start)
-        .max()
-        .unwrap_or(0);
-    if common.len() < widest {
+    let (mut sa, mut sb) = (Summary::of(a, cx), Summary::of(b, cx));
+    let common = sa.union & sb.union;
+    if common.len() < leftover.widest {
         return Err(fail());
     }
-    for side in [a, b] {
-        if side.cells.iter().any(|&c| !cx.candidates(c).is_subset(common)) {
-            cx.because(|| reason(leftover, common.iter()));
-            for &cell in &side.cells {
-                cx.restrict(cell, common)?;
-            }
+    if sa.union != common || sb.union != common {
+        cx.because(|| reason(leftover, common.iter()));
+        for &cell in a.cells.iter().chain(&b.cells) {
+            cx.restrict(cell, common)?;
         }
+        (sa, sb) = (Summary::of(a, cx), Summary::of(b, cx));
     }
-    // Per digit of `common`, the bounds both sides share, summed: the
-    // other digits' bounds narrow each digit's (sound though the state
-    // narrows as digits are handled: bounds only tighten).
+    if a.cliques.len() > MAX_CLIQUES || b.cliques.len() > MAX_CLIQUES {
+        return Ok(());
+    }
+    // Per digit, the bounds both sides share, summed: the other digits'
+    // bounds narrow each digit's (sound though the state narrows as digits
+    // are handled: bounds only tighten).
     let size = a.cells.len();
-    let (mut lows, mut highs) = (0usize, 0usize);
+    let (mut lows, mut highs, mut widest_high) = (0usize, 0usize, 0usize);
     for digit in common.iter() {
-        let (low, high) = bounds(count(a, digit, cx), count(b, digit, cx));
+        let (low, high) = bounds(sa.count(a, digit, cx), sb.count(b, digit, cx));
         if low > high {
             return Err(fail());
         }
         lows += low;
         highs += high;
+        widest_high = widest_high.max(high);
     }
     if lows > size || highs < size {
         return Err(fail());
     }
+    // Nothing fixed and slack enough that no digit is needed: nothing to do.
+    if lows == 0 && highs - size >= widest_high {
+        return Ok(());
+    }
     for digit in common.iter() {
-        let pair = (count(a, digit, cx), count(b, digit, cx));
-        let (low, high) = bounds(pair.0, pair.1);
-        let low = low.max(size.saturating_sub(highs.saturating_sub(high)));
-        let high = high.min(size.saturating_sub(lows.saturating_sub(bounds(pair.0, pair.1).0)));
+        let pair = (sa.count(a, digit, cx), sb.count(b, digit, cx));
+        let (low0, high0) = bounds(pair.0, pair.1);
+        let low = low0.max(size.saturating_sub(highs.saturating_sub(high0)));
+        let high = high0.min(size.saturating_sub(lows.saturating_sub(low0)));
         if low > high {
             return Err(fail());
         }
