@@ -31,14 +31,16 @@ use crate::geometry::{Geometry, UnitKind};
 use crate::group::Group;
 use crate::state::Ctx;
 
-/// Leftovers larger than this many cells are not kept: they hold almost
-/// every digit and prune little (ISS keeps those of fewer than `n` cells).
+/// Leftovers larger than this many cells are not kept (ISS keeps those of
+/// fewer than `n` cells too; on 9×9 layouts the 7- and 8-cell pairs still
+/// pay, see docs/benchmarks.md, stop 42).
 fn max_cells(n: usize) -> usize {
     n.saturating_sub(1)
 }
 
-/// The cells of one side of a [`Leftover`] that share one group (a row of
-/// the run, or one region): they hold different digits.
+/// The cells of one side of a [`Leftover`] that share one group (the group
+/// holding most of the side's cells not covered yet): they hold different
+/// digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Clique {
     /// Where its cells are in [`Side::cells`].
