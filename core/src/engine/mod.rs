@@ -275,6 +275,7 @@ impl<'p> Engine<'p> {
                     let sum = &self.model.sums()[i];
                     (sum.rule(), Reason::new(sum.label().to_string()))
                 }
+                SlotKind::Leftover(i) => (None, Reason::new(self.model.leftovers()[i].label().to_string())),
             };
             listener.start_run(constraint, reason);
         }
@@ -297,6 +298,7 @@ impl<'p> Engine<'p> {
                     relations::propagate(self.model, &mut self.relations, &mut cx, &changed)
                 }
                 SlotKind::Sum(i) => sums::propagate(self.model, i, &mut self.sums, &mut cx),
+                SlotKind::Leftover(i) => crate::leftovers::propagate(&self.model.leftovers()[i], &mut cx),
                 SlotKind::Plugin(k) => W::dispatch(self.model.constraints()[k].as_ref(), &mut cx, &changed)
                     .map_err(|c| if c.constraint.is_none() { c.by(k) } else { c }),
             }

@@ -18,6 +18,7 @@ use crate::digits::Digits;
 use crate::geometry::Geometry;
 use crate::group::{Group, GroupId};
 use crate::intersection::Family;
+use crate::leftovers::{self, Leftover};
 use crate::relation::PairTable;
 use crate::sum::CompiledSum;
 use csr::Csr;
@@ -88,6 +89,8 @@ pub struct Model {
     relations: Relations,
     /// The declared sums, then the derived ones.
     sums: Vec<CompiledSum>,
+    /// The law of leftovers' pairs, on boards with irregular regions.
+    leftovers: Vec<Leftover>,
     domains: Domains,
     pub(crate) slots: Vec<Slot>,
     /// Per cell (and extra variable), the slots that read it and wake on
@@ -113,11 +116,13 @@ impl Model {
         let peers = Peers::compile(&geometry, &groups, partners);
         let sums = sums::compile(&geometry, &constraints, &groups, &relations, &peers);
         let domains = Domains::compile(&geometry, &constraints);
+        let leftovers = leftovers::derive(&geometry, &groups.list);
         let parts = slots::Parts {
             domains: &domains,
             singles,
             relations: &relations,
             sums: &sums,
+            leftovers: &leftovers,
         };
         let extra = constraints
             .iter()
@@ -133,6 +138,7 @@ impl Model {
             peers,
             relations,
             sums,
+            leftovers,
             domains,
             slots,
             watchers,
@@ -163,6 +169,14 @@ impl Model {
     /// cage-like sums inside it and sticking out of it by a few cells).
     pub fn sums(&self) -> &[CompiledSum] {
         &self.sums
+    }
+
+    /// The law of leftovers' pairs (sets of cells that hold the same
+    /// digits), derived from the groups when the board's regions do not fit
+    /// its rows and columns: propagated by the engine, never checked (a
+    /// solution satisfies them).
+    pub fn leftovers(&self) -> &[Leftover] {
+        &self.leftovers
     }
 
     /// The board.

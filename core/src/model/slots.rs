@@ -8,6 +8,7 @@ use super::relations::Relations;
 use crate::cell::Cell;
 use crate::constraint::{Constraint, Cost, Kind};
 use crate::geometry::Geometry;
+use crate::leftovers::Leftover;
 use crate::sum::CompiledSum;
 
 /// Who runs in an engine slot.
@@ -21,6 +22,8 @@ pub(crate) enum SlotKind {
     Relations,
     /// The built-in propagator of sum `i` ([`Model::sums`](super::Model::sums)).
     Sum(usize),
+    /// The law of leftovers' pair `i` ([`Model::leftovers`](super::Model::leftovers)).
+    Leftover(usize),
     /// Constraint `k`'s own propagator.
     Plugin(usize),
 }
@@ -59,6 +62,7 @@ pub(super) struct Parts<'a> {
     pub(super) singles: Vec<Cell>,
     pub(super) relations: &'a Relations,
     pub(super) sums: &'a [CompiledSum],
+    pub(super) leftovers: &'a [Leftover],
 }
 
 /// The slots, built-in propagators first, then every rule's own; and per
@@ -90,6 +94,12 @@ pub(super) fn compile(
         let mut scope: Vec<Cell> = sum.sum().cells().collect();
         scope.sort_unstable();
         slots.push(Slot::built_in(SlotKind::Sum(i), 1, scope, true));
+    }
+    for (i, leftover) in parts.leftovers.iter().enumerate() {
+        let mut slot = Slot::built_in(SlotKind::Leftover(i), 1, leftover.scope(), true);
+        // Its own changes can feed it again (a placement fixes a count).
+        slot.idempotent = false;
+        slots.push(slot);
     }
     for (k, constraint) in constraints.iter().enumerate() {
         if !constraint.has_propagator() {
