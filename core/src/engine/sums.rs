@@ -31,7 +31,6 @@
 
 use std::sync::LazyLock;
 
-use crate::cell::Cell;
 use crate::constraint::Word;
 use crate::contradiction::Contradiction;
 use crate::digits::Digits;
@@ -131,7 +130,7 @@ pub(crate) fn propagate<W: Word>(
     let small = digits <= set_bits::MAX_DIGITS;
     if let [block] = &blocks[..] {
         if small && block.cells.len() > 1 {
-            return one_block(compiled, model.peer_masks(), sc, fail, cx);
+            return one_block(compiled, sc, fail, cx);
         }
     }
 
@@ -222,7 +221,7 @@ pub(crate) fn propagate<W: Word>(
         } else {
             sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
         };
-        walk_block(sc, b, block, small, required, (compiled, model.peer_masks()), cx)?;
+        walk_block(sc, b, block, small, required, cx)?;
     }
     Ok(())
 }
@@ -234,7 +233,6 @@ pub(crate) fn propagate<W: Word>(
 /// the walk.
 fn one_block<W: Word>(
     compiled: &CompiledSum,
-    peer_masks: &[u128],
     sc: &mut SumScratch,
     fail: impl Fn(&'static str) -> Contradiction,
     cx: &mut Ctx<'_, W>,
@@ -255,105 +253,37 @@ fn one_block<W: Word>(
         return Err(fail("the sum cannot be made"));
     }
     cx.because(|| Reason::new(compiled.label().to_string()).cells(compiled.sum().cells()));
-    walk_block(sc, 0, block, true, required, (compiled, peer_masks), cx)
-}
-
-/// After block `block`'s walk: a digit of every set it can still take
-/// (`required`) is on one of the block's cells that still hold it, so a cell
-/// outside the sum that sees each of those cells cannot hold it (a cage of
-/// 4 cells making 15 without a 4 holds a 1; when only two of its cells, in
-/// one column, still hold a 1, the rest of that column loses it). The cells
-/// seeing the whole block (`seen_by`) are the case where every cell holds
-/// the digit; this also finds the cells that see only those that do. Needs
-/// the peers and the digits' places as bits (boards of at most 128 cells,
-/// no extra variables): elsewhere `seen_by` is all there is. The sum's own
-/// cells are left alone (a sum is not woken by its own changes).
-fn required_where_all_seen<W: Word>(
-    compiled: &CompiledSum,
-    block: &Block,
-    required: u128,
-    peer_masks: &[u128],
-    cx: &mut Ctx<'_, W>,
-) -> Result<(), Contradiction> {
-    if block.cells.len() < 2 {
-        return Ok(());
-    }
-    let block_mask = block
-        .cells
-        .iter()
-        .fold(0u128, |mask, c| mask | 1u128 << c.index());
-    let mut outside = None;
-    let mut digits = required;
-    while digits != 0 {
-        let d = digits.trailing_zeros() as usize;
-        digits &= digits - 1;
-        // The block's cells holding the digit, and the cells holding it
-        // that see all of those.
-        let places = cx.state().places()[d];
-        let mut holders = places & block_mask;
-        if holders == 0 {
-            continue;
-        }
-        let mut seen = places & !block_mask;
-        while holders != 0 && seen != 0 {
-            seen &= peer_masks[holders.trailing_zeros() as usize];
-            holders &= holders - 1;
-        }
-        if seen == 0 {
-            continue;
-        }
-        seen &= *outside.get_or_insert_with(|| {
-            !compiled
-                .sum()
-                .cells()
-                .fold(0u128, |mask, cell| mask | 1u128 << cell.index())
-        });
-        while seen != 0 {
-            let cell = Cell(seen.trailing_zeros() as u16);
-            seen &= seen - 1;
-            cx.remove(cell, d as u8 + 1)?;
-        }
-    }
-    Ok(())
+    walk_block(sc, 0, block, true, required, cx)
 }
 
 /// Narrows the cells of block `b` (of more than one cell) once its walk has
 /// started from the sets with a useful sum: `required`, the digits of every
-/// such set, leave the cells outside the sum that see every cell of the block
-/// still holding them; each cell keeps the digits that lead to such a set.
-/// `within` is the sum and every cell's peers as bits (empty above 128 cells).
+/// such set, leave the cells that see the whole block; each cell keeps the
+/// digits that lead to such a set.
 fn walk_block<W: Word>(
     sc: &mut SumScratch,
     b: usize,
     block: &Block,
     small: bool,
     required: Option<u128>,
-    within: (&CompiledSum, &[u128]),
     cx: &mut Ctx<'_, W>,
 ) -> Result<(), Contradiction> {
-    let (compiled, peer_masks) = within;
-    let required = required.filter(|&r| r != 0);
-    // Without the peers and places as bits, the cells that see the whole
-    // block (known in advance) are all that can lose a required digit.
-    let by_places = !peer_masks.is_empty() && !cx.state().places().is_empty();
-    if let Some(required) = required.filter(|_| !by_places) {
+    // A digit of every set the block can still take is in the block: the
+    // cells that see all of it cannot hold it.
+    if let Some(required) = required.filter(|&r| r != 0) {
         let others = Digits::from_u128(required);
         for &cell in &block.seen_by {
             cx.remove_all(cell, others)?;
         }
     }
     if small {
-        walk_open(sc, b, cx)?;
-    } else {
-        for (i, &cell) in block.cells.iter().enumerate().rev() {
-            let keep = sc.layers[b].walk_back(i, cx.candidates(cell).to_u128());
-            cx.restrict(cell, Digits::from_u128(keep))?;
-        }
+        return walk_open(sc, b, cx);
     }
-    match required {
-        Some(required) if by_places => required_where_all_seen(compiled, block, required, peer_masks, cx),
-        _ => Ok(()),
+    for (i, &cell) in block.cells.iter().enumerate().rev() {
+        let keep = sc.layers[b].walk_back(i, cx.candidates(cell).to_u128());
+        cx.restrict(cell, Digits::from_u128(keep))?;
     }
+    Ok(())
 }
 
 /// Marks in `sc.useful` the block sums that some choice of one sum per

@@ -1,13 +1,11 @@
 //! What the model prepares from the declared sums: the blocks of cells that
 //! must differ (so the propagator can reason about distinct digits), and the
 //! sums the puzzle implies without declaring them: innies and outies, houses
-//! crossed from end to end by sums (`crossing.rs`), hidden cages (one outie
-//! at a time, `hidden.rs`), and declared sums that lie side by side added up
-//! (`combine.rs`).
+//! crossed from end to end by sums (`crossing.rs`), and declared sums that
+//! lie side by side added up (`combine.rs`).
 
 mod combine;
 mod crossing;
-mod hidden;
 
 use std::collections::HashSet;
 
@@ -268,9 +266,6 @@ pub(crate) fn derive(
             && let Some(found_here) = crossing::covered(region, cages, &houses, &inside, &mut used)
         {
             found.push(found_here);
-        }
-        if r < houses.len() {
-            found.extend(hidden::one_outie_each(region, cages, &inside, &mut used));
         }
         for (sum, cages_total) in found {
             let sum = without_houses(sum, &houses, full, &mut used);
