@@ -195,10 +195,12 @@ const main = async () => {
     .filter((f) => f.endsWith('.sudokit.txt') && args.only.test(f))
     .map((f) => f.slice(0, -'.sudokit.txt'.length))
     .sort();
-  const rng = random(args.seed);
   console.log(['puzzle', 'states', 'ISS only', 'sudokit only', 'ISS contra only', 'sudokit contra only'].join('\t'));
   for (const base of bases) {
-    const r = await diffPuzzle(base, args, rng);
+    // Each puzzle's states depend on its name and --seed only, not on which
+    // other puzzles --only picks.
+    const seed = [...base].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261 ^ args.seed);
+    const r = await diffPuzzle(base, args, random(seed));
     if (r.error) {
       console.log(`${base}\t${r.error}`);
       continue;
