@@ -1,0 +1,47 @@
+//! The candidates the propagation search starts from: every puzzle's state
+//! after the engine's root propagation as the search runs it (rules only,
+//! locked candidates on), which `solve --candidates` does not show (that is
+//! the engine with its techniques, without locked candidates).
+//!
+//! ```text
+//! cargo run --release --example root_candidates FILE...
+//! ```
+//!
+//! Prints one line per file: `FILE ` then each cell's candidates as digits
+//! separated by spaces (`0` for an empty cell), or `FILE contradiction`.
+//! `scripts/iss-deduction-diff.mjs` compares these lines with the
+//! candidates ISS reaches after its own first propagation.
+
+use sudokit::core::{Engine, State};
+use sudokit::{read_puzzles, InputFormat, ReadOptions};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    for path in std::env::args().skip(1) {
+        let text = std::fs::read_to_string(&path)?;
+        let format = InputFormat::detect(Some(&path), &text);
+        for read in read_puzzles(&text, format, &ReadOptions::default()) {
+            let puzzle = read?.puzzle;
+            let mut engine = Engine::rules_only(puzzle.model()).with_locked_candidates(true);
+            let mut state = State::<u128>::with_givens(puzzle.geometry(), puzzle.givens());
+            engine.schedule_all();
+            if engine.propagate(&mut state, None).is_err() {
+                println!("{path} contradiction");
+                continue;
+            }
+            let cells: Vec<String> = state
+                .cells()
+                .iter()
+                .map(|set| {
+                    let digits: String = set.iter().map(|d| d.to_string()).collect();
+                    if digits.is_empty() {
+                        "0".into()
+                    } else {
+                        digits
+                    }
+                })
+                .collect();
+            println!("{path} {}", cells.join(" "));
+        }
+    }
+    Ok(())
+}
