@@ -87,7 +87,12 @@ fn jigsaw_regions_and_lines() {
     let layout = ["222444", "222644", "116634", "116333", "116633", "555555"];
     let regions: Vec<u16> = layout.concat().bytes().map(|b| (b - b'1') as u16).collect();
     let puzzle = classic(Geometry::irregular(6, &regions).unwrap());
-    assert!(check(&puzzle, 300, 3) > 30);
+    // The law of leftovers (core/src/leftovers.rs) runs with and without
+    // locked candidates and already settles most overlaps of this layout's
+    // regions with its rows: locked candidates still add on about one start
+    // in twenty.
+    let stronger = check(&puzzle, 600, 3);
+    assert!(stronger > 15, "only {stronger} starts gained anything");
 }
 
 #[test]
