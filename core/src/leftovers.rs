@@ -189,8 +189,37 @@ pub(crate) fn derive(geometry: &Geometry, groups: &[Group]) -> Vec<Leftover> {
         if lines.len() != n || !lines.iter().all(|l| is_declared(l.cells())) {
             continue;
         }
+        // Each region's cells per line, so that a run's pieces and the size
+        // of its leftover are counted without building its cell sets: most
+        // runs (every one on a board of regular boxes) have no pair.
+        let mut line_of = vec![0usize; n * n];
+        for (i, line) in lines.iter().enumerate() {
+            for &cell in line.cells() {
+                line_of[cell.index()] = i;
+            }
+        }
+        let mut per_line = vec![0usize; regions.len() * n];
+        for (r, region) in regions.iter().enumerate() {
+            for &cell in region.cells() {
+                per_line[r * n + line_of[cell.index()]] += 1;
+            }
+        }
         for first in 0..n {
-            for last in first + 1..(first + n - 1).min(n) {
+            let mut inside = vec![0usize; regions.len()];
+            for last in first..(first + n - 1).min(n) {
+                for (r, count) in inside.iter_mut().enumerate() {
+                    *count += per_line[r * n + last];
+                }
+                if last == first {
+                    continue;
+                }
+                let lines_in_run = last - first + 1;
+                let pieces = (0..regions.len()).filter(|&r| 2 * inside[r] > regions[r].len());
+                let (count, covered_inside) = pieces.fold((0, 0), |(k, sum), r| (k + 1, sum + inside[r]));
+                let left = lines_in_run * n - covered_inside;
+                if count != lines_in_run || left == 0 || left > max_cells(n) {
+                    continue;
+                }
                 let run = &lines[first..=last];
                 if let Some(pair) = leftover_of(run, &regions, n) {
                     let key = (pair.0.clone(), pair.1.clone());
