@@ -1,23 +1,26 @@
 //! The order-encoded ladder of partial sums (the SAT strategy's clauses for
 //! every sum: little killers, arrows, pills, cages, and the sums the model
-//! derives from them): on small boards the SAT strategy counts exactly what brute force
-//! through the rules' `check` counts, so the ladder forbids no solution and
-//! lets no wrong grid through.
+//! derives from them): on small boards the SAT strategy counts exactly what
+//! brute force through the rules' `check` counts, so the ladder forbids no
+//! solution and lets no wrong grid through.
 
 use sudokit_constraints::native;
 use sudokit_core::testkit::count_solutions;
 use sudokit_core::Puzzle;
 use sudokit_solvers::{strategy_by_name, Limits};
 
-/// A 4×4 or 6×6 puzzle of the native format: the classic rules, the
-/// givens of the first cells, and `rules` (TOML rule tables).
-fn puzzle(size: usize, givens: &str, rules: &str) -> Puzzle {
-    let givens = format!("{givens:.<width$}", width = size * size);
-    let text = format!("size = {size}\ngivens = \"{givens}\"\nrules = [{rules}]\n");
-    native::read(&text)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
-        .build()
-        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+/// A `size`×`size` puzzle of the native format with the classic rules,
+/// `givens` in its first cells and the rule tables `rules`.
+fn small(size: usize, givens: &str, rules: &str) -> Puzzle {
+    let text = format!(
+        "size = {size}\ngivens = \"{givens:.<width$}\"\nrules = [{rules}]\n",
+        width = size * size
+    );
+    match native::read(&text).map(|spec| spec.build()) {
+        Ok(Ok(puzzle)) => puzzle,
+        Ok(Err(e)) => panic!("{e}\n{text}"),
+        Err(e) => panic!("{e}\n{text}"),
+    }
 }
 
 #[test]
@@ -86,7 +89,7 @@ fn sat_counts_what_brute_force_counts_on_sums() {
     ];
     let sat = strategy_by_name("sat").unwrap();
     for (size, givens, rules) in cases {
-        let puzzle = puzzle(size, givens, rules);
+        let puzzle = small(size, givens, rules);
         let expected = count_solutions(&puzzle, 50_000_000, u64::MAX).expect("small enough");
         let outcome = sat
             .count(&puzzle, &Limits::all())
@@ -101,7 +104,7 @@ fn sat_counts_what_brute_force_counts_on_sums() {
 #[test]
 fn an_impossible_little_killer_has_no_solution() {
     // Four cells of a 4×4 diagonal hold 1, 2, 3 or 4 each: 17 is out of reach.
-    let puzzle = puzzle(
+    let puzzle = small(
         4,
         "",
         r#"{ type = "little-killer", clue = "r0c0", direction = "DR", sum = 17 }"#,
