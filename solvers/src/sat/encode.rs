@@ -566,8 +566,8 @@ pub fn encode_within(
     })
 }
 
-/// The clauses of the model's domains, groups, relations and declared sums
-/// (see the `sums` module for those):
+/// The clauses of the model's domains, groups, relations and sums, declared
+/// and derived (see the `sums` module for those):
 ///
 /// * a unit clause `¬(c = d)` for every digit a rule's domain rules out;
 /// * per group and digit, at most once, and at least once when the group is

@@ -38,6 +38,7 @@
 
 mod backend;
 mod encode;
+mod ladder;
 mod sums;
 
 use crate::clock::Instant;
