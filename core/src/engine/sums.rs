@@ -292,15 +292,18 @@ fn walk_block<W: Word>(
 fn knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
     let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
     // Every partial total lies between the sum of the negative lows and
-    // that of the positive highs: when that is narrow, one `u128` per row.
+    // that of the positive highs: when that is narrow, one word per row
+    // (`u64` when it can: a shift of one is one instruction, of a `u128` several).
     let (mut lowest, mut highest) = (0i64, 0i64);
     for (b, k) in coefficients().enumerate() {
         let (cmin, cmax) = contribution(sc, b, k);
         lowest += cmin.min(0);
         highest += cmax.max(0);
     }
-    if highest - lowest < 128 {
-        narrow_knapsack(sc, blocks, total, lowest);
+    if highest - lowest < 64 {
+        narrow_knapsack::<u64>(sc, blocks, total, lowest);
+    } else if highest - lowest < 128 {
+        narrow_knapsack::<u128>(sc, blocks, total, lowest);
     } else {
         wide_knapsack(sc, blocks, total);
     }
@@ -374,35 +377,84 @@ fn wide_knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
     }
 }
 
-/// [`knapsack`] when every partial total `t` fits in a `u128` at bit
+/// A row of partial totals as one word, bit `t − lowest` for total `t`.
+trait Row: Copy + std::ops::BitOr<Output = Self> + std::ops::BitAnd<Output = Self> {
+    const ZERO: Self;
+    /// Bits in the word: partial totals must span fewer values.
+    const WIDTH: i64;
+    /// The row with only bit `at` (`0 ≤ at < WIDTH`).
+    fn bit(at: i64) -> Self;
+    /// The row moved up by `by` (down when negative; `|by| < WIDTH`).
+    fn shifted(self, by: i64) -> Self;
+    fn is_zero(self) -> bool;
+    /// Stored in [`SumScratch::narrow`] as a `u128`, and read back.
+    fn wide(self) -> u128;
+    fn from_wide(row: u128) -> Self;
+}
+
+macro_rules! impl_row {
+    ($t:ty) => {
+        impl Row for $t {
+            const ZERO: Self = 0;
+            const WIDTH: i64 = <$t>::BITS as i64;
+            #[inline(always)]
+            fn bit(at: i64) -> Self {
+                1 << at
+            }
+            #[inline(always)]
+            fn shifted(self, by: i64) -> Self {
+                if by >= 0 {
+                    self << by
+                } else {
+                    self >> -by
+                }
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn from_wide(row: u128) -> Self {
+                row as $t
+            }
+        }
+    };
+}
+impl_row!(u64);
+impl_row!(u128);
+
+/// [`knapsack`] when every partial total `t` fits in a word `R` at bit
 /// `t − lowest`: a row of reachable totals is one word, adding a block's
 /// value one shift.
-fn narrow_knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64, lowest: i64) {
-    let shift = |row: u128, by: i64| if by >= 0 { row << by } else { row >> -by };
+fn narrow_knapsack<R: Row>(sc: &mut SumScratch, blocks: &[Block], total: i64, lowest: i64) {
     let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
     sc.narrow.clear();
-    sc.narrow.push(1u128 << -lowest);
+    sc.narrow.push(R::bit(-lowest).wide());
     for (b, k) in coefficients().enumerate() {
-        let from = sc.narrow[b];
+        let from = R::from_wide(sc.narrow[b]);
         let to = sc.values[sc.value_start[b]..sc.value_start[b + 1]]
             .iter()
-            .fold(0u128, |to, &v| to | shift(from, k * i64::from(v)));
-        sc.narrow.push(to);
+            .fold(R::ZERO, |to, &v| to | from.shifted(k * i64::from(v)));
+        sc.narrow.push(to.wide());
     }
     let at = total - lowest;
-    if !(0..128).contains(&at) || sc.narrow[blocks.len()] >> at & 1 == 0 {
+    if !(0..R::WIDTH).contains(&at) || (R::from_wide(sc.narrow[blocks.len()]) & R::bit(at)).is_zero() {
         return;
     }
     // Backward: the useful partial totals after block b.
-    let mut back = 1u128 << at;
+    let mut back = R::bit(at);
     for (b, k) in coefficients().enumerate().rev() {
-        let reach = sc.narrow[b];
-        let mut next = 0u128;
+        let reach = R::from_wide(sc.narrow[b]);
+        let mut next = R::ZERO;
         for j in sc.value_start[b]..sc.value_start[b + 1] {
-            let came_from = reach & shift(back, -k * i64::from(sc.values[j]));
-            if came_from != 0 {
+            let came_from = reach & back.shifted(-k * i64::from(sc.values[j]));
+            if !came_from.is_zero() {
                 sc.useful[j] = true;
-                next |= came_from;
+                next = next | came_from;
             }
         }
         back = next;
@@ -427,7 +479,7 @@ mod tests {
             rng ^= rng << 17;
             rng % below
         };
-        let (mut narrow, mut marked) = (0, 0);
+        let (mut narrow, mut narrow64, mut marked) = (0, 0, 0);
         for _ in 0..2000 {
             let count = 1 + next(4) as usize;
             let blocks: Vec<Block> = (0..count)
@@ -486,15 +538,21 @@ mod tests {
             assert_eq!(sc.useful, want, "wide: {lists:?} {total}");
             if highest - lowest < 128 {
                 sc.useful = vec![false; sc.values.len()];
-                narrow_knapsack(&mut sc, &blocks, total, lowest);
+                narrow_knapsack::<u128>(&mut sc, &blocks, total, lowest);
                 assert_eq!(sc.useful, want, "narrow: {lists:?} {total}");
                 narrow += 1;
+            }
+            if highest - lowest < 64 {
+                sc.useful = vec![false; sc.values.len()];
+                narrow_knapsack::<u64>(&mut sc, &blocks, total, lowest);
+                assert_eq!(sc.useful, want, "narrow u64: {lists:?} {total}");
+                narrow64 += 1;
             }
             marked += usize::from(want.iter().any(|&u| u));
         }
         assert!(
-            narrow > 500 && marked > 500,
-            "{narrow} narrow, {marked} with a useful sum"
+            narrow > 500 && narrow64 > 200 && marked > 500,
+            "{narrow} narrow ({narrow64} in 64 bits), {marked} with a useful sum"
         );
     }
 
