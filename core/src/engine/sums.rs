@@ -49,6 +49,11 @@ use split::{walk_open, Split};
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SumScratch {
+    /// Per sum, where its blocks start in `splits` and `bits`, plus the end:
+    /// on small boards every block of every sum keeps its own layers, so a
+    /// run rebuilds only the blocks, and the cells of a block, that changed
+    /// since the block's last run.
+    first: Vec<usize>,
     /// Per block of more than one cell (small boards), its open cells and
     /// what its fixed ones hold.
     splits: Vec<Split>,
@@ -57,9 +62,10 @@ pub(crate) struct SumScratch {
     /// shift and the width are tested against.
     #[cfg(test)]
     pub(crate) whole_blocks: bool,
-    /// The digit sets of every block of more than one cell, layer by layer
-    /// (one entry per block, reused across runs): as bitmaps on boards of at
-    /// most [`set_bits::MAX_DIGITS`] digits, as lists above.
+    /// The digit sets of every block of more than one cell, layer by layer:
+    /// as bitmaps on boards of at most [`set_bits::MAX_DIGITS`] digits (one
+    /// entry per block of every sum, see `first`), as lists above (one entry
+    /// per block of the sum running).
     bits: Vec<SetBits>,
     layers: Vec<SetLayers>,
     /// The achievable sums of every block, flat and sorted per block.
@@ -128,18 +134,17 @@ pub(crate) fn propagate<W: Word>(
 
     let digits = model.size();
     let small = digits <= set_bits::MAX_DIGITS;
+    // Small boards: block `b`'s layers are `bits[first + b]`.
+    let first = if small { sc.first_block(model, index) } else { 0 };
     if let [block] = &blocks[..] {
         if small && block.cells.len() > 1 {
-            return one_block(compiled, sc, fail, cx);
+            return one_block(compiled, first, sc, fail, cx);
         }
     }
 
     // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
-    if small {
-        sc.ensure_small_blocks(blocks.len());
-    }
     if !small && sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
     }
@@ -150,13 +155,14 @@ pub(crate) fn propagate<W: Word>(
             continue;
         }
         if small {
-            sc.split(b, block, cx);
-            if sc.build(b).is_err() {
+            let g = first + b;
+            sc.split(g, block, cx);
+            if sc.build(g).is_err() {
                 return Err(fail("the cells of a sum that must differ cannot"));
             }
             // Every set of the layers stands for one of the block's sets
             // (at most 45: the open cells' sets avoid the fixed digits).
-            let mut sums = sc.bits[b].sums() << sc.splits[b].offset;
+            let mut sums = sc.bits[g].sums() << sc.splits[g].offset;
             while sums != 0 {
                 sc.values.push(sums.trailing_zeros() as i32);
                 sums &= sums - 1;
@@ -217,11 +223,11 @@ pub(crate) fn propagate<W: Word>(
             let sums = (0..values.len())
                 .filter(|&j| useful[j])
                 .fold(0u64, |acc, j| acc | 1 << values[j]);
-            sc.split_walk(b, sums >> sc.splits[b].offset)
+            sc.split_walk(first + b, sums >> sc.splits[first + b].offset)
         } else {
             sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
         };
-        walk_block(sc, b, block, small, required, cx)?;
+        walk_block(sc, first + b, block, small, required, cx)?;
     }
     Ok(())
 }
@@ -233,30 +239,31 @@ pub(crate) fn propagate<W: Word>(
 /// the walk.
 fn one_block<W: Word>(
     compiled: &CompiledSum,
+    g: usize,
     sc: &mut SumScratch,
     fail: impl Fn(&'static str) -> Contradiction,
     cx: &mut Ctx<'_, W>,
 ) -> Result<(), Contradiction> {
     let block = &compiled.blocks[0];
-    sc.ensure_small_blocks(1);
-    sc.split(0, block, cx);
-    if sc.build(0).is_err() {
+    sc.split(g, block, cx);
+    if sc.build(g).is_err() {
         return Err(fail("the cells of a sum that must differ cannot"));
     }
     let (total, k) = (compiled.sum().total(), block.coefficient);
     // Sets add up to 0 to 45: the open cells' sum, when it is one, is a bit of a u64.
     let target = (total % k == 0)
-        .then(|| total / k - sc.splits[0].offset)
+        .then(|| total / k - sc.splits[g].offset)
         .filter(|v| (0..64).contains(v));
-    let required = target.and_then(|v| sc.split_walk(0, 1 << v));
+    let required = target.and_then(|v| sc.split_walk(g, 1 << v));
     if required.is_none() {
         return Err(fail("the sum cannot be made"));
     }
     cx.because(|| Reason::new(compiled.label().to_string()).cells(compiled.sum().cells()));
-    walk_block(sc, 0, block, true, required, cx)
+    walk_block(sc, g, block, true, required, cx)
 }
 
-/// Narrows the cells of block `b` (of more than one cell) once its walk has
+/// Narrows the cells of a block (of more than one cell: `b` indexes its
+/// layers, `bits` or `layers`) once its walk has
 /// started from the sets with a useful sum: `required`, the digits of every
 /// such set, leave the cells that see the whole block; each cell keeps the
 /// digits that lead to such a set.

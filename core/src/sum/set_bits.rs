@@ -69,13 +69,24 @@ static BYTE_SUMS: LazyLock<[[u32; 256]; 8]> = LazyLock::new(|| {
 });
 
 /// The layers of one block and the walk back through them (buffers kept
-/// between builds).
+/// between builds). A build keeps the layers of the first cells whose
+/// candidates are those of the last build: the engine keeps one `SetBits`
+/// per block of every sum, so a sum woken by a change in one block rebuilds
+/// that block alone, from its first changed cell.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SetBits {
     /// Words in use: 2^digits / 64, at least 1.
     words: usize,
     /// Layer `i`: the sets the first `i` cells can take.
     layers: Vec<Layer>,
+    /// The candidates the layers were built from, cell by cell.
+    inputs: Vec<u128>,
+    /// The candidates of the build under way (a buffer).
+    fresh: Vec<u128>,
+    /// The cell of the last build that left no set, if one did.
+    failed: Option<usize>,
+    /// The totals of the last layer, once asked for since the last build.
+    totals: Option<u64>,
     /// The sets being walked back.
     walk: Layer,
     /// Tests: keep to the portable words even where AVX2 runs.
@@ -94,11 +105,46 @@ impl SetBits {
         candidates: impl Iterator<Item = u128>,
     ) -> Result<(), usize> {
         debug_assert!(digits <= MAX_DIGITS);
-        self.words = ((1usize << digits) / 64).max(1);
-        self.layers.clear();
-        let mut empty = [0u64; WORDS];
-        empty[0] = 1;
-        self.layers.push(empty);
+        let words = ((1usize << digits) / 64).max(1);
+        self.fresh.clear();
+        self.fresh.extend(candidates);
+        // The cells up to the first whose candidates changed keep their
+        // layers (as many as the last build made).
+        let reuse = words == self.words && !self.layers.is_empty();
+        let kept = if reuse {
+            let same = self
+                .inputs
+                .iter()
+                .zip(&self.fresh)
+                .take_while(|(a, b)| a == b)
+                .count();
+            same.min(self.layers.len() - 1)
+        } else {
+            0
+        };
+        if reuse && kept == self.fresh.len() && kept == self.inputs.len() {
+            return self.failed.map_or(Ok(()), Err);
+        }
+        std::mem::swap(&mut self.inputs, &mut self.fresh);
+        self.words = words;
+        self.totals = None;
+        self.layers.truncate(kept + 1);
+        if self.layers.is_empty() {
+            let mut empty = [0u64; WORDS];
+            empty[0] = 1;
+            self.layers.push(empty);
+        }
+        let inputs = std::mem::take(&mut self.inputs);
+        let rest = inputs[kept..].iter().copied();
+        let built = self.build_from(digits, rest).map_err(|i| kept + i);
+        self.inputs = inputs;
+        self.failed = built.err();
+        built
+    }
+
+    /// Pushes the layers of cells with `candidates` after the last layer.
+    /// `Err(i)`: the `i`-th of them leaves no set.
+    fn build_from(&mut self, digits: usize, candidates: impl Iterator<Item = u128>) -> Result<(), usize> {
         // One copy per width, so the loops over words unroll; the widest
         // in 256-bit registers where the CPU has them.
         #[cfg(target_arch = "x86_64")]
@@ -126,7 +172,7 @@ impl SetBits {
     ) -> Result<(), usize> {
         for (i, candidates) in candidates.enumerate() {
             debug_assert!(candidates >> digits == 0, "a candidate above the board's digits");
-            let from = *words::<W>(&self.layers[i]);
+            let from = *words::<W>(self.layers.last().expect("the first layer"));
             let mut to = [0u64; WORDS];
             let into = words_mut::<W>(&mut to);
             let mut rest = candidates;
@@ -147,7 +193,16 @@ impl SetBits {
     }
 
     /// The totals of the sets of the last layer: bit `v` for total `v`.
-    pub(crate) fn sums(&self) -> u64 {
+    pub(crate) fn sums(&mut self) -> u64 {
+        if let Some(totals) = self.totals {
+            return totals;
+        }
+        let totals = self.totals_of_last();
+        self.totals = Some(totals);
+        totals
+    }
+
+    fn totals_of_last(&self) -> u64 {
         let last = self.layers.last().expect("built");
         let mut sums = 0u64;
         for (w, &sets) in last[..self.words].iter().enumerate() {
@@ -340,11 +395,29 @@ mod tests {
         };
         let mut bits = SetBits::default();
         let (mut walked, mut empty) = (0, 0);
+        let (mut last_digits, mut last_cands) = (0, Vec::new());
         for _ in 0..3000 {
-            let digits = 4 + (next() % 6) as usize;
-            let cells = 1 + (next() % 6) as usize;
-            let full = (1u128 << digits) - 1;
-            let cands: Vec<u128> = (0..cells).map(|_| u128::from(next() | next()) & full).collect();
+            // Half the time the last block again, one cell narrowed (or
+            // none): the build keeps the layers before that cell.
+            let (digits, cands) = if next() % 2 == 0 && !last_cands.is_empty() {
+                let mut cands = last_cands.clone();
+                let at = (next() % cands.len() as u64) as usize;
+                let drop = next() % 3;
+                if drop > 0 && cands[at] != 0 {
+                    cands[at] &= cands[at] - 1;
+                }
+                (last_digits, cands)
+            } else {
+                let digits = 4 + (next() % 6) as usize;
+                let cells = 1 + (next() % 6) as usize;
+                let full = (1u128 << digits) - 1;
+                (
+                    digits,
+                    (0..cells).map(|_| u128::from(next() | next()) & full).collect(),
+                )
+            };
+            (last_digits, last_cands) = (digits, cands.clone());
+            let (cells, full) = (cands.len(), (1u128 << digits) - 1);
             let accepted = next() | next();
             let accept = |s: u128| accepted >> total(s) & 1 == 1;
             let (last, keep) = brute(&cands, accept);
