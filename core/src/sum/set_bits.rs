@@ -229,17 +229,29 @@ impl SetBits {
     /// hold, `None` when there is none.
     pub(crate) fn start_walk(&mut self, sums: u64) -> Option<u128> {
         let words = self.words;
-        let last = *self.layers.last().expect("built");
-        self.walk = [0; WORDS];
+        let last = self.layers.last().expect("built");
+        let with_sum = &*WITH_SUM;
         // No set adds up to more than 45.
-        let mut rest = sums & ((1 << WITH_SUM.len()) - 1);
+        let wanted = sums & ((1 << with_sum.len()) - 1);
+        // The sets with a wanted total: those of each wanted total, or, when
+        // the last layer's totals are known and fewer of them are unwanted,
+        // every set but those of the unwanted totals.
+        let unwanted = self.totals.map(|totals| totals & !wanted);
+        let (mut rest, keep_out) = match unwanted {
+            Some(unwanted) if unwanted.count_ones() < wanted.count_ones() => (unwanted, true),
+            _ => (wanted, false),
+        };
+        let mut picked = [0u64; WORDS];
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let sets = &WITH_SUM[v];
             for w in 0..words {
-                self.walk[w] |= last[w] & sets[w];
+                picked[w] |= with_sum[v][w];
             }
+        }
+        self.walk = [0; WORDS];
+        for w in 0..words {
+            self.walk[w] = last[w] & if keep_out { !picked[w] } else { picked[w] };
         }
         if self.walk[..words].iter().all(|&x| x == 0) {
             return None;
