@@ -391,8 +391,10 @@ trait Row: Copy + std::ops::BitOr<Output = Self> + std::ops::BitAnd<Output = Sel
     const WIDTH: i64;
     /// The row with only bit `at` (`0 ≤ at < WIDTH`).
     fn bit(at: i64) -> Self;
-    /// The row moved up by `by` (down when negative; `|by| < WIDTH`).
-    fn shifted(self, by: i64) -> Self;
+    /// The row moved up by `by` (`0 ≤ by < WIDTH`).
+    fn up(self, by: i64) -> Self;
+    /// The row moved down by `by` (`0 ≤ by < WIDTH`).
+    fn down(self, by: i64) -> Self;
     fn is_zero(self) -> bool;
     /// Stored in [`SumScratch::narrow`] as a `u128`, and read back.
     fn wide(self) -> u128;
@@ -409,12 +411,12 @@ macro_rules! impl_row {
                 1 << at
             }
             #[inline(always)]
-            fn shifted(self, by: i64) -> Self {
-                if by >= 0 {
-                    self << by
-                } else {
-                    self >> -by
-                }
+            fn up(self, by: i64) -> Self {
+                self << by
+            }
+            #[inline(always)]
+            fn down(self, by: i64) -> Self {
+                self >> by
             }
             #[inline(always)]
             fn is_zero(self) -> bool {
@@ -441,11 +443,16 @@ fn narrow_knapsack<R: Row>(sc: &mut SumScratch, blocks: &[Block], total: i64, lo
     let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
     sc.narrow.clear();
     sc.narrow.push(R::bit(-lowest).wide());
+    // Values are at least 1: a block moves the totals the way of its
+    // coefficient's sign, tested once a block rather than once a value.
     for (b, k) in coefficients().enumerate() {
         let from = R::from_wide(sc.narrow[b]);
-        let to = sc.values[sc.value_start[b]..sc.value_start[b + 1]]
-            .iter()
-            .fold(R::ZERO, |to, &v| to | from.shifted(k * i64::from(v)));
+        let values = sc.values[sc.value_start[b]..sc.value_start[b + 1]].iter();
+        let to = if k > 0 {
+            values.fold(R::ZERO, |to, &v| to | from.up(k * i64::from(v)))
+        } else {
+            values.fold(R::ZERO, |to, &v| to | from.down(-k * i64::from(v)))
+        };
         sc.narrow.push(to.wide());
     }
     let at = total - lowest;
@@ -457,10 +464,12 @@ fn narrow_knapsack<R: Row>(sc: &mut SumScratch, blocks: &[Block], total: i64, lo
     for (b, k) in coefficients().enumerate().rev() {
         let reach = R::from_wide(sc.narrow[b]);
         let mut next = R::ZERO;
-        for j in sc.value_start[b]..sc.value_start[b + 1] {
-            let came_from = reach & back.shifted(-k * i64::from(sc.values[j]));
+        let (start, end) = (sc.value_start[b], sc.value_start[b + 1]);
+        for (&v, useful) in sc.values[start..end].iter().zip(&mut sc.useful[start..end]) {
+            let by = k * i64::from(v);
+            let came_from = reach & if k > 0 { back.down(by) } else { back.up(-by) };
             if !came_from.is_zero() {
-                sc.useful[j] = true;
+                *useful = true;
                 next = next | came_from;
             }
         }
