@@ -49,6 +49,11 @@ use split::{walk_open, Split};
 /// Buffers kept by the engine between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SumScratch {
+    /// Per sum, where its blocks start in `splits` and `bits`, plus the end:
+    /// on small boards every block of every sum keeps its own layers, so a
+    /// run rebuilds only the blocks, and the cells of a block, that changed
+    /// since the block's last run.
+    first: Vec<usize>,
     /// Per block of more than one cell (small boards), its open cells and
     /// what its fixed ones hold.
     splits: Vec<Split>,
@@ -57,9 +62,10 @@ pub(crate) struct SumScratch {
     /// shift and the width are tested against.
     #[cfg(test)]
     pub(crate) whole_blocks: bool,
-    /// The digit sets of every block of more than one cell, layer by layer
-    /// (one entry per block, reused across runs): as bitmaps on boards of at
-    /// most [`set_bits::MAX_DIGITS`] digits, as lists above.
+    /// The digit sets of every block of more than one cell, layer by layer:
+    /// as bitmaps on boards of at most [`set_bits::MAX_DIGITS`] digits (one
+    /// entry per block of every sum, see `first`), as lists above (one entry
+    /// per block of the sum running).
     bits: Vec<SetBits>,
     layers: Vec<SetLayers>,
     /// The achievable sums of every block, flat and sorted per block.
@@ -128,18 +134,17 @@ pub(crate) fn propagate<W: Word>(
 
     let digits = model.size();
     let small = digits <= set_bits::MAX_DIGITS;
+    // Small boards: block `b`'s layers are `bits[first + b]`.
+    let first = if small { sc.first_block(model, index) } else { 0 };
     if let [block] = &blocks[..] {
         if small && block.cells.len() > 1 {
-            return one_block(compiled, sc, fail, cx);
+            return one_block(compiled, first, sc, fail, cx);
         }
     }
 
     // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
-    if small {
-        sc.ensure_small_blocks(blocks.len());
-    }
     if !small && sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
     }
@@ -150,13 +155,14 @@ pub(crate) fn propagate<W: Word>(
             continue;
         }
         if small {
-            sc.split(b, block, cx);
-            if sc.build(b).is_err() {
+            let g = first + b;
+            sc.split(g, block, cx);
+            if sc.build(g).is_err() {
                 return Err(fail("the cells of a sum that must differ cannot"));
             }
             // Every set of the layers stands for one of the block's sets
             // (at most 45: the open cells' sets avoid the fixed digits).
-            let mut sums = sc.bits[b].sums() << sc.splits[b].offset;
+            let mut sums = sc.bits[g].sums() << sc.splits[g].offset;
             while sums != 0 {
                 sc.values.push(sums.trailing_zeros() as i32);
                 sums &= sums - 1;
@@ -217,11 +223,11 @@ pub(crate) fn propagate<W: Word>(
             let sums = (0..values.len())
                 .filter(|&j| useful[j])
                 .fold(0u64, |acc, j| acc | 1 << values[j]);
-            sc.split_walk(b, sums >> sc.splits[b].offset)
+            sc.split_walk(first + b, sums >> sc.splits[first + b].offset)
         } else {
             sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
         };
-        walk_block(sc, b, block, small, required, cx)?;
+        walk_block(sc, first + b, block, small, required, cx)?;
     }
     Ok(())
 }
@@ -233,30 +239,31 @@ pub(crate) fn propagate<W: Word>(
 /// the walk.
 fn one_block<W: Word>(
     compiled: &CompiledSum,
+    g: usize,
     sc: &mut SumScratch,
     fail: impl Fn(&'static str) -> Contradiction,
     cx: &mut Ctx<'_, W>,
 ) -> Result<(), Contradiction> {
     let block = &compiled.blocks[0];
-    sc.ensure_small_blocks(1);
-    sc.split(0, block, cx);
-    if sc.build(0).is_err() {
+    sc.split(g, block, cx);
+    if sc.build(g).is_err() {
         return Err(fail("the cells of a sum that must differ cannot"));
     }
     let (total, k) = (compiled.sum().total(), block.coefficient);
     // Sets add up to 0 to 45: the open cells' sum, when it is one, is a bit of a u64.
     let target = (total % k == 0)
-        .then(|| total / k - sc.splits[0].offset)
+        .then(|| total / k - sc.splits[g].offset)
         .filter(|v| (0..64).contains(v));
-    let required = target.and_then(|v| sc.split_walk(0, 1 << v));
+    let required = target.and_then(|v| sc.split_walk(g, 1 << v));
     if required.is_none() {
         return Err(fail("the sum cannot be made"));
     }
     cx.because(|| Reason::new(compiled.label().to_string()).cells(compiled.sum().cells()));
-    walk_block(sc, 0, block, true, required, cx)
+    walk_block(sc, g, block, true, required, cx)
 }
 
-/// Narrows the cells of block `b` (of more than one cell) once its walk has
+/// Narrows the cells of a block (of more than one cell: `b` indexes its
+/// layers, `bits` or `layers`) once its walk has
 /// started from the sets with a useful sum: `required`, the digits of every
 /// such set, leave the cells that see the whole block; each cell keeps the
 /// digits that lead to such a set.
@@ -292,15 +299,18 @@ fn walk_block<W: Word>(
 fn knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
     let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
     // Every partial total lies between the sum of the negative lows and
-    // that of the positive highs: when that is narrow, one `u128` per row.
+    // that of the positive highs: when that is narrow, one word per row
+    // (`u64` when it can: a shift of one is one instruction, of a `u128` several).
     let (mut lowest, mut highest) = (0i64, 0i64);
     for (b, k) in coefficients().enumerate() {
         let (cmin, cmax) = contribution(sc, b, k);
         lowest += cmin.min(0);
         highest += cmax.max(0);
     }
-    if highest - lowest < 128 {
-        narrow_knapsack(sc, blocks, total, lowest);
+    if highest - lowest < 64 {
+        narrow_knapsack::<u64>(sc, blocks, total, lowest);
+    } else if highest - lowest < 128 {
+        narrow_knapsack::<u128>(sc, blocks, total, lowest);
     } else {
         wide_knapsack(sc, blocks, total);
     }
@@ -374,35 +384,93 @@ fn wide_knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
     }
 }
 
-/// [`knapsack`] when every partial total `t` fits in a `u128` at bit
+/// A row of partial totals as one word, bit `t − lowest` for total `t`.
+trait Row: Copy + std::ops::BitOr<Output = Self> + std::ops::BitAnd<Output = Self> {
+    const ZERO: Self;
+    /// Bits in the word: partial totals must span fewer values.
+    const WIDTH: i64;
+    /// The row with only bit `at` (`0 ≤ at < WIDTH`).
+    fn bit(at: i64) -> Self;
+    /// The row moved up by `by` (`0 ≤ by < WIDTH`).
+    fn up(self, by: i64) -> Self;
+    /// The row moved down by `by` (`0 ≤ by < WIDTH`).
+    fn down(self, by: i64) -> Self;
+    fn is_zero(self) -> bool;
+    /// Stored in [`SumScratch::narrow`] as a `u128`, and read back.
+    fn wide(self) -> u128;
+    fn from_wide(row: u128) -> Self;
+}
+
+macro_rules! impl_row {
+    ($t:ty) => {
+        impl Row for $t {
+            const ZERO: Self = 0;
+            const WIDTH: i64 = <$t>::BITS as i64;
+            #[inline(always)]
+            fn bit(at: i64) -> Self {
+                1 << at
+            }
+            #[inline(always)]
+            fn up(self, by: i64) -> Self {
+                self << by
+            }
+            #[inline(always)]
+            fn down(self, by: i64) -> Self {
+                self >> by
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn from_wide(row: u128) -> Self {
+                row as $t
+            }
+        }
+    };
+}
+impl_row!(u64);
+impl_row!(u128);
+
+/// [`knapsack`] when every partial total `t` fits in a word `R` at bit
 /// `t − lowest`: a row of reachable totals is one word, adding a block's
 /// value one shift.
-fn narrow_knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64, lowest: i64) {
-    let shift = |row: u128, by: i64| if by >= 0 { row << by } else { row >> -by };
+fn narrow_knapsack<R: Row>(sc: &mut SumScratch, blocks: &[Block], total: i64, lowest: i64) {
     let coefficients = || blocks.iter().map(|b| i64::from(b.coefficient));
     sc.narrow.clear();
-    sc.narrow.push(1u128 << -lowest);
+    sc.narrow.push(R::bit(-lowest).wide());
+    // Values are at least 1: a block moves the totals the way of its
+    // coefficient's sign, tested once a block rather than once a value.
     for (b, k) in coefficients().enumerate() {
-        let from = sc.narrow[b];
-        let to = sc.values[sc.value_start[b]..sc.value_start[b + 1]]
-            .iter()
-            .fold(0u128, |to, &v| to | shift(from, k * i64::from(v)));
-        sc.narrow.push(to);
+        let from = R::from_wide(sc.narrow[b]);
+        let values = sc.values[sc.value_start[b]..sc.value_start[b + 1]].iter();
+        let to = if k > 0 {
+            values.fold(R::ZERO, |to, &v| to | from.up(k * i64::from(v)))
+        } else {
+            values.fold(R::ZERO, |to, &v| to | from.down(-k * i64::from(v)))
+        };
+        sc.narrow.push(to.wide());
     }
     let at = total - lowest;
-    if !(0..128).contains(&at) || sc.narrow[blocks.len()] >> at & 1 == 0 {
+    if !(0..R::WIDTH).contains(&at) || (R::from_wide(sc.narrow[blocks.len()]) & R::bit(at)).is_zero() {
         return;
     }
     // Backward: the useful partial totals after block b.
-    let mut back = 1u128 << at;
+    let mut back = R::bit(at);
     for (b, k) in coefficients().enumerate().rev() {
-        let reach = sc.narrow[b];
-        let mut next = 0u128;
-        for j in sc.value_start[b]..sc.value_start[b + 1] {
-            let came_from = reach & shift(back, -k * i64::from(sc.values[j]));
-            if came_from != 0 {
-                sc.useful[j] = true;
-                next |= came_from;
+        let reach = R::from_wide(sc.narrow[b]);
+        let mut next = R::ZERO;
+        let (start, end) = (sc.value_start[b], sc.value_start[b + 1]);
+        for (&v, useful) in sc.values[start..end].iter().zip(&mut sc.useful[start..end]) {
+            let by = k * i64::from(v);
+            let came_from = reach & if k > 0 { back.down(by) } else { back.up(-by) };
+            if !came_from.is_zero() {
+                *useful = true;
+                next = next | came_from;
             }
         }
         back = next;
@@ -427,7 +495,7 @@ mod tests {
             rng ^= rng << 17;
             rng % below
         };
-        let (mut narrow, mut marked) = (0, 0);
+        let (mut narrow, mut narrow64, mut marked) = (0, 0, 0);
         for _ in 0..2000 {
             let count = 1 + next(4) as usize;
             let blocks: Vec<Block> = (0..count)
@@ -486,15 +554,21 @@ mod tests {
             assert_eq!(sc.useful, want, "wide: {lists:?} {total}");
             if highest - lowest < 128 {
                 sc.useful = vec![false; sc.values.len()];
-                narrow_knapsack(&mut sc, &blocks, total, lowest);
+                narrow_knapsack::<u128>(&mut sc, &blocks, total, lowest);
                 assert_eq!(sc.useful, want, "narrow: {lists:?} {total}");
                 narrow += 1;
+            }
+            if highest - lowest < 64 {
+                sc.useful = vec![false; sc.values.len()];
+                narrow_knapsack::<u64>(&mut sc, &blocks, total, lowest);
+                assert_eq!(sc.useful, want, "narrow u64: {lists:?} {total}");
+                narrow64 += 1;
             }
             marked += usize::from(want.iter().any(|&u| u));
         }
         assert!(
-            narrow > 500 && marked > 500,
-            "{narrow} narrow, {marked} with a useful sum"
+            narrow > 500 && narrow64 > 200 && marked > 500,
+            "{narrow} narrow ({narrow64} in 64 bits), {marked} with a useful sum"
         );
     }
 

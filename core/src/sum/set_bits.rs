@@ -13,10 +13,19 @@
 //! at a time (a killer cage of five cells has up to 382 sets, each looked up
 //! and stored), which was most of a node's time on pure killer puzzles.
 //!
+//! Layers of four and eight words go through 256-bit registers on CPUs
+//! with AVX2 (`avx2`, chosen at run time), two or three instructions per
+//! register and candidate. Each block of each sum keeps its own layers
+//! between runs, and a build starts at its first cell whose candidates
+//! changed.
+//!
 //! Larger boards (2^16 bits a layer on 16×16) keep the set-by-set layers of
 //! `set_layers`.
 
 use std::sync::LazyLock;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 
 /// Boards of at most this many digits use the bitmaps (2^9 = 512 bits).
 pub(crate) const MAX_DIGITS: usize = 9;
@@ -66,15 +75,29 @@ static BYTE_SUMS: LazyLock<[[u32; 256]; 8]> = LazyLock::new(|| {
 });
 
 /// The layers of one block and the walk back through them (buffers kept
-/// between builds).
+/// between builds). A build keeps the layers of the first cells whose
+/// candidates are those of the last build: the engine keeps one `SetBits`
+/// per block of every sum, so a sum woken by a change in one block rebuilds
+/// that block alone, from its first changed cell.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SetBits {
     /// Words in use: 2^digits / 64, at least 1.
     words: usize,
     /// Layer `i`: the sets the first `i` cells can take.
     layers: Vec<Layer>,
+    /// The candidates the layers were built from, cell by cell.
+    inputs: Vec<u128>,
+    /// The candidates of the build under way (a buffer).
+    fresh: Vec<u128>,
+    /// The cell of the last build that left no set, if one did.
+    failed: Option<usize>,
+    /// The totals of the last layer, once asked for since the last build.
+    totals: Option<u64>,
     /// The sets being walked back.
     walk: Layer,
+    /// Tests: keep to the portable words even where AVX2 runs.
+    #[cfg(all(test, target_arch = "x86_64"))]
+    portable: bool,
 }
 
 impl SetBits {
@@ -88,12 +111,58 @@ impl SetBits {
         candidates: impl Iterator<Item = u128>,
     ) -> Result<(), usize> {
         debug_assert!(digits <= MAX_DIGITS);
-        self.words = ((1usize << digits) / 64).max(1);
-        self.layers.clear();
-        let mut empty = [0u64; WORDS];
-        empty[0] = 1;
-        self.layers.push(empty);
-        // One copy per width, so the loops over words unroll.
+        let words = ((1usize << digits) / 64).max(1);
+        self.fresh.clear();
+        self.fresh.extend(candidates);
+        // The cells up to the first whose candidates changed keep their
+        // layers (as many as the last build made).
+        let reuse = words == self.words && !self.layers.is_empty();
+        let kept = if reuse {
+            let same = self
+                .inputs
+                .iter()
+                .zip(&self.fresh)
+                .take_while(|(a, b)| a == b)
+                .count();
+            same.min(self.layers.len() - 1)
+        } else {
+            0
+        };
+        if reuse && kept == self.fresh.len() && kept == self.inputs.len() {
+            return self.failed.map_or(Ok(()), Err);
+        }
+        std::mem::swap(&mut self.inputs, &mut self.fresh);
+        self.words = words;
+        self.totals = None;
+        self.layers.truncate(kept + 1);
+        if self.layers.is_empty() {
+            let mut empty = [0u64; WORDS];
+            empty[0] = 1;
+            self.layers.push(empty);
+        }
+        let inputs = std::mem::take(&mut self.inputs);
+        let rest = inputs[kept..].iter().copied();
+        let built = self.build_from(digits, rest).map_err(|i| kept + i);
+        self.inputs = inputs;
+        self.failed = built.err();
+        built
+    }
+
+    /// Pushes the layers of cells with `candidates` after the last layer.
+    /// `Err(i)`: the `i`-th of them leaves no set.
+    fn build_from(&mut self, digits: usize, candidates: impl Iterator<Item = u128>) -> Result<(), usize> {
+        // One copy per width, so the loops over words unroll; the widest
+        // in 256-bit registers where the CPU has them.
+        #[cfg(target_arch = "x86_64")]
+        if self.words >= 4 && self.simd() {
+            // SAFETY: `simd` checked that this CPU runs AVX2.
+            return unsafe {
+                match self.words {
+                    4 => avx2::build::<1>(&mut self.layers, candidates),
+                    _ => avx2::build::<2>(&mut self.layers, candidates),
+                }
+            };
+        }
         match self.words {
             1 => self.build_in::<1>(digits, candidates),
             2 => self.build_in::<2>(digits, candidates),
@@ -109,7 +178,7 @@ impl SetBits {
     ) -> Result<(), usize> {
         for (i, candidates) in candidates.enumerate() {
             debug_assert!(candidates >> digits == 0, "a candidate above the board's digits");
-            let from = *words::<W>(&self.layers[i]);
+            let from = *words::<W>(self.layers.last().expect("the first layer"));
             let mut to = [0u64; WORDS];
             let into = words_mut::<W>(&mut to);
             let mut rest = candidates;
@@ -130,7 +199,16 @@ impl SetBits {
     }
 
     /// The totals of the sets of the last layer: bit `v` for total `v`.
-    pub(crate) fn sums(&self) -> u64 {
+    pub(crate) fn sums(&mut self) -> u64 {
+        if let Some(totals) = self.totals {
+            return totals;
+        }
+        let totals = self.totals_of_last();
+        self.totals = Some(totals);
+        totals
+    }
+
+    fn totals_of_last(&self) -> u64 {
         let last = self.layers.last().expect("built");
         let mut sums = 0u64;
         for (w, &sets) in last[..self.words].iter().enumerate() {
@@ -157,17 +235,29 @@ impl SetBits {
     /// hold, `None` when there is none.
     pub(crate) fn start_walk(&mut self, sums: u64) -> Option<u128> {
         let words = self.words;
-        let last = *self.layers.last().expect("built");
-        self.walk = [0; WORDS];
+        let last = self.layers.last().expect("built");
+        let with_sum = &*WITH_SUM;
         // No set adds up to more than 45.
-        let mut rest = sums & ((1 << WITH_SUM.len()) - 1);
+        let wanted = sums & ((1 << with_sum.len()) - 1);
+        // The sets with a wanted total: those of each wanted total, or, when
+        // the last layer's totals are known and fewer of them are unwanted,
+        // every set but those of the unwanted totals.
+        let unwanted = self.totals.map(|totals| totals & !wanted);
+        let (mut rest, keep_out) = match unwanted {
+            Some(unwanted) if unwanted.count_ones() < wanted.count_ones() => (unwanted, true),
+            _ => (wanted, false),
+        };
+        let mut picked = [0u64; WORDS];
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let sets = &WITH_SUM[v];
             for w in 0..words {
-                self.walk[w] |= last[w] & sets[w];
+                picked[w] |= with_sum[v][w];
             }
+        }
+        self.walk = [0; WORDS];
+        for w in 0..words {
+            self.walk[w] = last[w] & if keep_out { !picked[w] } else { picked[w] };
         }
         if self.walk[..words].iter().all(|&x| x == 0) {
             return None;
@@ -196,12 +286,35 @@ impl SetBits {
     /// digits, among `candidates`, that lead from a set of layer `i` to a
     /// set being walked; those sets of layer `i` are walked next.
     pub(crate) fn walk_back(&mut self, i: usize, candidates: u128) -> u128 {
+        #[cfg(target_arch = "x86_64")]
+        if self.words >= 4 && self.simd() {
+            let (before, walk) = (&self.layers[i], &mut self.walk);
+            // SAFETY: `simd` checked that this CPU runs AVX2.
+            return unsafe {
+                match self.words {
+                    4 => avx2::walk_back::<1>(before, walk, candidates),
+                    _ => avx2::walk_back::<2>(before, walk, candidates),
+                }
+            };
+        }
         match self.words {
             1 => self.walk_back_in::<1>(i, candidates),
             2 => self.walk_back_in::<2>(i, candidates),
             4 => self.walk_back_in::<4>(i, candidates),
             _ => self.walk_back_in::<WORDS>(i, candidates),
         }
+    }
+
+    /// Whether the layers go through 256-bit registers (AVX2 on this CPU,
+    /// unless a test asks for the portable words).
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn simd(&self) -> bool {
+        #[cfg(test)]
+        if self.portable {
+            return false;
+        }
+        avx2::available()
     }
 
     fn walk_back_in<const W: usize>(&mut self, i: usize, candidates: u128) -> u128 {
@@ -282,6 +395,16 @@ mod tests {
     use super::*;
     use crate::set_layers::tests::brute;
 
+    /// A small deterministic random source.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn total(set: u128) -> u32 {
         (0..9).filter(|t| set >> t & 1 == 1).map(|t| t + 1).sum()
     }
@@ -291,20 +414,32 @@ mod tests {
     /// every accepted set holds match brute force over the assignments.
     #[test]
     fn layers_walks_and_required_digits_match_brute_force() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         let mut bits = SetBits::default();
         let (mut walked, mut empty) = (0, 0);
+        let (mut last_digits, mut last_cands) = (0, Vec::new());
         for _ in 0..3000 {
-            let digits = 4 + (next() % 6) as usize;
-            let cells = 1 + (next() % 6) as usize;
-            let full = (1u128 << digits) - 1;
-            let cands: Vec<u128> = (0..cells).map(|_| u128::from(next() | next()) & full).collect();
+            // Half the time the last block again, one cell narrowed (or
+            // none): the build keeps the layers before that cell.
+            let (digits, cands) = if next() % 2 == 0 && !last_cands.is_empty() {
+                let mut cands = last_cands.clone();
+                let at = (next() % cands.len() as u64) as usize;
+                let drop = next() % 3;
+                if drop > 0 && cands[at] != 0 {
+                    cands[at] &= cands[at] - 1;
+                }
+                (last_digits, cands)
+            } else {
+                let digits = 4 + (next() % 6) as usize;
+                let cells = 1 + (next() % 6) as usize;
+                let full = (1u128 << digits) - 1;
+                (
+                    digits,
+                    (0..cells).map(|_| u128::from(next() | next()) & full).collect(),
+                )
+            };
+            (last_digits, last_cands) = (digits, cands.clone());
+            let (cells, full) = (cands.len(), (1u128 << digits) - 1);
             let accepted = next() | next();
             let accept = |s: u128| accepted >> total(s) & 1 == 1;
             let (last, keep) = brute(&cands, accept);
@@ -330,5 +465,45 @@ mod tests {
             walked += 1;
         }
         assert!(walked > 1000 && empty > 50, "{walked} walked, {empty} empty");
+    }
+
+    /// The 256-bit build (on CPUs with AVX2) and the portable words give
+    /// the same layers, totals, walks and kept digits on random blocks of
+    /// one to nine cells with digits up to 8 and 9 (four and eight words).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn registers_and_words_agree() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
+        let mut fast = SetBits::default();
+        let mut slow = SetBits {
+            portable: true,
+            ..SetBits::default()
+        };
+        let mut walked = 0;
+        for _ in 0..3000 {
+            let digits = 8 + (next() % 2) as usize;
+            let cells = 1 + (next() % 9) as usize;
+            let full = (1u128 << digits) - 1;
+            let cands: Vec<u128> = (0..cells).map(|_| u128::from(next() | next()) & full).collect();
+            let built = fast.build(digits, cands.iter().copied());
+            assert_eq!(built, slow.build(digits, cands.iter().copied()), "{cands:?}");
+            assert_eq!(fast.layers, slow.layers, "{cands:?}");
+            if built.is_err() {
+                continue;
+            }
+            assert_eq!(fast.sums(), slow.sums());
+            let accepted = next() | next();
+            let required = fast.start_walk(accepted);
+            assert_eq!(required, slow.start_walk(accepted));
+            if required.is_none() {
+                continue;
+            }
+            for i in (0..cells).rev() {
+                assert_eq!(fast.walk_back(i, cands[i]), slow.walk_back(i, cands[i]));
+                assert_eq!(fast.walk, slow.walk);
+            }
+            walked += 1;
+        }
+        assert!(walked > 1000, "{walked} walked");
     }
 }

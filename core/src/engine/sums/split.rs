@@ -17,6 +17,7 @@ use crate::cell::Cell;
 use crate::constraint::Word;
 use crate::contradiction::Contradiction;
 use crate::digits::Digits;
+use crate::model::Model;
 use crate::state::Ctx;
 use crate::sum::blocks::Block;
 use crate::sum::set_bits::SetBits;
@@ -40,12 +41,20 @@ pub(super) struct Split {
 }
 
 impl SumScratch {
-    /// Room for the layers and splits of `blocks` blocks (small boards).
-    pub(super) fn ensure_small_blocks(&mut self, blocks: usize) {
-        if self.bits.len() < blocks {
+    /// Where sum `index`'s blocks start in `splits` and `bits` (small
+    /// boards), with room made for every sum's blocks on the first call.
+    pub(super) fn first_block(&mut self, model: &Model, index: usize) -> usize {
+        if self.first.is_empty() {
+            self.first.push(0);
+            for sum in model.sums() {
+                self.first
+                    .push(self.first.last().expect("a start") + sum.blocks.len());
+            }
+            let blocks = *self.first.last().expect("the end");
             self.bits.resize_with(blocks, SetBits::default);
             self.splits.resize_with(blocks, Split::default);
         }
+        self.first[index]
     }
 
     /// Splits block `b` into open and fixed cells. When two fixed cells
