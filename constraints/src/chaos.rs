@@ -10,7 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::{connectivity, label_bits, neighbours, Board, Shards};
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, Board, Labels, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -238,7 +238,7 @@ impl Propagate for ChaosConstruction {
         }
         canonical_order(cx, cells)?;
         pairs(cx, cells)?;
-        let mut labels = label_bits(cx);
+        let mut labels = Labels::new(label_bits(cx), n);
         sizes(cx, &mut labels)?;
         let board = Board::new(n);
         for label in 1..=n as Digit {
@@ -301,9 +301,22 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             }
         }
     }
+    // Per label, the digits with a place in its region and those with two:
+    // one pass over the cells for all labels, a label scanned again after a
+    // placement changed the cells.
+    let (mut once, mut twice) = (vec![0u128; n], vec![0u128; n]);
+    for (&d, &l) in digits.iter().zip(&regions) {
+        let mut rest = l;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            twice[r] |= once[r] & d;
+            once[r] |= d;
+        }
+    }
+    let mut placed = false;
     for r in 0..n {
         let bit = 1u128 << r;
-        // The digits with a place in the region, and those with two.
         let places = |digits: &[u128], regions: &[u128]| {
             let (mut once, mut twice) = (0u128, 0u128);
             for i in (0..cells).filter(|&i| regions[i] & bit != 0) {
@@ -312,7 +325,10 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             }
             (once, twice)
         };
-        let (mut once, mut twice) = places(&digits, &regions);
+        let (mut once, mut twice) = match placed {
+            true => places(&digits, &regions),
+            false => (once[r], twice[r]),
+        };
         for d in (0..n).map(|k| 1u128 << k) {
             if once & d == 0 {
                 return Err(Contradiction::rule(None, "a region has no place for a digit"));
@@ -327,6 +343,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             cx.assign(region(i), r as Digit + 1)?;
             digits[i] = d;
             regions[i] = bit;
+            placed = true;
             (once, twice) = places(&digits, &regions);
         }
     }
@@ -334,31 +351,30 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
 }
 
 /// Each region has `n` cells: no more fixed to it, no fewer possible.
-/// `labels` (each cell's labels as bits) is kept up to date.
-fn sizes<W: Word>(cx: &mut Ctx<'_, W>, labels: &mut [u128]) -> Result<(), Contradiction> {
+/// `labels` is kept up to date.
+fn sizes<W: Word>(cx: &mut Ctx<'_, W>, labels: &mut Labels) -> Result<(), Contradiction> {
     let n = cx.size();
-    let cells = labels.len();
+    let cells = labels.cells.len();
     let region = |i: usize| Cell((cells + i) as u16);
-    for r in 0..n {
-        let bit = 1u128 << r;
-        let possible = labels.iter().filter(|&&l| l & bit != 0).count();
-        let fixed = labels.iter().filter(|&&l| l == bit).count();
+    for label in 1..=n as Digit {
+        let bit = 1u128 << (label - 1);
+        let (possible, fixed) = (labels.possible_count(label), labels.fixed_count(label));
         if possible < n || fixed > n {
-            let first = labels.iter().position(|&l| l & bit != 0).map(region);
+            let first = labels.cells.iter().position(|&l| l & bit != 0).map(region);
             return Err(Contradiction::rule(first, "a region cannot have n cells"));
         }
         if possible == n && fixed < n {
             for i in 0..cells {
-                if labels[i] & bit != 0 {
-                    cx.assign(region(i), r as Digit + 1)?;
-                    labels[i] = bit;
+                if labels.cells[i] & bit != 0 {
+                    cx.assign(region(i), label)?;
+                    labels.assign(i, label);
                 }
             }
         } else if fixed == n && possible > n {
             for i in 0..cells {
-                if labels[i] & bit != 0 && labels[i] != bit {
-                    cx.remove(region(i), r as Digit + 1)?;
-                    labels[i] &= !bit;
+                if labels.cells[i] & bit != 0 && labels.cells[i] != bit {
+                    cx.remove(region(i), label)?;
+                    labels.remove(i, label);
                 }
             }
         }

@@ -126,17 +126,16 @@ fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
 /// few word operations per step).
 pub(crate) fn connectivity<W: Word>(
     cx: &mut Ctx<'_, W>,
-    labels: &mut [u128],
+    labels: &mut Labels,
     board: Option<&Board>,
     label: Digit,
     shards: &Shards,
 ) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    let bit = 1u128 << (label - 1);
     let far: Vec<usize> = match board {
         Some(board) => {
-            let (possible, fixed) = board.layer(labels, label);
+            let (possible, fixed) = labels.layer(label);
             let mut far = board.far_bits(possible, fixed)?;
             if !shards.is_empty() {
                 far |= shards.far_bits(board, possible, fixed)?;
@@ -144,22 +143,113 @@ pub(crate) fn connectivity<W: Word>(
             bit_cells(far).collect()
         }
         None => {
-            let mut far = far_cells(labels, n, label)?;
+            let mut far = far_cells(&labels.cells, n, label)?;
             if !shards.is_empty() {
-                far.extend(shards.far(labels, n, label)?);
+                far.extend(shards.far(&labels.cells, n, label)?);
             }
             far
         }
     };
     for i in far {
         cx.remove(Cell((cells + i) as u16), label)?;
-        labels[i] &= !bit;
+        labels.remove(i, label);
     }
-    let fixed = labels.iter().filter(|&&l| l == bit).count();
+    let fixed = labels.fixed_count(label);
     if fixed > 0 && fixed < n {
         cuts(cx, labels, board, label)?;
     }
     Ok(())
+}
+
+/// Each cell's possible region labels as bits (label k is bit k − 1), and,
+/// on a board of at most 128 cells, each label's possible and fixed cells
+/// as bit sets: built once per propagation and kept in step with what the
+/// chaos passes remove and place, so that no pass reads the state or
+/// transposes the labels again.
+pub(crate) struct Labels {
+    /// Each cell's labels, as bits.
+    pub(crate) cells: Vec<u128>,
+    /// Per label (index k − 1): its possible cells and its fixed cells;
+    /// empty on a larger board.
+    layers: Vec<(u128, u128)>,
+}
+
+impl Labels {
+    /// The labels of the `n`×`n` board's cells (from [`label_bits`]).
+    pub(crate) fn new(cells: Vec<u128>, n: usize) -> Labels {
+        let mut layers = Vec::new();
+        if cells.len() <= 128 {
+            layers = vec![(0u128, 0u128); n];
+            for (i, &l) in cells.iter().enumerate() {
+                let mut rest = l;
+                while rest != 0 {
+                    layers[rest.trailing_zeros() as usize].0 |= 1 << i;
+                    rest &= rest - 1;
+                }
+                if l.is_power_of_two() {
+                    layers[l.trailing_zeros() as usize].1 |= 1 << i;
+                }
+            }
+        }
+        Labels { cells, layers }
+    }
+
+    /// The possible and fixed cells of `label` (a board of at most 128
+    /// cells).
+    fn layer(&self, label: Digit) -> (u128, u128) {
+        self.layers[label as usize - 1]
+    }
+
+    /// How many cells are fixed to `label`.
+    pub(crate) fn fixed_count(&self, label: Digit) -> usize {
+        match self.layers.get(label as usize - 1) {
+            Some(&(_, fixed)) => fixed.count_ones() as usize,
+            None => {
+                let bit = 1u128 << (label - 1);
+                self.cells.iter().filter(|&&l| l == bit).count()
+            }
+        }
+    }
+
+    /// How many cells may take `label`.
+    pub(crate) fn possible_count(&self, label: Digit) -> usize {
+        match self.layers.get(label as usize - 1) {
+            Some(&(possible, _)) => possible.count_ones() as usize,
+            None => {
+                let bit = 1u128 << (label - 1);
+                self.cells.iter().filter(|&&l| l & bit != 0).count()
+            }
+        }
+    }
+
+    /// Cell `i` can no longer take `label`.
+    pub(crate) fn remove(&mut self, i: usize, label: Digit) {
+        let l = &mut self.cells[i];
+        if *l & 1 << (label - 1) == 0 {
+            return;
+        }
+        *l &= !(1 << (label - 1));
+        if !self.layers.is_empty() {
+            self.layers[label as usize - 1].0 &= !(1 << i);
+            if l.is_power_of_two() {
+                self.layers[l.trailing_zeros() as usize].1 |= 1 << i;
+            }
+        }
+    }
+
+    /// Cell `i` takes `label`.
+    pub(crate) fn assign(&mut self, i: usize, label: Digit) {
+        let bit = 1u128 << (label - 1);
+        let mut others = self.cells[i] & !bit;
+        self.cells[i] = bit;
+        if !self.layers.is_empty() {
+            while others != 0 {
+                self.layers[others.trailing_zeros() as usize].0 &= !(1 << i);
+                others &= others - 1;
+            }
+            self.layers[label as usize - 1].1 |= 1 << i;
+        }
+    }
 }
 
 /// The cells of a bit set, in order.
@@ -661,22 +751,19 @@ impl Cuts<'_> {
 /// cells, is in the region. `labels` as in [`connectivity`].
 fn cuts<W: Word>(
     cx: &mut Ctx<'_, W>,
-    labels: &mut [u128],
+    labels: &mut Labels,
     board: Option<&Board>,
     label: Digit,
 ) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    let standing = standing_in(labels, label);
+    let standing = standing_in(&labels.cells, label);
     let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
         return Ok(());
     };
     // The size of the root's component.
     let total = match board {
-        Some(board) => {
-            let (possible, _) = board.layer(labels, label);
-            board.flood(1 << root, possible).count_ones() as usize
-        }
+        Some(board) => board.flood(1 << root, labels.layer(label).0).count_ones() as usize,
         None => {
             let (component, members) = pieces(&standing, n, false);
             members[component[root]].len()
@@ -696,7 +783,7 @@ fn cuts<W: Word>(
     walk.visit(root, usize::MAX);
     for i in walk.forced {
         cx.assign(Cell((cells + i) as u16), label)?;
-        labels[i] = 1 << (label - 1);
+        labels.assign(i, label);
     }
     Ok(())
 }
