@@ -136,11 +136,14 @@ pub(crate) fn connectivity<W: Word>(
     let far: Vec<usize> = match board {
         Some(board) => {
             let (possible, fixed) = labels.layer(label);
-            let mut far = board.far_bits(possible, fixed)?;
-            if !shards.is_empty() {
-                far |= shards.far_bits(board, possible, fixed)?;
-            }
-            bit_cells(far).collect()
+            let far = board.far_bits(possible, fixed)?;
+            // The plain distances' cells first, then those the shards add:
+            // the order of the removals wakes the other rules in that order.
+            let through_shards = match shards.is_empty() {
+                true => 0,
+                false => shards.far_bits(board, possible, fixed)? & !far,
+            };
+            bit_cells(far).chain(bit_cells(through_shards)).collect()
         }
         None => {
             let mut far = far_cells(&labels.cells, n, label)?;
@@ -447,7 +450,6 @@ pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
 /// within `n` cells (ISS's shards weigh a shard's whole size in its
 /// distances; this is the same bound read from the group's side).
 pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
-    let bit = 1u128 << (label - 1);
     if let Some(board) = Board::new(n) {
         let (possible, mut fixed) = board.layer(labels, label);
         for &c in group {
@@ -461,6 +463,12 @@ pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit
         return fixed.count_ones() as usize <= n
             && matches!(board.far_bits(possible, fixed), Ok(far) if far & fixed == 0);
     }
+    group_fits_per_cell(labels, n, group, label)
+}
+
+/// [`group_fits`] cell by cell, for boards over 128 cells.
+fn group_fits_per_cell(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
+    let bit = 1u128 << (label - 1);
     let mut labels = labels.to_vec();
     for &c in group {
         let l = &mut labels[c.index()];
@@ -918,6 +926,40 @@ mod tests {
                     Ok(far) if far.is_empty() => 1,
                     Ok(_) => 2,
                 }] += 1;
+            }
+        }
+        assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
+    }
+
+    /// The bit-set reading of a group's fit is the per-cell one.
+    #[test]
+    fn group_fits_on_bit_sets_as_per_cell() {
+        let mut rng = fastrand::Rng::with_seed(44);
+        let mut outcomes = [0usize; 2];
+        for round in 0..900 {
+            let n = [4, 6, 9][round % 3];
+            let first = rng.usize(0..n * n);
+            let mut group = vec![Cell(first as u16)];
+            group.extend(
+                neighbours(first, n)
+                    .filter(|_| rng.bool())
+                    .map(|j| Cell(j as u16)),
+            );
+            let keep = rng.f64() * 0.8 + 0.1;
+            let labels: Vec<u128> = (0..n * n)
+                .map(|_| match rng.f64() {
+                    p if p < 0.3 => 1 << rng.usize(0..n),
+                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
+                })
+                .collect();
+            for label in 1..=n as Digit {
+                let fits = group_fits(&labels, n, &group, label);
+                assert_eq!(
+                    fits,
+                    group_fits_per_cell(&labels, n, &group, label),
+                    "{labels:?} {group:?} {label}"
+                );
+                outcomes[usize::from(fits)] += 1;
             }
         }
         assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
