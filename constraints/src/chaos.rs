@@ -303,7 +303,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
     }
     // Per label, the digits with a place in its region and those with two:
     // one pass over the cells for all labels, a label scanned again after a
-    // placement changed the cells.
+    // placement changed one of its cells.
     let (mut once, mut twice) = (vec![0u128; n], vec![0u128; n]);
     for (&d, &l) in digits.iter().zip(&regions) {
         let mut rest = l;
@@ -314,7 +314,8 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             once[r] |= d;
         }
     }
-    let mut placed = false;
+    // The labels of the cells placed so far (their counts are stale).
+    let mut stale = 0u128;
     for r in 0..n {
         let bit = 1u128 << r;
         let places = |digits: &[u128], regions: &[u128]| {
@@ -325,7 +326,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             }
             (once, twice)
         };
-        let (mut once, mut twice) = match placed {
+        let (mut once, mut twice) = match stale & bit != 0 {
             true => places(&digits, &regions),
             false => (once[r], twice[r]),
         };
@@ -341,9 +342,9 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
+            stale |= regions[i];
             digits[i] = d;
             regions[i] = bit;
-            placed = true;
             (once, twice) = places(&digits, &regions);
         }
     }
