@@ -880,6 +880,30 @@ mod tests {
         assert!(removed > 50, "only {removed} cells removed");
     }
 
+    /// A cell and some of its neighbours, a random group of an `n`×`n` board.
+    fn random_group(rng: &mut fastrand::Rng, n: usize) -> Vec<Cell> {
+        let first = rng.usize(0..n * n);
+        let mut group = vec![Cell(first as u16)];
+        group.extend(
+            neighbours(first, n)
+                .filter(|_| rng.bool())
+                .map(|j| Cell(j as u16)),
+        );
+        group
+    }
+
+    /// Random label sets of an `n`×`n` board's cells: a share `fixed` of
+    /// them fixed, the others keeping each label with one chance per board.
+    fn random_labels(rng: &mut fastrand::Rng, n: usize, fixed: f64) -> Vec<u128> {
+        let keep = rng.f64() * 0.8 + 0.1;
+        (0..n * n)
+            .map(|_| match rng.f64() {
+                p if p < fixed => 1 << rng.usize(0..n),
+                _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
+            })
+            .collect()
+    }
+
     /// The bit-set distances through shards are the per-cell ones: same
     /// cells, same contradiction, on random label states of 4×4, 6×6 and
     /// 9×9 boards with random shards.
@@ -889,26 +913,9 @@ mod tests {
         let mut outcomes = [0usize; 3];
         for round in 0..600 {
             let n = [4, 6, 9][round % 3];
-            let groups: Vec<Vec<Cell>> = (0..rng.usize(1..6))
-                .map(|_| {
-                    let first = rng.usize(0..n * n);
-                    let mut group = vec![Cell(first as u16)];
-                    group.extend(
-                        neighbours(first, n)
-                            .filter(|_| rng.bool())
-                            .map(|j| Cell(j as u16)),
-                    );
-                    group
-                })
-                .collect();
+            let groups: Vec<Vec<Cell>> = (0..rng.usize(1..6)).map(|_| random_group(&mut rng, n)).collect();
             let shards = Shards::new(&groups);
-            let keep = rng.f64() * 0.8 + 0.1;
-            let labels: Vec<u128> = (0..n * n)
-                .map(|_| match rng.f64() {
-                    p if p < 0.15 => 1 << rng.usize(0..n),
-                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
-                })
-                .collect();
+            let labels = random_labels(&mut rng, n, 0.15);
             let board = Board::new(n).unwrap();
             for label in 1..=n as Digit {
                 let (possible, fixed) = board.layer(&labels, label);
@@ -938,20 +945,8 @@ mod tests {
         let mut outcomes = [0usize; 2];
         for round in 0..900 {
             let n = [4, 6, 9][round % 3];
-            let first = rng.usize(0..n * n);
-            let mut group = vec![Cell(first as u16)];
-            group.extend(
-                neighbours(first, n)
-                    .filter(|_| rng.bool())
-                    .map(|j| Cell(j as u16)),
-            );
-            let keep = rng.f64() * 0.8 + 0.1;
-            let labels: Vec<u128> = (0..n * n)
-                .map(|_| match rng.f64() {
-                    p if p < 0.3 => 1 << rng.usize(0..n),
-                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
-                })
-                .collect();
+            let group = random_group(&mut rng, n);
+            let labels = random_labels(&mut rng, n, 0.3);
             for label in 1..=n as Digit {
                 let fits = group_fits(&labels, n, &group, label);
                 assert_eq!(
@@ -974,13 +969,7 @@ mod tests {
         let mut outcomes = [0usize; 3];
         for round in 0..600 {
             let n = [4, 6, 9][round % 3];
-            let keep = rng.f64() * 0.8 + 0.1;
-            let labels: Vec<u128> = (0..n * n)
-                .map(|_| match rng.f64() {
-                    p if p < 0.15 => 1 << rng.usize(0..n),
-                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
-                })
-                .collect();
+            let labels = random_labels(&mut rng, n, 0.15);
             let board = Board::new(n).unwrap();
             for label in 1..=n as Digit {
                 let bits = board.far(&labels, label);
