@@ -10,7 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::{connectivity, neighbours, Shards};
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, Board, Labels, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -238,9 +238,11 @@ impl Propagate for ChaosConstruction {
         }
         canonical_order(cx, cells)?;
         pairs(cx, cells)?;
-        sizes(cx, cells)?;
+        let mut labels = Labels::new(label_bits(cx), n);
+        sizes(cx, &mut labels)?;
+        let board = Board::new(n);
         for label in 1..=n as Digit {
-            connectivity(cx, label, &self.shards)?;
+            connectivity(cx, &mut labels, board.as_ref(), label, &self.shards)?;
         }
         Ok(())
     }
@@ -271,71 +273,109 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 
 /// Each (digit, region) pair in exactly one cell: the eliminations of the
 /// cells fixed to both, then the pairs with one possible cell.
+///
+/// On each cell's digits and labels as bits (digit d is bit d − 1), a few
+/// word operations per cell rather than a scan of the board per fixed cell.
 fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
-    for i in 0..cells {
-        let (Some(d), Some(r)) = (cx.value(Cell(i as u16)), cx.value(region(i))) else {
-            continue;
-        };
-        for j in (0..cells).filter(|&j| j != i) {
-            if cx.value(Cell(j as u16)) == Some(d) {
-                cx.remove(region(j), r)?;
-            }
-            if cx.value(region(j)) == Some(r) {
-                cx.remove(Cell(j as u16), d)?;
-            }
-        }
-    }
-    // Each cell's digits and regions as bits (digit d is bit d − 1), kept
-    // up to date with the placements below.
     let mut digits: Vec<u128> = (0..cells)
         .map(|i| cx.candidates(Cell(i as u16)).to_u128())
         .collect();
-    let mut regions: Vec<u128> = (0..cells).map(|i| cx.candidates(region(i)).to_u128()).collect();
-    for r in 1..=n as Digit {
-        let in_region: Vec<usize> = (0..cells).filter(|&i| regions[i] >> (r - 1) & 1 == 1).collect();
-        for d in 1..=n as Digit {
-            let mut places = in_region
-                .iter()
-                .copied()
-                .filter(|&i| digits[i] >> (d - 1) & 1 == 1);
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Contradiction::rule(None, "a region has no place for a digit")),
-                (Some(only), None) => {
-                    cx.assign(Cell(only as u16), d)?;
-                    cx.assign(region(only), r)?;
-                    digits[only] = 1 << (d - 1);
-                    regions[only] = 1 << (r - 1);
-                }
-                _ => {}
+    let mut regions = label_bits(cx);
+    // In reading order, as each cell is found fixed to both (a removal
+    // may fix a later cell to both, which then counts too).
+    for i in 0..cells {
+        let (d, r) = (digits[i], regions[i]);
+        if !(d.is_power_of_two() && r.is_power_of_two()) {
+            continue;
+        }
+        for j in (0..cells).filter(|&j| j != i) {
+            if digits[j] == d && regions[j] & r != 0 {
+                cx.remove(region(j), r.trailing_zeros() as Digit + 1)?;
+                regions[j] &= !r;
             }
+            if regions[j] == r && digits[j] & d != 0 {
+                cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
+                digits[j] &= !d;
+            }
+        }
+    }
+    // Per label, the digits with a place in its region and those with two:
+    // one pass over the cells for all labels, a label scanned again after a
+    // placement changed one of its cells.
+    let (mut once, mut twice) = (vec![0u128; n], vec![0u128; n]);
+    for (&d, &l) in digits.iter().zip(&regions) {
+        let mut rest = l;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            twice[r] |= once[r] & d;
+            once[r] |= d;
+        }
+    }
+    // The labels of the cells placed so far (their counts are stale).
+    let mut stale = 0u128;
+    for r in 0..n {
+        let bit = 1u128 << r;
+        let places = |digits: &[u128], regions: &[u128]| {
+            let (mut once, mut twice) = (0u128, 0u128);
+            for i in (0..cells).filter(|&i| regions[i] & bit != 0) {
+                twice |= once & digits[i];
+                once |= digits[i];
+            }
+            (once, twice)
+        };
+        let (mut once, mut twice) = match stale & bit != 0 {
+            true => places(&digits, &regions),
+            false => (once[r], twice[r]),
+        };
+        for d in (0..n).map(|k| 1u128 << k) {
+            if once & d == 0 {
+                return Err(Contradiction::rule(None, "a region has no place for a digit"));
+            }
+            if twice & d != 0 {
+                continue;
+            }
+            let Some(i) = (0..cells).find(|&i| regions[i] & bit != 0 && digits[i] & d != 0) else {
+                continue;
+            };
+            cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
+            cx.assign(region(i), r as Digit + 1)?;
+            stale |= regions[i];
+            digits[i] = d;
+            regions[i] = bit;
+            (once, twice) = places(&digits, &regions);
         }
     }
     Ok(())
 }
 
 /// Each region has `n` cells: no more fixed to it, no fewer possible.
-fn sizes<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+/// `labels` is kept up to date.
+fn sizes<W: Word>(cx: &mut Ctx<'_, W>, labels: &mut Labels) -> Result<(), Contradiction> {
     let n = cx.size();
-    for r in 1..=n as Digit {
-        let regions = (0..cells).map(|i| Cell((cells + i) as u16));
-        let possible: Vec<Cell> = regions.filter(|&v| cx.candidates(v).contains(r)).collect();
-        let fixed = possible.iter().filter(|&&v| cx.value(v) == Some(r)).count();
-        if possible.len() < n || fixed > n {
-            return Err(Contradiction::rule(
-                possible.first().copied(),
-                "a region cannot have n cells",
-            ));
+    let cells = labels.cells.len();
+    let region = |i: usize| Cell((cells + i) as u16);
+    for label in 1..=n as Digit {
+        let bit = 1u128 << (label - 1);
+        let (possible, fixed) = (labels.possible_count(label), labels.fixed_count(label));
+        if possible < n || fixed > n {
+            let first = labels.cells.iter().position(|&l| l & bit != 0).map(region);
+            return Err(Contradiction::rule(first, "a region cannot have n cells"));
         }
-        if possible.len() == n {
-            for &v in &possible {
-                cx.assign(v, r)?;
+        if possible == n && fixed < n {
+            for i in 0..cells {
+                if labels.cells[i] & bit != 0 {
+                    cx.assign(region(i), label)?;
+                    labels.assign(i, label);
+                }
             }
-        } else if fixed == n {
-            for &v in &possible {
-                if cx.value(v) != Some(r) {
-                    cx.remove(v, r)?;
+        } else if fixed == n && possible > n {
+            for i in 0..cells {
+                if labels.cells[i] & bit != 0 && labels.cells[i] != bit {
+                    cx.remove(region(i), label)?;
+                    labels.remove(i, label);
                 }
             }
         }

@@ -43,20 +43,6 @@ enum Standing {
     Fixed,
 }
 
-/// The standing of every cell towards `label`.
-fn standings<W: Word>(cx: &Ctx<'_, W>, cells: usize, label: Digit) -> Vec<Standing> {
-    (0..cells)
-        .map(|i| {
-            let region = Cell((cells + i) as u16);
-            match cx.candidates(region) {
-                c if !c.contains(label) => Standing::Out,
-                c if c.is_single() => Standing::Fixed,
-                _ => Standing::Open,
-            }
-        })
-        .collect()
-}
-
 /// The standing of every cell towards `label`, from each cell's possible
 /// labels as bits (label k is bit k − 1).
 fn standing_in(labels: &[u128], label: Digit) -> Vec<Standing> {
@@ -134,31 +120,150 @@ fn costs_from(standing: &[Standing], n: usize, from: &[usize]) -> Vec<usize> {
 
 /// Narrows the cells that may take `label` to those a connected region of
 /// `n` cells holding its fixed cells can reach, and places its cut cells.
+/// `labels` (each cell's labels as bits, [`label_bits`]) is read instead of
+/// the state and kept up to date with what this removes and places; `board`
+/// is the bit-set board when the cells fit in one (the same deductions in a
+/// few word operations per step).
 pub(crate) fn connectivity<W: Word>(
     cx: &mut Ctx<'_, W>,
+    labels: &mut Labels,
+    board: Option<&Board>,
     label: Digit,
     shards: &Shards,
 ) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    let labels = label_bits(cx);
-    let mut far = match Board::new(n) {
-        Some(board) => board.far(&labels, label)?,
-        None => far_cells(&labels, n, label)?,
+    let far: Vec<usize> = match board {
+        Some(board) => {
+            let (possible, fixed) = labels.layer(label);
+            let far = board.far_bits(possible, fixed)?;
+            // The plain distances' cells first, then those the shards add:
+            // the order of the removals wakes the other rules in that order.
+            let through_shards = match shards.is_empty() {
+                true => 0,
+                false => shards.far_bits(board, possible, fixed)? & !far,
+            };
+            bit_cells(far).chain(bit_cells(through_shards)).collect()
+        }
+        None => {
+            let mut far = far_cells(&labels.cells, n, label)?;
+            if !shards.is_empty() {
+                far.extend(shards.far(&labels.cells, n, label)?);
+            }
+            far
+        }
     };
-    if !shards.is_empty() {
-        far.extend(shards.far(&labels, n, label)?);
-    }
     for i in far {
         cx.remove(Cell((cells + i) as u16), label)?;
+        labels.remove(i, label);
     }
-    let fixed = (0..cells)
-        .filter(|&i| cx.value(Cell((cells + i) as u16)) == Some(label))
-        .count();
+    let fixed = labels.fixed_count(label);
     if fixed > 0 && fixed < n {
-        cuts(cx, label)?;
+        cuts(cx, labels, board, label)?;
     }
     Ok(())
+}
+
+/// Each cell's possible region labels as bits (label k is bit k − 1), and,
+/// on a board of at most 128 cells, each label's possible and fixed cells
+/// as bit sets: built once per propagation and kept in step with what the
+/// chaos passes remove and place, so that no pass reads the state or
+/// transposes the labels again.
+pub(crate) struct Labels {
+    /// Each cell's labels, as bits.
+    pub(crate) cells: Vec<u128>,
+    /// Per label (index k − 1): its possible cells and its fixed cells;
+    /// empty on a larger board.
+    layers: Vec<(u128, u128)>,
+}
+
+impl Labels {
+    /// The labels of the `n`×`n` board's cells (from [`label_bits`]).
+    pub(crate) fn new(cells: Vec<u128>, n: usize) -> Labels {
+        let mut layers = Vec::new();
+        if cells.len() <= 128 {
+            layers = vec![(0u128, 0u128); n];
+            for (i, &l) in cells.iter().enumerate() {
+                let mut rest = l;
+                while rest != 0 {
+                    layers[rest.trailing_zeros() as usize].0 |= 1 << i;
+                    rest &= rest - 1;
+                }
+                if l.is_power_of_two() {
+                    layers[l.trailing_zeros() as usize].1 |= 1 << i;
+                }
+            }
+        }
+        Labels { cells, layers }
+    }
+
+    /// The possible and fixed cells of `label` (a board of at most 128
+    /// cells).
+    fn layer(&self, label: Digit) -> (u128, u128) {
+        self.layers[label as usize - 1]
+    }
+
+    /// How many cells are fixed to `label`.
+    pub(crate) fn fixed_count(&self, label: Digit) -> usize {
+        match self.layers.get(label as usize - 1) {
+            Some(&(_, fixed)) => fixed.count_ones() as usize,
+            None => {
+                let bit = 1u128 << (label - 1);
+                self.cells.iter().filter(|&&l| l == bit).count()
+            }
+        }
+    }
+
+    /// How many cells may take `label`.
+    pub(crate) fn possible_count(&self, label: Digit) -> usize {
+        match self.layers.get(label as usize - 1) {
+            Some(&(possible, _)) => possible.count_ones() as usize,
+            None => {
+                let bit = 1u128 << (label - 1);
+                self.cells.iter().filter(|&&l| l & bit != 0).count()
+            }
+        }
+    }
+
+    /// Cell `i` can no longer take `label`.
+    pub(crate) fn remove(&mut self, i: usize, label: Digit) {
+        let l = &mut self.cells[i];
+        if *l & 1 << (label - 1) == 0 {
+            return;
+        }
+        *l &= !(1 << (label - 1));
+        if !self.layers.is_empty() {
+            self.layers[label as usize - 1].0 &= !(1 << i);
+            if l.is_power_of_two() {
+                self.layers[l.trailing_zeros() as usize].1 |= 1 << i;
+            }
+        }
+    }
+
+    /// Cell `i` takes `label`.
+    pub(crate) fn assign(&mut self, i: usize, label: Digit) {
+        let bit = 1u128 << (label - 1);
+        let mut others = self.cells[i] & !bit;
+        self.cells[i] = bit;
+        if !self.layers.is_empty() {
+            while others != 0 {
+                self.layers[others.trailing_zeros() as usize].0 &= !(1 << i);
+                others &= others - 1;
+            }
+            self.layers[label as usize - 1].1 |= 1 << i;
+        }
+    }
+}
+
+/// The cells of a bit set, in order.
+fn bit_cells(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i
+        })
+    })
 }
 
 /// The cells too far for the region of `label`: in a component of the
@@ -210,7 +315,7 @@ fn far_cells(labels: &[u128], n: usize, label: Digit) -> Result<Vec<usize>, Cont
 
 /// A board of at most 128 cells, its cell sets as the bits of a `u128`
 /// (cell `i` is bit `i`): [`far_cells`] in a few word operations per step.
-struct Board {
+pub(crate) struct Board {
     n: usize,
     /// Every cell.
     all: u128,
@@ -221,7 +326,7 @@ struct Board {
 
 impl Board {
     /// The board of side `n`, if its cells fit in a `u128`.
-    fn new(n: usize) -> Option<Board> {
+    pub(crate) fn new(n: usize) -> Option<Board> {
         let cells = n * n;
         if cells > 128 || n == 0 {
             return None;
@@ -254,20 +359,30 @@ impl Board {
         }
     }
 
-    /// [`far_cells`] on bit sets: the same cells, the same contradictions.
-    fn far(&self, labels: &[u128], label: Digit) -> Result<Vec<usize>, Contradiction> {
-        let (n, cells) = (self.n, self.n * self.n);
-        let region = |i: u32| Cell((cells + i as usize) as u16);
+    /// The cells that may take `label` and those fixed to it, as bit sets
+    /// (`labels` from [`label_bits`]).
+    pub(crate) fn layer(&self, labels: &[u128], label: Digit) -> (u128, u128) {
         let bit = 1u128 << (label - 1);
         let (mut possible, mut fixed) = (0u128, 0u128);
         for (i, &l) in labels.iter().enumerate() {
-            if l & bit != 0 {
-                possible |= 1 << i;
-                if l == bit {
-                    fixed |= 1 << i;
-                }
-            }
+            possible |= u128::from(l & bit != 0) << i;
+            fixed |= u128::from(l == bit) << i;
         }
+        (possible, fixed)
+    }
+
+    /// [`far_cells`] on bit sets: the same cells, the same contradictions.
+    #[cfg(test)]
+    fn far(&self, labels: &[u128], label: Digit) -> Result<Vec<usize>, Contradiction> {
+        let (possible, fixed) = self.layer(labels, label);
+        Ok(bit_cells(self.far_bits(possible, fixed)?).collect())
+    }
+
+    /// [`far_cells`] of the region whose possible and fixed cells are
+    /// `possible` and `fixed`, as a bit set.
+    fn far_bits(&self, possible: u128, fixed: u128) -> Result<u128, Contradiction> {
+        let (n, cells) = (self.n, self.n * self.n);
+        let region = |i: u32| Cell((cells + i as usize) as u16);
         let home = match fixed {
             0 => 0,
             _ => self.flood(fixed & fixed.wrapping_neg(), possible),
@@ -315,7 +430,7 @@ impl Board {
             }
             far |= beyond;
         }
-        Ok((0..cells).filter(|&i| far >> i & 1 == 1).collect())
+        Ok(far)
     }
 }
 
@@ -335,6 +450,24 @@ pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
 /// within `n` cells (ISS's shards weigh a shard's whole size in its
 /// distances; this is the same bound read from the group's side).
 pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
+    if let Some(board) = Board::new(n) {
+        let (possible, mut fixed) = board.layer(labels, label);
+        for &c in group {
+            if possible >> c.index() & 1 == 0 {
+                return false;
+            }
+            fixed |= 1 << c.index();
+        }
+        // Out when the cells cannot be joined, or their component is too
+        // small (then the fixed cells themselves are far).
+        return fixed.count_ones() as usize <= n
+            && matches!(board.far_bits(possible, fixed), Ok(far) if far & fixed == 0);
+    }
+    group_fits_per_cell(labels, n, group, label)
+}
+
+/// [`group_fits`] cell by cell, for boards over 128 cells.
+fn group_fits_per_cell(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
     let bit = 1u128 << (label - 1);
     let mut labels = labels.to_vec();
     for &c in group {
@@ -347,11 +480,7 @@ pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit
     if labels.iter().filter(|&&l| l == bit).count() > n {
         return false;
     }
-    let far = match Board::new(n) {
-        Some(board) => board.far(&labels, label),
-        None => far_cells(&labels, n, label),
-    };
-    match far {
+    match far_cells(&labels, n, label) {
         Err(_) => false,
         Ok(far) => far.iter().all(|&i| labels[i] != bit),
     }
@@ -367,6 +496,10 @@ pub(crate) struct Shards {
     of: Vec<u32>,
     /// Each shard's cells.
     members: Vec<Vec<usize>>,
+    /// Each shard's cells as a bit set, and all of them, when every cell
+    /// fits in a `u128` (else empty).
+    bits: Vec<u128>,
+    any: u128,
 }
 
 impl Shards {
@@ -404,7 +537,20 @@ impl Shards {
             of[i] = id_of_root[r];
             members[of[i] as usize].push(i);
         }
-        Shards { of, members }
+        let bits: Vec<u128> = match cells <= 128 {
+            true => members
+                .iter()
+                .map(|m| m.iter().fold(0, |set, &i| set | 1 << i))
+                .collect(),
+            false => Vec::new(),
+        };
+        let any = bits.iter().fold(0, |set, &b| set | b);
+        Shards {
+            of,
+            members,
+            bits,
+            any,
+        }
     }
 
     /// True when there are no shards (every cell on its own).
@@ -414,6 +560,68 @@ impl Shards {
 
     fn shard(&self, i: usize) -> Option<usize> {
         self.of.get(i).filter(|&&s| s != u32::MAX).map(|&s| s as usize)
+    }
+
+    /// [`Shards::far`] on the bit-set board, from the region's possible and
+    /// fixed cells: the cells with cost at most `d` grow level by level
+    /// (a loose open cell next to level `d − 1`, a shard with `k` open cells
+    /// next to level `d − k`), each level closed under the free steps (onto
+    /// fixed cells, and from a shard's cell to all of it). The same cells,
+    /// the same contradictions.
+    fn far_bits(&self, board: &Board, possible: u128, fixed: u128) -> Result<u128, Contradiction> {
+        let (n, cells) = (board.n, board.n * board.n);
+        // A shard with a cell that cannot take the label is out whole.
+        let live = |b: &&u128| **b & !possible == 0;
+        let possible = self
+            .bits
+            .iter()
+            .filter(|b| !live(b))
+            .fold(possible, |p, &b| p & !b);
+        let fixed = fixed & possible;
+        if fixed == 0 {
+            return Ok(0);
+        }
+        let budget = n.saturating_sub(fixed.count_ones() as usize);
+        let loose = possible & !self.any;
+        let close = |mut set: u128| loop {
+            let mut next = set | (board.grow(set) & fixed);
+            for &b in self.bits.iter().filter(live) {
+                if next & b != 0 {
+                    next |= b;
+                }
+            }
+            if next == set {
+                return set;
+            }
+            set = next;
+        };
+        let mut far = 0u128;
+        let mut cores = fixed;
+        let mut level = vec![0u128; budget + 1];
+        while cores != 0 {
+            let core = board.flood(cores & cores.wrapping_neg(), fixed);
+            cores &= !core;
+            level[0] = close(core);
+            for d in 1..=budget {
+                let mut next = level[d - 1] | (board.grow(level[d - 1]) & loose);
+                for &b in self.bits.iter().filter(live) {
+                    let cost = (b & !fixed).count_ones() as usize;
+                    if (1..=d).contains(&cost) && board.grow(level[d - cost]) & b != 0 {
+                        next |= b;
+                    }
+                }
+                level[d] = close(next);
+            }
+            let beyond = possible & !level[budget];
+            if beyond & fixed != 0 {
+                return Err(Contradiction::rule(
+                    Some(Cell((cells + (beyond & fixed).trailing_zeros() as usize) as u16)),
+                    "a region's fixed cells are too far apart",
+                ));
+            }
+            far |= beyond;
+        }
+        Ok(far)
     }
 
     /// The cells too far from a piece of the fixed cells of `label` when a
@@ -548,22 +756,22 @@ impl Cuts<'_> {
 
 /// The cut cells of the region's component: an open cell without which
 /// the fixed cells come apart, or the side holding them falls below `n`
-/// cells, is in the region.
-fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction> {
+/// cells, is in the region. `labels` as in [`connectivity`].
+fn cuts<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    labels: &mut Labels,
+    board: Option<&Board>,
+    label: Digit,
+) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    let standing = standings(cx, cells, label);
+    let standing = standing_in(&labels.cells, label);
     let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
         return Ok(());
     };
     // The size of the root's component.
-    let total = match Board::new(n) {
-        Some(board) => {
-            let possible = (0..cells)
-                .filter(|&i| standing[i] != Standing::Out)
-                .fold(0u128, |set, i| set | 1 << i);
-            board.flood(1 << root, possible).count_ones() as usize
-        }
+    let total = match board {
+        Some(board) => board.flood(1 << root, labels.layer(label).0).count_ones() as usize,
         None => {
             let (component, members) = pieces(&standing, n, false);
             members[component[root]].len()
@@ -583,6 +791,7 @@ fn cuts<W: Word>(cx: &mut Ctx<'_, W>, label: Digit) -> Result<(), Contradiction>
     walk.visit(root, usize::MAX);
     for i in walk.forced {
         cx.assign(Cell((cells + i) as u16), label)?;
+        labels.assign(i, label);
     }
     Ok(())
 }
@@ -671,6 +880,86 @@ mod tests {
         assert!(removed > 50, "only {removed} cells removed");
     }
 
+    /// A cell and some of its neighbours, a random group of an `n`×`n` board.
+    fn random_group(rng: &mut fastrand::Rng, n: usize) -> Vec<Cell> {
+        let first = rng.usize(0..n * n);
+        let mut group = vec![Cell(first as u16)];
+        group.extend(
+            neighbours(first, n)
+                .filter(|_| rng.bool())
+                .map(|j| Cell(j as u16)),
+        );
+        group
+    }
+
+    /// Random label sets of an `n`×`n` board's cells: a share `fixed` of
+    /// them fixed, the others keeping each label with one chance per board.
+    fn random_labels(rng: &mut fastrand::Rng, n: usize, fixed: f64) -> Vec<u128> {
+        let keep = rng.f64() * 0.8 + 0.1;
+        (0..n * n)
+            .map(|_| match rng.f64() {
+                p if p < fixed => 1 << rng.usize(0..n),
+                _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
+            })
+            .collect()
+    }
+
+    /// The bit-set distances through shards are the per-cell ones: same
+    /// cells, same contradiction, on random label states of 4×4, 6×6 and
+    /// 9×9 boards with random shards.
+    #[test]
+    fn shard_bit_sets_find_the_same_far_cells() {
+        let mut rng = fastrand::Rng::with_seed(43);
+        let mut outcomes = [0usize; 3];
+        for round in 0..600 {
+            let n = [4, 6, 9][round % 3];
+            let groups: Vec<Vec<Cell>> = (0..rng.usize(1..6)).map(|_| random_group(&mut rng, n)).collect();
+            let shards = Shards::new(&groups);
+            let labels = random_labels(&mut rng, n, 0.15);
+            let board = Board::new(n).unwrap();
+            for label in 1..=n as Digit {
+                let (possible, fixed) = board.layer(&labels, label);
+                let bits = shards
+                    .far_bits(&board, possible, fixed)
+                    .map(|far| bit_cells(far).collect::<Vec<_>>());
+                let per_cell = shards.far(&labels, n, label);
+                assert_eq!(
+                    format!("{bits:?}"),
+                    format!("{per_cell:?}"),
+                    "n = {n}, label {label}, {labels:?} {groups:?}"
+                );
+                outcomes[match &per_cell {
+                    Err(_) => 0,
+                    Ok(far) if far.is_empty() => 1,
+                    Ok(_) => 2,
+                }] += 1;
+            }
+        }
+        assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
+    }
+
+    /// The bit-set reading of a group's fit is the per-cell one.
+    #[test]
+    fn group_fits_on_bit_sets_as_per_cell() {
+        let mut rng = fastrand::Rng::with_seed(44);
+        let mut outcomes = [0usize; 2];
+        for round in 0..900 {
+            let n = [4, 6, 9][round % 3];
+            let group = random_group(&mut rng, n);
+            let labels = random_labels(&mut rng, n, 0.3);
+            for label in 1..=n as Digit {
+                let fits = group_fits(&labels, n, &group, label);
+                assert_eq!(
+                    fits,
+                    group_fits_per_cell(&labels, n, &group, label),
+                    "{labels:?} {group:?} {label}"
+                );
+                outcomes[usize::from(fits)] += 1;
+            }
+        }
+        assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
+    }
+
     /// The bit-set reading of the far cells is the per-cell one: same
     /// cells, same contradiction, on random region candidates (some cells
     /// fixed, some labels cut into pieces) of 4×4, 6×6 and 9×9 boards.
@@ -680,13 +969,7 @@ mod tests {
         let mut outcomes = [0usize; 3];
         for round in 0..600 {
             let n = [4, 6, 9][round % 3];
-            let keep = rng.f64() * 0.8 + 0.1;
-            let labels: Vec<u128> = (0..n * n)
-                .map(|_| match rng.f64() {
-                    p if p < 0.15 => 1 << rng.usize(0..n),
-                    _ => (0..n).filter(|_| rng.f64() < keep).fold(0, |set, k| set | 1 << k),
-                })
-                .collect();
+            let labels = random_labels(&mut rng, n, 0.15);
             let board = Board::new(n).unwrap();
             for label in 1..=n as Digit {
                 let bits = board.far(&labels, label);
