@@ -33,6 +33,10 @@ pub(crate) struct Segment {
     /// The other group's cells outside the overlap: they lose the digits
     /// confined to it.
     pub(crate) outside: Box<[Cell]>,
+    /// The same cells as bits (cell `i` at bit `i`) on boards of at most
+    /// 128 cells, to meet the state's digit-major view; all bits set on
+    /// larger boards.
+    pub(crate) outside_mask: u128,
 }
 
 /// Disjoint segments of one complete group, and the group's cells none of
@@ -109,10 +113,15 @@ fn families(g: GroupId, cells: &[Cell], groups: &[&[Cell]], groups_of: &[Vec<u32
             .iter()
             .map(|c| cells.iter().position(|x| x == c).expect("overlap cells are in g"))
             .collect();
+        let outside_mask = outside
+            .iter()
+            .try_fold(0u128, |mask, c| Some(mask | 1u128.checked_shl(c.index() as u32)?))
+            .unwrap_or(u128::MAX);
         let segment = Segment {
             other: h,
             cells: overlap.into_boxed_slice(),
             outside,
+            outside_mask,
         };
         // The first family whose segments this one does not meet.
         let family = match families
@@ -174,6 +183,7 @@ mod tests {
         assert_eq!(&*row1.cells, &[Cell(0), Cell(1), Cell(2)]);
         assert_eq!(row1.outside.len(), 6);
         assert!(row1.outside.iter().all(|c| c.index() < 9 && c.index() >= 3));
+        assert_eq!(row1.outside_mask, 0b1_1111_1000);
         // A row meets three boxes, in one family.
         let row1 = found.of(0);
         assert_eq!(row1.len(), 1);

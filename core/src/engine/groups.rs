@@ -350,8 +350,11 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         let mut once = Digits::<W>::EMPTY;
         let mut twice = Digits::<W>::EMPTY;
         let mut settled = Digits::<W>::EMPTY;
+        // The candidates as one slice: the loop keeps its address in a
+        // register rather than reading it through the context per cell.
+        let sets = cx.state().variables();
         for &cell in cells {
-            let set = cx.candidates(cell);
+            let set = sets[cell.index()];
             twice |= once & set;
             once |= set;
             settled |= set.if_single();
@@ -398,9 +401,9 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let mut twice = Digits::<W>::EMPTY;
             let mut settled = Digits::<W>::EMPTY;
             let mut naked = false;
-            let cx = &*self.cx;
+            let sets = self.cx.state().variables();
             let mut part = |cells: &[Cell]| {
-                let (union, fixed) = gather(cx, cells);
+                let (union, fixed) = gather(sets, cells);
                 settled |= fixed;
                 twice |= once & union;
                 once |= union;
@@ -418,7 +421,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             for (i, segment) in family.segments.iter().enumerate() {
                 // Read again: the removals for earlier segments may have
                 // narrowed this one.
-                let (union, fixed) = gather(self.cx, &segment.cells);
+                let (union, fixed) = gather(self.cx.state().variables(), &segment.cells);
                 let open = segment.cells.len() - fixed.len();
                 let spread = union - fixed;
                 if union.len() == segment.cells.len() {
@@ -471,6 +474,15 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     ) -> Result<(), Contradiction> {
         let model = self.model;
         self.because_of(rule, group, segment, digits);
+        // Mostly the digits left those cells long ago: with the view, one
+        // mask says whether any of them still holds one.
+        let places = self.cx.state().places();
+        if !places.is_empty() {
+            let held = digits.iter().fold(0, |held, d| held | places[d as usize - 1]);
+            if held & segment.outside_mask == 0 {
+                return Ok(());
+            }
+        }
         for &cell in segment.outside.iter() {
             self.remove(cell, digits)
                 .map_err(|contradiction| contradiction.by(model.group_rule(segment.other)))?;
@@ -519,12 +531,13 @@ fn note_change<W: Word, D: Dirty>(
     }
 }
 
-/// The digits `cells` allow between them, and those already placed there.
+/// The digits `cells` allow between them (in `sets`, the state's), and
+/// those already placed there.
 #[inline(always)]
-fn gather<W: Word>(cx: &Ctx<'_, W>, cells: &[Cell]) -> (Digits<W>, Digits<W>) {
+fn gather<W: Word>(sets: &[Digits<W>], cells: &[Cell]) -> (Digits<W>, Digits<W>) {
     let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
     for &cell in cells {
-        let set = cx.candidates(cell);
+        let set = sets[cell.index()];
         union |= set;
         fixed |= set.if_single();
     }

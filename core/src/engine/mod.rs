@@ -93,10 +93,11 @@ pub enum Progress {
 #[derive(Debug)]
 pub struct Engine<'p> {
     model: &'p Model,
-    techniques: bool,
     /// Whether exactly one propagator is active (the classic rules alone,
     /// any purely declarative puzzle).
     solitary: bool,
+    /// Per slot, what waking it takes ([`Wake`]).
+    wake: Vec<Wake>,
     pending: Vec<Vec<Cell>>,
     queued: FixedBitSet,
     queues: [VecDeque<u32>; 3],
@@ -128,10 +129,21 @@ impl<'p> Engine<'p> {
             .iter()
             .filter(|slot| techniques || !slot.technique)
             .count();
+        let wake = model
+            .slots
+            .iter()
+            .map(|slot| Wake {
+                tier: slot.tier,
+                active: techniques || !slot.technique,
+                // The sums and the leftovers read their whole scope at
+                // every run: no list of changed cells to keep for them.
+                cells: !matches!(slot.kind, SlotKind::Sum(_) | SlotKind::Leftover(_)),
+            })
+            .collect();
         Engine {
             model,
-            techniques,
             solitary: active == 1,
+            wake,
             pending: vec![Vec::new(); slots],
             queued: FixedBitSet::with_capacity(slots),
             queues: Default::default(),
@@ -168,18 +180,15 @@ impl<'p> Engine<'p> {
         self.runs
     }
 
-    #[inline(always)]
-    fn active(&self, slot: usize) -> bool {
-        self.techniques || !self.model.slots[slot].technique
-    }
-
     /// Queues every active propagator with its whole scope as changed: the
     /// first propagation of a puzzle.
     pub fn schedule_all(&mut self) {
         for s in 0..self.model.slots.len() {
-            if self.active(s) {
+            if self.wake[s].active {
                 self.pending[s].clear();
-                self.pending[s].extend_from_slice(&self.model.slots[s].scope);
+                if self.wake[s].cells {
+                    self.pending[s].extend_from_slice(&self.model.slots[s].scope);
+                }
                 self.enqueue(s);
             }
         }
@@ -447,7 +456,7 @@ impl<'p> Engine<'p> {
     #[inline]
     fn enqueue(&mut self, s: usize) {
         if !self.queued.put(s) {
-            self.queues[self.model.slots[s].tier as usize].push_back(s as u32);
+            self.queues[self.wake[s].tier as usize].push_back(s as u32);
         }
     }
 
@@ -459,11 +468,16 @@ impl<'p> Engine<'p> {
             self.changes.dirty.set(cell.index(), false);
             for &s in self.model.watchers(cell) {
                 let s = s as usize;
-                if Some(s) == skip || !self.active(s) {
+                let wake = self.wake[s];
+                if Some(s) == skip || !wake.active {
                     continue;
                 }
-                self.pending[s].push(cell);
-                self.enqueue(s);
+                if wake.cells {
+                    self.pending[s].push(cell);
+                }
+                if !self.queued.put(s) {
+                    self.queues[wake.tier as usize].push_back(s as u32);
+                }
             }
         }
         self.changes.list.clear();
@@ -479,6 +493,20 @@ impl<'p> Engine<'p> {
         }
         None
     }
+}
+
+/// What waking one slot takes, per slot in one small record: the changes
+/// of a node wake a few slots per changed cell, and reading each one's whole
+/// `Slot` of the model was a good part of handing them over.
+#[derive(Clone, Copy, Debug)]
+struct Wake {
+    /// The queue it waits in.
+    tier: u8,
+    /// Whether this engine runs it (techniques may be off).
+    active: bool,
+    /// Whether it is told which cells changed (the sums and the leftovers
+    /// are not: they read their whole scope).
+    cells: bool,
 }
 
 /// Narrows each cell to the digits the rules' domains allow.
