@@ -4,6 +4,8 @@
 //! Branching is binary: try `cell = d`; when that fails (or has been fully
 //! explored), continue in the parent with `cell ≠ d`, which propagates too.
 //! Every solution lies in exactly one branch, so counting stays exact.
+//! ISS's k-way branching (a refuted value leaves its cell unpropagated) is
+//! an option, off: see [`ValueIteration`].
 //!
 //! Undo is either a copy of the state per decision (a 9×9 state is 162
 //! bytes) or a trail of changed cells (a 100×100 state is 160 KB, a
@@ -669,25 +671,17 @@ fn search<W: Word, U: Undoer<W>>(
                             Branch::Value(cell, pick_digit(config.order, &mut rng, &conflicts, cell, set))
                         }
                     };
-                    undo.push(&state, branch);
-                    stats.nodes += 1;
-                    stats.guesses += 1;
                     let houses = pairs.as_ref();
-                    alive = step(
+                    alive = take(
                         engine,
+                        undo,
                         &mut state,
-                        undo.trail(),
                         branch,
-                        true,
+                        stats,
                         houses,
+                        &mut conflicts,
                         &mut weights,
                     );
-                    match branch {
-                        Branch::Assign(cell, digit) | Branch::Value(cell, digit) => {
-                            conflicts.assigned(cell, digit, alive, &mut weights)
-                        }
-                        _ => conflicts.decided(branch.cell(houses), alive, &mut weights),
-                    }
                     continue;
                 }
             }
@@ -717,21 +711,17 @@ fn search<W: Word, U: Undoer<W>>(
                     continue;
                 }
                 let next = pick_digit(config.order, &mut rng, &conflicts, cell, state.candidates(cell));
-                let branch = Branch::Value(cell, next);
-                undo.push(&state, branch);
-                stats.nodes += 1;
-                stats.guesses += 1;
                 let houses = pairs.as_ref();
-                alive = step(
+                alive = take(
                     engine,
+                    undo,
                     &mut state,
-                    undo.trail(),
-                    branch,
-                    true,
+                    Branch::Value(cell, next),
+                    stats,
                     houses,
+                    &mut conflicts,
                     &mut weights,
                 );
-                conflicts.assigned(cell, next, alive, &mut weights);
                 continue;
             }
         }
@@ -746,6 +736,38 @@ fn search<W: Word, U: Undoer<W>>(
             &mut weights,
         );
     }
+}
+
+/// Takes the first side of a new decision `branch`: remembers the state
+/// for its refutation, counts a node and a guess, propagates, and tells the
+/// conflict memory whether it held. True when the state is still
+/// consistent.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's context a decision touches"
+)]
+#[inline]
+fn take<W: Word, U: Undoer<W>>(
+    engine: &mut Engine<'_>,
+    undo: &mut U,
+    state: &mut State<W>,
+    branch: Branch,
+    stats: &mut Stats,
+    houses: Option<&HousePairs>,
+    conflicts: &mut Conflicts,
+    weights: &mut [u32],
+) -> bool {
+    undo.push(state, branch);
+    stats.nodes += 1;
+    stats.guesses += 1;
+    let alive = step(engine, state, undo.trail(), branch, true, houses, weights);
+    match branch {
+        Branch::Assign(cell, digit) | Branch::Value(cell, digit) => {
+            conflicts.assigned(cell, digit, alive, weights)
+        }
+        _ => conflicts.decided(branch.cell(houses), alive, weights),
+    }
+    alive
 }
 
 /// The digit of `set` (the candidates of `cell`) tried first under `order`.
