@@ -18,8 +18,13 @@ use crate::house_pairs::{HousePairs, Spread};
 /// One binary decision of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Branch {
-    /// `cell = digit`, then `cell ≠ digit`.
+    /// `cell = digit`, then `cell ≠ digit` (a house's proposal: the
+    /// refutation puts the digit in the house's other place).
     Assign(Cell, Digit),
+    /// `cell = digit` for a cell the search chose: as [`Branch::Assign`],
+    /// but with value iteration (`PropagationSearch::value_iteration`) its
+    /// refutation may instead remove the digit without propagating.
+    Value(Cell, Digit),
     /// `cell`'s value among `low` (bits of a `u128`, digit `d` at bit
     /// `d − 1`), then among the cell's other candidates.
     Halve(Cell, u128),
@@ -33,7 +38,7 @@ impl Branch {
     #[inline]
     pub(crate) fn cell(self, houses: Option<&HousePairs>) -> Cell {
         match self {
-            Branch::Assign(cell, _) | Branch::Halve(cell, _) => cell,
+            Branch::Assign(cell, _) | Branch::Value(cell, _) | Branch::Halve(cell, _) => cell,
             Branch::Spread(Spread { house, side, .. }) => {
                 let houses = houses.expect("a spread comes from the houses");
                 houses.house(house)[side.trailing_zeros() as usize]
@@ -61,8 +66,10 @@ impl Branch {
         mut trail: Option<&mut Trail<W>>,
     ) -> Result<(), Contradiction> {
         match (self, first) {
-            (Branch::Assign(cell, digit), true) => engine.decide(state, trail, Decision::Assign(cell, digit)),
-            (Branch::Assign(cell, digit), false) => {
+            (Branch::Assign(cell, digit) | Branch::Value(cell, digit), true) => {
+                engine.decide(state, trail, Decision::Assign(cell, digit))
+            }
+            (Branch::Assign(cell, digit) | Branch::Value(cell, digit), false) => {
                 engine.decide(state, trail, Decision::Exclude(cell, digit))
             }
             (Branch::Halve(cell, low), _) => {

@@ -4,6 +4,8 @@
 //! Branching is binary: try `cell = d`; when that fails (or has been fully
 //! explored), continue in the parent with `cell ≠ d`, which propagates too.
 //! Every solution lies in exactly one branch, so counting stays exact.
+//! ISS's k-way branching (a refuted value leaves its cell unpropagated) is
+//! an option, off: see [`ValueIteration`].
 //!
 //! Undo is either a copy of the state per decision (a 9×9 state is 162
 //! bytes) or a trail of changed cells (a 100×100 state is 160 KB, a
@@ -104,6 +106,32 @@ pub enum ValueOrder {
     FewestFailures,
 }
 
+/// What the search does once a decision `cell = d` on a cell it chose has
+/// been refuted (failed or explored) and the cell keeps at least two
+/// candidates without `d` (a board cell: a chaos construction's region
+/// variables always branch binary, where the refutation's propagation
+/// breaks the labels' symmetry).
+///
+/// A refutation `cell ≠ d` is a cheap propagation (about a quarter of an
+/// assignment's propagator runs on a killer), but it prunes: the quiet
+/// modes skip it and so search more. Measured in docs/benchmarks.md
+/// ("Value iteration", stop 43).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ValueIteration {
+    /// Binary branching: propagate `cell ≠ d`, then choose the next branch.
+    #[default]
+    Off,
+    /// Remove `d` without propagating and try the cell's next value on
+    /// that state at once; only the last value is propagated (as
+    /// `cell ≠ d`). One propagation per value tried.
+    SameCell,
+    /// ISS's search: remove `d` without propagating and choose the next
+    /// branch again on that state (usually the same cell, now with fewer
+    /// candidates and more weight); the removal is propagated with the
+    /// next decision.
+    Reselect,
+}
+
 /// Constraint propagation + minimum-remaining-values search.
 ///
 /// ```
@@ -157,6 +185,11 @@ pub struct PropagationSearch {
     /// two halves (see the `branch` module) when no pair is proposed, only
     /// once a decision on one of them has failed.
     pub house_splits: bool,
+    /// What follows a refuted decision `cell = d` on a cell the search
+    /// chose, while the cell keeps two candidates or more without `d`:
+    /// `cell ≠ d` propagated (binary), or `d` removed without propagating
+    /// (ISS's k-way branching, see [`ValueIteration`]).
+    pub value_iteration: ValueIteration,
 }
 
 impl Default for PropagationSearch {
@@ -173,6 +206,7 @@ impl Default for PropagationSearch {
             hot_digit: true,
             halve_from: 0,
             house_splits: false,
+            value_iteration: ValueIteration::default(),
         }
     }
 }
@@ -580,6 +614,7 @@ fn search<W: Word, U: Undoer<W>>(
         .then(|| HousePairs::new(model));
     let mut conflicts = Conflicts::new(config.conflict_options(), model.variable_count());
     let size = model.geometry().size();
+    let cells = model.geometry().cell_count();
     loop {
         if alive {
             let pending = conflicts.pending(&state);
@@ -633,26 +668,20 @@ fn search<W: Word, U: Undoer<W>>(
                             Branch::halve(cell, set)
                         }
                         None => {
-                            Branch::Assign(cell, pick_digit(config.order, &mut rng, &conflicts, cell, set))
+                            Branch::Value(cell, pick_digit(config.order, &mut rng, &conflicts, cell, set))
                         }
                     };
-                    undo.push(&state, branch);
-                    stats.nodes += 1;
-                    stats.guesses += 1;
                     let houses = pairs.as_ref();
-                    alive = step(
+                    alive = take(
                         engine,
+                        undo,
                         &mut state,
-                        undo.trail(),
                         branch,
-                        true,
+                        stats,
                         houses,
+                        &mut conflicts,
                         &mut weights,
                     );
-                    match branch {
-                        Branch::Assign(cell, digit) => conflicts.assigned(cell, digit, alive, &mut weights),
-                        _ => conflicts.decided(branch.cell(houses), alive, &mut weights),
-                    }
                     continue;
                 }
             }
@@ -666,6 +695,36 @@ fn search<W: Word, U: Undoer<W>>(
         if let Some(stop) = out_of_budget(stats, limits, deadline) {
             return stop;
         }
+        if let Branch::Value(cell, digit) = branch
+            && config.value_iteration != ValueIteration::Off
+            && cell.index() < cells
+            && state.candidates(cell).len() > 2
+        {
+            // Value iteration: the refuted digit leaves the cell without a
+            // propagation (two candidates or more remain: nothing empties);
+            // the engine keeps the cell as changed, so the next decision's
+            // propagation wakes its watchers too.
+            let quiet = engine.restrict_all(&mut state, undo.trail(), [(cell, !(1u128 << (digit - 1)))]);
+            if quiet.is_ok() {
+                if config.value_iteration == ValueIteration::Reselect {
+                    alive = true;
+                    continue;
+                }
+                let next = pick_digit(config.order, &mut rng, &conflicts, cell, state.candidates(cell));
+                let houses = pairs.as_ref();
+                alive = take(
+                    engine,
+                    undo,
+                    &mut state,
+                    Branch::Value(cell, next),
+                    stats,
+                    houses,
+                    &mut conflicts,
+                    &mut weights,
+                );
+                continue;
+            }
+        }
         stats.nodes += 1;
         alive = step(
             engine,
@@ -677,6 +736,38 @@ fn search<W: Word, U: Undoer<W>>(
             &mut weights,
         );
     }
+}
+
+/// Takes the first side of a new decision `branch`: remembers the state
+/// for its refutation, counts a node and a guess, propagates, and tells the
+/// conflict memory whether it held. True when the state is still
+/// consistent.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's context a decision touches"
+)]
+#[inline]
+fn take<W: Word, U: Undoer<W>>(
+    engine: &mut Engine<'_>,
+    undo: &mut U,
+    state: &mut State<W>,
+    branch: Branch,
+    stats: &mut Stats,
+    houses: Option<&HousePairs>,
+    conflicts: &mut Conflicts,
+    weights: &mut [u32],
+) -> bool {
+    undo.push(state, branch);
+    stats.nodes += 1;
+    stats.guesses += 1;
+    let alive = step(engine, state, undo.trail(), branch, true, houses, weights);
+    match branch {
+        Branch::Assign(cell, digit) | Branch::Value(cell, digit) => {
+            conflicts.assigned(cell, digit, alive, weights)
+        }
+        _ => conflicts.decided(branch.cell(houses), alive, weights),
+    }
+    alive
 }
 
 /// The digit of `set` (the candidates of `cell`) tried first under `order`.
@@ -856,6 +947,7 @@ pub(crate) mod tests {
         let base = PropagationSearch {
             order: ValueOrder::Ascending,
             hot_digit: false,
+            value_iteration: ValueIteration::Off,
             ..PropagationSearch::default()
         };
         let searches = [
@@ -876,17 +968,27 @@ pub(crate) mod tests {
                 ..base
             },
             PropagationSearch {
+                value_iteration: ValueIteration::SameCell,
+                ..base
+            },
+            PropagationSearch {
+                value_iteration: ValueIteration::Reselect,
+                undo: Undo::Trail,
+                ..base
+            },
+            PropagationSearch {
                 undo: Undo::Trail,
                 hot_digit: true,
                 order: ValueOrder::FewestFailures,
                 halve_from: 4,
                 house_splits: true,
+                value_iteration: ValueIteration::Reselect,
                 ..base
             },
         ];
         let mut rng = fastrand::Rng::with_seed(41);
         let mut compared = 0;
-        let mut nodes_differ = [false; 5];
+        let mut nodes_differ = [false; 7];
         while compared < 16 {
             let puzzle = random_killer(&mut rng);
             let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
@@ -907,6 +1009,46 @@ pub(crate) mod tests {
         // Each idea but the hot digit (which needs more failures than these
         // small boards make; see its own test) changed the search somewhere.
         assert!(nodes_differ[1..].iter().all(|&differ| differ), "{nodes_differ:?}");
+    }
+
+    #[test]
+    fn value_iteration_propagates_once_per_value_tried() {
+        // Binary branching propagates both sides of every decision: nodes =
+        // 2 × guesses + 1 on an exhausted search. Value iteration leaves a
+        // refuted value unpropagated whenever its cell keeps two candidates,
+        // with the same counts, under both undo methods.
+        let binary = PropagationSearch {
+            value_iteration: ValueIteration::Off,
+            ..PropagationSearch::default()
+        };
+        let mut rng = fastrand::Rng::with_seed(43);
+        let (mut compared, mut skipped) = (0, [0; 2]);
+        while compared < 12 {
+            let puzzle = random_killer(&mut rng);
+            let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
+                continue;
+            };
+            compared += 1;
+            let before = binary.count(&puzzle, &Limits::all()).unwrap();
+            assert_eq!(before.stats.nodes, 2 * before.stats.guesses + 1);
+            for (i, value_iteration) in [ValueIteration::SameCell, ValueIteration::Reselect]
+                .into_iter()
+                .enumerate()
+            {
+                for undo in [Undo::Copy, Undo::Trail] {
+                    let search = PropagationSearch {
+                        undo,
+                        value_iteration,
+                        ..binary
+                    };
+                    let after = search.count(&puzzle, &Limits::all()).unwrap();
+                    assert_eq!((after.count, after.exhaustive()), (expected, true));
+                    assert!(after.stats.nodes <= 2 * after.stats.guesses + 1);
+                    skipped[i] += 2 * after.stats.guesses + 1 - after.stats.nodes;
+                }
+            }
+        }
+        assert!(skipped.iter().all(|&s| s > 0), "{skipped:?}");
     }
 
     #[test]
