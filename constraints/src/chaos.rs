@@ -304,14 +304,14 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
     // Per label, the digits with a place in its region and those with two:
     // one pass over the cells for all labels, a label scanned again after a
     // placement changed one of its cells.
-    let (mut once, mut twice) = (vec![0u128; n], vec![0u128; n]);
+    let (mut once_in, mut twice_in) = (vec![0u128; n], vec![0u128; n]);
     for (&d, &l) in digits.iter().zip(&regions) {
         let mut rest = l;
         while rest != 0 {
             let r = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            twice[r] |= once[r] & d;
-            once[r] |= d;
+            twice_in[r] |= once_in[r] & d;
+            once_in[r] |= d;
         }
     }
     // The labels of the cells placed so far (their counts are stale).
@@ -328,7 +328,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
         };
         let (mut once, mut twice) = match stale & bit != 0 {
             true => places(&digits, &regions),
-            false => (once[r], twice[r]),
+            false => (once_in[r], twice_in[r]),
         };
         for d in (0..n).map(|k| 1u128 << k) {
             if once & d == 0 {

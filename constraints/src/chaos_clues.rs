@@ -622,10 +622,9 @@ impl Propagate for SameRegion {
         if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
             return Ok(());
         }
-        let common = vars
+        let mut common = vars
             .iter()
             .fold(Digits::<W>::full(cx.size()), |m, &v| m & cx.candidates(v));
-        let mut common = common;
         if self.chaos && common.len() > 1 {
             let labels = label_bits(cx);
             for r in common {

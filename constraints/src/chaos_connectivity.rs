@@ -834,18 +834,7 @@ mod tests {
         for round in 0..400 {
             let (n, sets) = &boards[round % 2];
             let n = *n;
-            let groups: Vec<Vec<Cell>> = (0..rng.usize(1..4))
-                .map(|_| {
-                    let first = rng.usize(0..n * n);
-                    let mut group = vec![Cell(first as u16)];
-                    for j in neighbours(first, n) {
-                        if rng.bool() {
-                            group.push(Cell(j as u16));
-                        }
-                    }
-                    group
-                })
-                .collect();
+            let groups: Vec<Vec<Cell>> = (0..rng.usize(1..4)).map(|_| random_group(&mut rng, n)).collect();
             let shards = Shards::new(&groups);
             let keep = rng.f64() * 0.5 + 0.4;
             let labels: Vec<u128> = (0..n * n)

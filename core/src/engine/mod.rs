@@ -475,9 +475,7 @@ impl<'p> Engine<'p> {
                 if wake.cells {
                     self.pending[s].push(cell);
                 }
-                if !self.queued.put(s) {
-                    self.queues[wake.tier as usize].push_back(s as u32);
-                }
+                self.enqueue(s);
             }
         }
         self.changes.list.clear();
