@@ -532,7 +532,7 @@ impl Propagate for Renban {
             let viable = |set: u128| 128 - set.leading_zeros() - set.trailing_zeros() <= len;
             keep_digit_sets_pruned(cx, cells, mask::is_run, viable)?
         };
-        remove_required_where_seen(cx, cells, required)
+        remove_required_where_seen(cx, cells, required, "renban: {d} is on the line")
     }
 }
 
@@ -542,10 +542,12 @@ impl Propagate for Renban {
 /// asking a cell to see the whole line (a renban through three boxes whose
 /// 5 can only sit in its two cells of one box keeps 5 out of the rest of
 /// that box), as ISS's pairwise handler does with its required values.
-fn remove_required_where_seen<W: Word>(
+/// `why` is the reason's words, `{d}` standing for the digit.
+pub(crate) fn remove_required_where_seen<W: Word>(
     cx: &mut Ctx<'_, W>,
     cells: &[Cell],
     required: u128,
+    why: &str,
 ) -> Result<(), Contradiction> {
     // Peers are known as bits on boards of at most 128 cells, where no
     // renban is longer than 11 cells: longer lines have nothing to gain.
@@ -567,8 +569,11 @@ fn remove_required_where_seen<W: Word>(
         }
         let holders = &holders[..count];
         cx.because(|| {
-            Reason::new(format!("renban: {d} is on the line, in one of these cells"))
-                .cells(holders.iter().copied())
+            Reason::new(format!(
+                "{}, in one of these cells",
+                why.replace("{d}", &d.to_string())
+            ))
+            .cells(holders.iter().copied())
         });
         cx.remove_where_all_seen(holders, Digits::single(d))?;
     }
