@@ -191,14 +191,15 @@ fn unpack(packed: u32, set: u32) -> u32 {
 }
 
 /// "The cells hold different digits, each from its mask (digit `d` at bit
-/// `d − 1`), summing to `target`", exactly, set by set: ORs into
-/// `support[j]` the digits cell `j` takes in some such filling, sets
-/// `common` to the digits every filling uses and says whether there is
-/// one. `None` (nothing touched) when a mask holds a digit above 9 or
-/// there are more than 9 cells: the caller's general search takes those.
+/// `d − 1`), summing to `target`, using every digit of `must`", exactly,
+/// set by set: ORs into `support[j]` the digits cell `j` takes in some such
+/// filling, sets `common` to the digits every filling uses and says whether
+/// there is one. `None` (nothing touched) when a mask holds a digit above 9
+/// or there are more than 9 cells: the caller's general search takes those.
 pub(crate) fn sums_by_sets(
     cands: &[u128],
     target: u32,
+    must: u128,
     support: &mut [u128],
     common: &mut u128,
 ) -> Option<bool> {
@@ -208,10 +209,10 @@ pub(crate) fn sums_by_sets(
         return None;
     }
     *common = 0;
-    if target as usize > MAX_SUM {
+    if target as usize > MAX_SUM || must & !all != 0 {
         return Some(false);
     }
-    let all = all as u32;
+    let (all, must) = (all as u32, must as u32);
     let at = k * (MAX_SUM + 1) + target as usize;
     let sets = &SETS_BY_SUM.sets[SETS_BY_SUM.start[at] as usize..SETS_BY_SUM.start[at + 1] as usize];
     let mut packed = [0u32; DIGITS];
@@ -219,7 +220,7 @@ pub(crate) fn sums_by_sets(
     let mut found = false;
     'sets: for &set in sets {
         let set = u32::from(set);
-        if all & set != set {
+        if all & set != set || must & !set != 0 {
             continue;
         }
         for (slot, &m) in packed.iter_mut().zip(cands) {

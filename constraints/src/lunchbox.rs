@@ -243,7 +243,7 @@ impl Lunchbox {
         support.clear();
         support.resize(gap, 0);
         let mut common = 0;
-        if !distinct_sum(between, self.sum, support, &mut common, layers) {
+        if !distinct_sum(between, self.sum, 0, support, &mut common, layers) {
             return false;
         }
         let rest = filling & !common;
