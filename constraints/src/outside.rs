@@ -26,7 +26,7 @@ use sudokit_core::{
 };
 
 use crate::clues::{line_name, Clue, Side};
-use crate::digit_fill;
+use crate::digit_fill::{self, Others};
 use crate::outside_clauses;
 use crate::rule::{
     fits, BuildContext, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
@@ -194,12 +194,10 @@ pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 }
 
 /// "The cells hold different digits, each from its mask, summing to
-/// `target`, among them every digit of `must`": ORs into `support[j]` every
-/// digit that cell `j` takes in some such assignment, sets `common` to the
-/// digits every such assignment uses (the other cells of the line cannot
-/// hold them), and says whether there is one. `must` is what the rest of a
-/// full line cannot take: a digit none of the other cells holds must be
-/// among these (0: no such digit).
+/// `target` and leaving room for the line's `others`": ORs into
+/// `support[j]` every digit that cell `j` takes in some such assignment,
+/// sets `common` to the digits every such assignment uses (the other cells
+/// of the line cannot hold them), and says whether there is one.
 ///
 /// Digits up to 9 (boards up to 9×9): the sets of `k` digits with this sum,
 /// each filled exactly ([`digit_fill::sums_by_sets`]). Larger digits: a
@@ -212,7 +210,7 @@ pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 pub(crate) fn distinct_sum(
     cands: &[u128],
     target: u32,
-    must: u128,
+    others: Others,
     support: &mut [u128],
     common: &mut u128,
     layers: &mut Vec<Vec<(u128, u32)>>,
@@ -222,12 +220,12 @@ pub(crate) fn distinct_sum(
     if k == 0 {
         return target == 0;
     }
-    if cands.contains(&0) || must & !cands.iter().fold(0, |all, &m| all | m) != 0 {
+    if cands.contains(&0) {
         return false;
     }
     // Digits up to 9: the few sets of k digits with this sum, filled one
     // by one, cost a fraction of the layers below.
-    if let Some(found) = digit_fill::sums_by_sets(cands, target, must, support, common) {
+    if let Some(found) = digit_fill::sums_by_sets(cands, target, others, support, common) {
         return found;
     }
     // Digits still available to cells j.. (for the bounds of a partial set);
@@ -264,13 +262,13 @@ pub(crate) fn distinct_sum(
                     break; // digits come in increasing order
                 }
                 if left == 0 {
-                    if sum == target && used & must == must {
+                    if sum == target && others.leave_room(used) {
                         next.push((used, sum));
                     }
                     continue;
                 }
-                if must & !used & !rest[j + 1] != 0 {
-                    continue; // a digit it must use is out of reach
+                if !others.leave_room(used) {
+                    continue; // more digits only leave less room
                 }
                 let Some((low, high)) = sum_range(rest[j + 1] & !used, left) else {
                     continue;
@@ -571,12 +569,14 @@ impl Propagate for Sandwich {
                     for (slot, &m) in between.iter_mut().zip(&cands[lo + 1..hi]) {
                         *slot = m & middle;
                     }
-                    // The line holds every digit: the middle digits no cell
-                    // outside the crust can take are inside it.
-                    let must = middle & !(before[lo] | from[hi + 1]);
+                    // The cells outside the crust take the other middle digits.
+                    let others = Others {
+                        digits: middle & (before[lo] | from[hi + 1]),
+                        cells: (n - 2 - k) as u32,
+                    };
                     gap[..k].fill(0);
                     let mut common = 0;
-                    if !distinct_sum(&between[..k], target, must, &mut gap[..k], &mut common, layers) {
+                    if !distinct_sum(&between[..k], target, others, &mut gap[..k], &mut common, layers) {
                         continue;
                     }
                     found = true;
@@ -731,15 +731,17 @@ impl Propagate for XSum {
                 for (slot, &m) in others.iter_mut().zip(&cands[1..x]) {
                     *slot = m & !bit(x);
                 }
-                // The line holds every digit: those no cell past the X-th
-                // can take are among the first X.
-                let must = full(n) & !bit(x) & !past[x];
+                // The cells past the X-th take the other digits.
+                let beyond = Others {
+                    digits: past[x] & !bit(x),
+                    cells: (n - x) as u32,
+                };
                 gap[..x - 1].fill(0);
                 let mut common = 0;
                 if !distinct_sum(
                     &others[..x - 1],
                     target - x as u32,
-                    must,
+                    beyond,
                     &mut gap[..x - 1],
                     &mut common,
                     layers,
@@ -1068,20 +1070,21 @@ mod tests {
     use super::*;
 
     /// Every way of giving the cells different digits from their masks
-    /// that sums to `target` and uses every digit of `must`: the digits each
-    /// cell takes in one, and the digits all of them use (`None` when there
-    /// is none).
-    fn brute_force(cands: &[u128], target: u32, must: u128) -> Option<(Vec<u128>, u128)> {
+    /// that sums to `target` and leaves `others` enough digits: the digits
+    /// each cell takes in one, and the digits all of them use (`None` when
+    /// there is none).
+    fn brute_force(cands: &[u128], target: u32, others: Others) -> Option<(Vec<u128>, u128)> {
         fn go(
             cands: &[u128],
-            (target, must): (u32, u128),
+            (target, others): (u32, Others),
             used: u128,
             sum: u32,
             path: &mut Vec<u32>,
             out: &mut Vec<(Vec<u32>, u128)>,
         ) {
             let Some((&first, rest)) = cands.split_first() else {
-                if sum == target && used & must == must {
+                let room = (others.digits & !used).count_ones() >= others.cells;
+                if sum == target && room {
                     out.push((path.clone(), used));
                 }
                 return;
@@ -1089,13 +1092,13 @@ mod tests {
             for d in 1..=128u32 {
                 if first & bit(d as usize) != 0 && used & bit(d as usize) == 0 {
                     path.push(d);
-                    go(rest, (target, must), used | bit(d as usize), sum + d, path, out);
+                    go(rest, (target, others), used | bit(d as usize), sum + d, path, out);
                     path.pop();
                 }
             }
         }
         let mut ways = Vec::new();
-        go(cands, (target, must), 0, 0, &mut Vec::new(), &mut ways);
+        go(cands, (target, others), 0, 0, &mut Vec::new(), &mut ways);
         if ways.is_empty() {
             return None;
         }
@@ -1123,7 +1126,7 @@ mod tests {
 
     /// `distinct_sum` is exact on random cells, both by sets (digits up
     /// to 9) and with sorted layers (digits up to 12), with and without
-    /// digits it must use.
+    /// other cells to leave digits for.
     #[test]
     fn distinct_sum_finds_what_brute_force_finds() {
         let mut rng = fastrand::Rng::with_seed(41);
@@ -1143,24 +1146,28 @@ mod tests {
                     })
                     .collect();
                 let target = rng.u32(1..=(k * n) as u32);
-                // Half the time one or two digits it must use.
-                let must = if rng.bool() {
-                    (0..rng.usize(1..=2)).fold(0, |m, _| m | bit(rng.usize(1..=n)))
+                // Half the time a few other cells to leave digits for.
+                let others = if rng.bool() {
+                    let digits = (1..=n).filter(|_| rng.f64() < 0.6).fold(0, |m, d| m | bit(d));
+                    Others {
+                        digits,
+                        cells: rng.u32(1..=(n - k) as u32),
+                    }
                 } else {
-                    0
+                    Others { digits: 0, cells: 0 }
                 };
                 let mut support = vec![0; k];
                 let mut common = 0;
-                let found = distinct_sum(&cands, target, must, &mut support, &mut common, &mut layers);
-                match brute_force(&cands, target, must) {
+                let found = distinct_sum(&cands, target, others, &mut support, &mut common, &mut layers);
+                match brute_force(&cands, target, others) {
                     Some((truth, all_use)) => {
-                        assert!(found, "{cands:?} → {target}, {must:b}");
-                        assert_eq!(support, truth, "{cands:?} → {target}, {must:b}");
-                        assert_eq!(common, all_use, "{cands:?} → {target}, {must:b}");
+                        assert!(found, "{cands:?} → {target}, {others:?}");
+                        assert_eq!(support, truth, "{cands:?} → {target}, {others:?}");
+                        assert_eq!(common, all_use, "{cands:?} → {target}, {others:?}");
                         solvable += 1;
                     }
                     None => {
-                        assert!(!found, "{cands:?} → {target}, {must:b}");
+                        assert!(!found, "{cands:?} → {target}, {others:?}");
                         unsolvable += 1;
                     }
                 }
