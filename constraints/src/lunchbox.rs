@@ -269,7 +269,7 @@ impl Lunchbox {
 }
 
 impl Propagate for Lunchbox {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         let len = self.cells.len();
         let first = self.cells.first().copied();
@@ -278,8 +278,9 @@ impl Propagate for Lunchbox {
         }
         let cands: Vec<u128> = self.cells.iter().map(|&c| cx.candidates(c).to_u128()).collect();
         let Some(keep) = self.supports(n, &cands) else {
+            // Named as for the sandwich: the last cell whose change woke it.
             return Err(Contradiction::rule(
-                first,
+                changed.last().copied(),
                 "no placement of the lunchbox's smallest and largest digit makes its sum",
             ));
         };
