@@ -190,15 +190,37 @@ fn unpack(packed: u32, set: u32) -> u32 {
     mask
 }
 
+/// The other cells of a line whose cells differ, beside cells that add up
+/// to a sum: `cells` of them, holding different digits from `digits` and
+/// none of the sum's. A set of digits for the sum leaves them room when at
+/// least `cells` digits of `digits` are not in it (ISS's `Lunchbox` counts
+/// the same); on a line that holds every digit, a digit none of them can
+/// take is in the sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Others {
+    /// The digits the other cells can take (bit `d − 1` for digit `d`).
+    pub(crate) digits: u128,
+    /// How many other cells there are.
+    pub(crate) cells: u32,
+}
+
+impl Others {
+    /// Whether the sum's digits `set` leave the other cells enough digits.
+    pub(crate) fn leave_room(self, set: u128) -> bool {
+        (self.digits & !set).count_ones() >= self.cells
+    }
+}
+
 /// "The cells hold different digits, each from its mask (digit `d` at bit
-/// `d − 1`), summing to `target`", exactly, set by set: ORs into
-/// `support[j]` the digits cell `j` takes in some such filling, sets
-/// `common` to the digits every filling uses and says whether there is
-/// one. `None` (nothing touched) when a mask holds a digit above 9 or
-/// there are more than 9 cells: the caller's general search takes those.
+/// `d − 1`), summing to `target` and leaving room for `others`", exactly,
+/// set by set: ORs into `support[j]` the digits cell `j` takes in some such
+/// filling, sets `common` to the digits every filling uses and says whether
+/// there is one. `None` (nothing touched) when a mask holds a digit above 9
+/// or there are more than 9 cells: the caller's general search takes those.
 pub(crate) fn sums_by_sets(
     cands: &[u128],
     target: u32,
+    others: Others,
     support: &mut [u128],
     common: &mut u128,
 ) -> Option<bool> {
@@ -208,7 +230,7 @@ pub(crate) fn sums_by_sets(
         return None;
     }
     *common = 0;
-    if target as usize > MAX_SUM {
+    if target as usize > MAX_SUM || !others.leave_room(0) {
         return Some(false);
     }
     let all = all as u32;
@@ -219,7 +241,7 @@ pub(crate) fn sums_by_sets(
     let mut found = false;
     'sets: for &set in sets {
         let set = u32::from(set);
-        if all & set != set {
+        if all & set != set || !others.leave_room(u128::from(set)) {
             continue;
         }
         for (slot, &m) in packed.iter_mut().zip(cands) {

@@ -7,6 +7,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Geometry, Grid, Group, Propagate, Rule, Violation, Word,
 };
 
+use crate::digit_fill::Others;
 use crate::outside::{distinct_sum, extreme_sum, restrict_all, with_scratch, Scratch};
 use crate::rule::{distinct_fit, fits, Param, ParamType, RuleKind};
 use crate::units::mask::{bit, full};
@@ -24,8 +25,11 @@ use crate::units::{checks_through_verify, distinct, duplicate_violation, first_d
 /// sandwich: a cell keeps a crust digit where some placement puts it, the
 /// digits the gap takes in some way of making the sum, and, outside the
 /// gap, the digits between the crust that not every way of making the sum
-/// uses. Exact for each placement's gap taken alone (a relaxation beyond,
-/// left to the group). SAT and DLX have no form for it.
+/// uses. A way of making the sum counts only when it leaves the cells
+/// outside the gap as many digits between the crust as they are cells (as
+/// ISS's handler counts, per way). Exact for each placement's gap taken
+/// alone with that count (a relaxation beyond, left to the group). SAT and
+/// DLX have no form for it.
 ///
 /// ```
 /// use sudokit_constraints::Lunchbox;
@@ -242,14 +246,16 @@ impl Lunchbox {
         between.extend(cands[lo + 1..hi].iter().map(|&m| m & filling));
         support.clear();
         support.resize(gap, 0);
+        // The cells outside the crust take other digits of the filling.
+        let others = Others {
+            digits: outside.clone().fold(0, |all, i| all | cands[i]) & filling,
+            cells: (cands.len() - gap - 2) as u32,
+        };
         let mut common = 0;
-        if !distinct_sum(between, self.sum, support, &mut common, layers) {
+        if !distinct_sum(between, self.sum, others, support, &mut common, layers) {
             return false;
         }
         let rest = filling & !common;
-        if (rest.count_ones() as usize) < cands.len() - gap - 2 {
-            return false;
-        }
         keep[lo] |= if forward { bit(small) } else { 0 } | if backward { bit(big) } else { 0 };
         keep[hi] |= if forward { bit(big) } else { 0 } | if backward { bit(small) } else { 0 };
         for (slot, &s) in keep[lo + 1..hi].iter_mut().zip(support.iter()) {
@@ -263,7 +269,7 @@ impl Lunchbox {
 }
 
 impl Propagate for Lunchbox {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         let len = self.cells.len();
         let first = self.cells.first().copied();
@@ -272,8 +278,9 @@ impl Propagate for Lunchbox {
         }
         let cands: Vec<u128> = self.cells.iter().map(|&c| cx.candidates(c).to_u128()).collect();
         let Some(keep) = self.supports(n, &cands) else {
+            // Named as for the sandwich: the last cell whose change woke it.
             return Err(Contradiction::rule(
-                first,
+                changed.last().copied(),
                 "no placement of the lunchbox's smallest and largest digit makes its sum",
             ));
         };

@@ -26,7 +26,7 @@ use sudokit_core::{
 };
 
 use crate::clues::{line_name, Clue, Side};
-use crate::digit_fill;
+use crate::digit_fill::{self, Others};
 use crate::outside_clauses;
 use crate::rule::{
     fits, BuildContext, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape, SpecError,
@@ -194,10 +194,10 @@ pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 }
 
 /// "The cells hold different digits, each from its mask, summing to
-/// `target`": ORs into `support[j]` every digit that cell `j` takes in some
-/// such assignment, sets `common` to the digits every such assignment uses
-/// (the other cells of the line cannot hold them), and says whether there
-/// is one.
+/// `target` and leaving room for the line's `others`": ORs into
+/// `support[j]` every digit that cell `j` takes in some such assignment,
+/// sets `common` to the digits every such assignment uses (the other cells
+/// of the line cannot hold them), and says whether there is one.
 ///
 /// Digits up to 9 (boards up to 9×9): the sets of `k` digits with this sum,
 /// each filled exactly ([`digit_fill::sums_by_sets`]). Larger digits: a
@@ -210,6 +210,7 @@ pub(crate) fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 pub(crate) fn distinct_sum(
     cands: &[u128],
     target: u32,
+    others: Others,
     support: &mut [u128],
     common: &mut u128,
     layers: &mut Vec<Vec<(u128, u32)>>,
@@ -224,7 +225,7 @@ pub(crate) fn distinct_sum(
     }
     // Digits up to 9: the few sets of k digits with this sum, filled one
     // by one, cost a fraction of the layers below.
-    if let Some(found) = digit_fill::sums_by_sets(cands, target, support, common) {
+    if let Some(found) = digit_fill::sums_by_sets(cands, target, others, support, common) {
         return found;
     }
     // Digits still available to cells j.. (for the bounds of a partial set);
@@ -261,10 +262,13 @@ pub(crate) fn distinct_sum(
                     break; // digits come in increasing order
                 }
                 if left == 0 {
-                    if sum == target {
+                    if sum == target && others.leave_room(used) {
                         next.push((used, sum));
                     }
                     continue;
+                }
+                if !others.leave_room(used) {
+                    continue; // more digits only leave less room
                 }
                 let Some((low, high)) = sum_range(rest[j + 1] & !used, left) else {
                     continue;
@@ -402,9 +406,12 @@ pub(crate) fn names(cells: &[Cell], n: usize) -> String {
 /// (bounds first, then an exact search over digit sets); a cell keeps the 1
 /// or the `n` where some placement puts it, the digits the cells between
 /// take in some way of making the sum, and, outside the crust, the middle
-/// digits that not every way of making the sum uses. Exact for each
-/// placement's gap taken alone; the rest of the interplay of the gap with
-/// the cells outside it (they differ too) is a relaxation left to the
+/// digits that not every way of making the sum uses. The row holds every
+/// digit, so a middle digit no cell outside the crust can take is in the
+/// gap: ways of making the sum without it are dropped (ISS's `Lunchbox`
+/// counts the outside's digits the same way). Exact for each placement's
+/// gap taken alone with that count; the rest of the interplay of the gap
+/// with the cells outside it (they differ too) is a relaxation left to the
 /// row's group. Board sizes from 3×3. SAT takes its clause form
 /// (`outside_clauses.rs`); DLX refuses it (`Unsupported`).
 ///
@@ -497,7 +504,7 @@ impl Sandwich {
 }
 
 impl Propagate for Sandwich {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         if self.clue.fits(n).is_err() || n < 3 {
             return Err(Contradiction::rule(
@@ -512,12 +519,19 @@ impl Propagate for Sandwich {
         with_scratch(|scratch| {
             let Scratch { layers, masks, .. } = scratch;
             masks.clear();
-            masks.resize(4 * n, 0);
+            masks.resize(6 * n + 2, 0);
             let (cands, rest) = masks.split_at_mut(n);
             let (keep, rest) = rest.split_at_mut(n);
-            let (gap, between) = rest.split_at_mut(n);
+            let (gap, rest) = rest.split_at_mut(n);
+            let (between, rest) = rest.split_at_mut(n);
+            // The digits the cells before `i` hold, and from `i` on.
+            let (before, from) = rest.split_at_mut(n + 1);
             for (slot, &cell) in cands.iter_mut().zip(&cells) {
                 *slot = cx.candidates(cell).to_u128();
+            }
+            for i in 0..n {
+                before[i + 1] = before[i] | cands[i];
+                from[n - 1 - i] = from[n - i] | cands[n - 1 - i];
             }
             // The cells outside the crust hold middle digits: those that
             // cannot must be inside it.
@@ -555,9 +569,14 @@ impl Propagate for Sandwich {
                     for (slot, &m) in between.iter_mut().zip(&cands[lo + 1..hi]) {
                         *slot = m & middle;
                     }
+                    // The cells outside the crust take the other middle digits.
+                    let others = Others {
+                        digits: middle & (before[lo] | from[hi + 1]),
+                        cells: (n - 2 - k) as u32,
+                    };
                     gap[..k].fill(0);
                     let mut common = 0;
-                    if !distinct_sum(&between[..k], target, &mut gap[..k], &mut common, layers) {
+                    if !distinct_sum(&between[..k], target, others, &mut gap[..k], &mut common, layers) {
                         continue;
                     }
                     found = true;
@@ -572,8 +591,11 @@ impl Propagate for Sandwich {
                 }
             }
             if !found {
+                // Named: the last cell whose change woke the clue, which the
+                // search's conflict weights bump alone (naming none bumps the
+                // whole row: Sandwich snipe 18 took 3× the nodes).
                 return Err(Contradiction::rule(
-                    None,
+                    changed.last().copied(),
                     "no placement of the 1 and the n makes the sandwich sum",
                 ));
             }
@@ -595,8 +617,9 @@ impl Propagate for Sandwich {
 /// exactly over digit sets (as for [`Sandwich`]); a cell keeps the digits
 /// some X and some way of making the sum give it, and the cells past the
 /// X-th keep anything but X and the digits every way of making the sum
-/// uses. Exact for the first X cells taken alone; the
-/// cells past them are left to the row's group. Any board size. SAT takes
+/// uses; a digit no cell past the X-th can take is among the first X (the
+/// row holds every digit). Exact for the first X cells taken alone with
+/// that count; the cells past them are left to the row's group. Any board size. SAT takes
 /// its clause form (`outside_clauses.rs`); DLX refuses it (`Unsupported`).
 ///
 /// ```
@@ -678,7 +701,7 @@ impl XSum {
 }
 
 impl Propagate for XSum {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         if self.clue.fits(n).is_err() {
             return Err(Contradiction::rule(None, "the X-sum clue does not fit the board"));
@@ -688,12 +711,17 @@ impl Propagate for XSum {
         with_scratch(|scratch| {
             let Scratch { layers, masks, .. } = scratch;
             masks.clear();
-            masks.resize(4 * n, 0);
+            masks.resize(5 * n + 1, 0);
             let (cands, rest) = masks.split_at_mut(n);
             let (keep, rest) = rest.split_at_mut(n);
-            let (gap, others) = rest.split_at_mut(n);
+            let (gap, rest) = rest.split_at_mut(n);
+            // The digits the cells from `i` on hold.
+            let (others, past) = rest.split_at_mut(n);
             for (slot, &cell) in cands.iter_mut().zip(&cells) {
                 *slot = cx.candidates(cell).to_u128();
+            }
+            for i in (0..n).rev() {
+                past[i] = past[i + 1] | cands[i];
             }
             let mut found = false;
             let mut xs = cands[0];
@@ -706,11 +734,17 @@ impl Propagate for XSum {
                 for (slot, &m) in others.iter_mut().zip(&cands[1..x]) {
                     *slot = m & !bit(x);
                 }
+                // The cells past the X-th take the other digits.
+                let beyond = Others {
+                    digits: past[x] & !bit(x),
+                    cells: (n - x) as u32,
+                };
                 gap[..x - 1].fill(0);
                 let mut common = 0;
                 if !distinct_sum(
                     &others[..x - 1],
                     target - x as u32,
+                    beyond,
                     &mut gap[..x - 1],
                     &mut common,
                     layers,
@@ -727,7 +761,11 @@ impl Propagate for XSum {
                 }
             }
             if !found {
-                return Err(Contradiction::rule(None, "no first digit X makes the X-sum"));
+                // Named as for the sandwich.
+                return Err(Contradiction::rule(
+                    changed.last().copied(),
+                    "no first digit X makes the X-sum",
+                ));
             }
             restrict_all(cx, &cells, keep, || self.name().into_owned())
         })
@@ -1039,19 +1077,21 @@ mod tests {
     use super::*;
 
     /// Every way of giving the cells different digits from their masks
-    /// that sums to `target`: the digits each cell takes in one, and the
-    /// digits all of them use (`None` when there is none).
-    fn brute_force(cands: &[u128], target: u32) -> Option<(Vec<u128>, u128)> {
+    /// that sums to `target` and leaves `others` enough digits: the digits
+    /// each cell takes in one, and the digits all of them use (`None` when
+    /// there is none).
+    fn brute_force(cands: &[u128], target: u32, others: Others) -> Option<(Vec<u128>, u128)> {
         fn go(
             cands: &[u128],
-            target: u32,
+            (target, others): (u32, Others),
             used: u128,
             sum: u32,
             path: &mut Vec<u32>,
             out: &mut Vec<(Vec<u32>, u128)>,
         ) {
             let Some((&first, rest)) = cands.split_first() else {
-                if sum == target {
+                let room = (others.digits & !used).count_ones() >= others.cells;
+                if sum == target && room {
                     out.push((path.clone(), used));
                 }
                 return;
@@ -1059,13 +1099,13 @@ mod tests {
             for d in 1..=128u32 {
                 if first & bit(d as usize) != 0 && used & bit(d as usize) == 0 {
                     path.push(d);
-                    go(rest, target, used | bit(d as usize), sum + d, path, out);
+                    go(rest, (target, others), used | bit(d as usize), sum + d, path, out);
                     path.pop();
                 }
             }
         }
         let mut ways = Vec::new();
-        go(cands, target, 0, 0, &mut Vec::new(), &mut ways);
+        go(cands, (target, others), 0, 0, &mut Vec::new(), &mut ways);
         if ways.is_empty() {
             return None;
         }
@@ -1092,7 +1132,8 @@ mod tests {
     }
 
     /// `distinct_sum` is exact on random cells, both by sets (digits up
-    /// to 9) and with sorted layers (digits up to 12).
+    /// to 9) and with sorted layers (digits up to 12), with and without
+    /// other cells to leave digits for.
     #[test]
     fn distinct_sum_finds_what_brute_force_finds() {
         let mut rng = fastrand::Rng::with_seed(41);
@@ -1112,18 +1153,28 @@ mod tests {
                     })
                     .collect();
                 let target = rng.u32(1..=(k * n) as u32);
+                // Half the time a few other cells to leave digits for.
+                let others = if rng.bool() {
+                    let digits = (1..=n).filter(|_| rng.f64() < 0.6).fold(0, |m, d| m | bit(d));
+                    Others {
+                        digits,
+                        cells: rng.u32(1..=(n - k) as u32),
+                    }
+                } else {
+                    Others { digits: 0, cells: 0 }
+                };
                 let mut support = vec![0; k];
                 let mut common = 0;
-                let found = distinct_sum(&cands, target, &mut support, &mut common, &mut layers);
-                match brute_force(&cands, target) {
+                let found = distinct_sum(&cands, target, others, &mut support, &mut common, &mut layers);
+                match brute_force(&cands, target, others) {
                     Some((truth, all_use)) => {
-                        assert!(found, "{cands:?} → {target}");
-                        assert_eq!(support, truth, "{cands:?} → {target}");
-                        assert_eq!(common, all_use, "{cands:?} → {target}");
+                        assert!(found, "{cands:?} → {target}, {others:?}");
+                        assert_eq!(support, truth, "{cands:?} → {target}, {others:?}");
+                        assert_eq!(common, all_use, "{cands:?} → {target}, {others:?}");
                         solvable += 1;
                     }
                     None => {
-                        assert!(!found, "{cands:?} → {target}");
+                        assert!(!found, "{cands:?} → {target}, {others:?}");
                         unsolvable += 1;
                     }
                 }

@@ -9,6 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
+use crate::lines::remove_required_where_seen;
 use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, distinct, Report};
 
@@ -21,7 +22,10 @@ use crate::units::{checks_through_verify, distinct, Report};
 /// keeps what some way uses (a cell left out of some way keeps all its
 /// candidates). So a digit with as many possible cells as copies is
 /// placed, and four listed digits leave the cells nothing else (this case
-/// is also declared as the cells' domains). SAT takes it as clauses ("any
+/// is also declared as the cells' domains). Each listed digit then leaves
+/// every cell that sees all of the quadruple's cells still holding it, as
+/// on a renban (a quadruple of 4 across two boxes whose 4 can only sit in
+/// its row 3 cells keeps 4 out of the rest of row 3). SAT takes it as clauses ("any
 /// `k − m + 1` of the `k` cells hold `d`"); DLX has no form for "at least"
 /// and refuses it ([`Unsupported`]).
 ///
@@ -264,7 +268,8 @@ impl Propagate for Quadruple {
         for (&cell, &keep) in self.cells.iter().zip(&support) {
             cx.restrict(cell, keep)?;
         }
-        Ok(())
+        let required = self.digits.iter().fold(0u128, |all, &d| all | 1 << (d - 1));
+        remove_required_where_seen(cx, &self.cells, required, "quadruple: {d} is around the circle")
     }
 }
 

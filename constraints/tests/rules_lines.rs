@@ -88,6 +88,13 @@ fn new_rules(geometry: &Geometry, classic: bool) -> Vec<(&'static str, Box<dyn C
             )),
         ),
         (
+            "quadruple of one digit",
+            Box::new(Quadruple::new(
+                [at(n - 3, 0), at(n - 3, 1), at(n - 2, 0), at(n - 2, 1)],
+                [2],
+            )),
+        ),
+        (
             "row indexer",
             Box::new(Indexer::new(IndexerKind::Row, [at(0, 0), at(0, 2)])),
         ),
@@ -219,6 +226,39 @@ fn renban_required_digit_leaves_the_cells_that_see_where_it_can_be() {
     }
     // Outside box 1 nothing follows: the 5 may still be anywhere else.
     assert!(report.after[at(0, 5).index()].contains(5));
+}
+
+/// A quadruple of 4 on the corner of boxes 3 and 6 (r3c7 r3c8 r4c7 r4c8,
+/// as in ss-quadiagonal): when its row 4 cells cannot hold the 4, the 4 is
+/// in r3c7 or r3c8, so the rest of row 3 and of box 3 lose it; row 4 and
+/// box 6 keep theirs.
+#[test]
+fn quadruple_digit_leaves_the_cells_that_see_where_it_can_be() {
+    let geometry = Geometry::square(9).unwrap();
+    let at = |r, c| Cell::at(r, c, 9);
+    let quad = [at(2, 6), at(2, 7), at(3, 6), at(3, 7)];
+    let puzzle = Puzzle::new(geometry.clone())
+        .with(ClassicRules)
+        .unwrap()
+        .with_rule(Box::new(Quadruple::new(quad, [4])));
+    let mut start = vec![sudokit_core::Digits::<u128>::full(9); 81];
+    for cell in [at(3, 6), at(3, 7)] {
+        start[cell.index()].remove(4);
+    }
+    let report = sudokit_core::testkit::propagate_from(&puzzle, &start);
+    assert_eq!(report.contradiction, None);
+    for cell in (0..81).map(Cell) {
+        let (r, c) = (cell.row(9), cell.col(9));
+        let sees_both = r == 2 || (r < 3 && c >= 6);
+        let expected = !sees_both || quad[..2].contains(&cell);
+        let expected = expected && !quad[2..].contains(&cell);
+        assert_eq!(
+            report.after[cell.index()].contains(4),
+            expected,
+            "{}",
+            cell.name(9)
+        );
+    }
 }
 
 fn snapshot(rules: Vec<Box<dyn Constraint>>, n: usize, candidates: &str) -> String {
@@ -365,7 +405,8 @@ fn declarations_and_propagators() {
         let declares =
             !rule.groups(&g).is_empty() || !rule.relations(&g).is_empty() || !rule.domains(&g).is_empty();
         // A quadruple of fewer digits than cells declares nothing.
-        assert_eq!(declares, name != "quadruple", "{name}");
+        let short_quadruple = name == "quadruple" || name == "quadruple of one digit";
+        assert_eq!(declares, !short_quadruple, "{name}");
     }
 }
 

@@ -230,6 +230,34 @@ fn snapshot_sandwich_4_from_a_placed_1() {
     ));
 }
 
+/// A sandwich of 18 left of row 1 with the 1 in r1c1 and the 9 in r1c5:
+/// r1c2..r1c4 hold 3 7 8, 4 6 8 or 5 6 7. When no cell past the 9 can take
+/// the 8, the row's 8 is in the gap, so 5 6 7 is out and the gap loses
+/// its 5 (no single cell's candidates say so).
+#[test]
+fn sandwich_gap_takes_the_digits_the_outside_cannot() {
+    let n = 9;
+    let geometry = Geometry::square(n).unwrap();
+    let mut puzzle = Puzzle::new(geometry);
+    puzzle
+        .push(Box::new(Sandwich::new(Clue::new(Side::Left, 0), 18)))
+        .unwrap();
+    let mut start = vec![Digits::<u128>::full(n); n * n];
+    start[0] = Digits::single(1);
+    start[4] = Digits::single(9);
+    for slot in &mut start[5..9] {
+        slot.remove(8);
+    }
+    let report = sudokit_core::testkit::propagate_from(&puzzle, &start);
+    assert_eq!(report.contradiction, None);
+    for c in 1..4 {
+        assert!(!report.after[c].contains(5), "r1c{} keeps 5", c + 1);
+        assert!(report.after[c].contains(8), "r1c{} lost 8", c + 1);
+    }
+    // Past the 9: every middle digit but the 8 can still be there.
+    assert_eq!(report.after[5].iter().collect::<Vec<_>>(), vec![2, 3, 4, 5, 6, 7]);
+}
+
 /// An X-sum of 10 left of row 1: X is 1…4 at most, and the cells after it
 /// follow.
 #[test]
