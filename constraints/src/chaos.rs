@@ -124,6 +124,15 @@ impl Rule for ChaosConstruction {
         geometry.cell_count()
     }
 
+    /// Each cell's digit with its region label: a cell half decided (its
+    /// region known, or its digit) is worth finishing first.
+    fn linked_variables(&self, geometry: &Geometry) -> Vec<(Cell, Cell)> {
+        geometry
+            .cells()
+            .map(|cell| (cell, chaos_region(geometry, cell)))
+            .collect()
+    }
+
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
         (0..2 * geometry.cell_count()).map(|i| Cell(i as u16)).collect()
     }
