@@ -1049,39 +1049,22 @@ pub(crate) mod tests {
         }
         let mut weights = [1; 16];
         (weights[0], weights[1]) = (2, 2);
-        let none = Links::none();
-        assert_eq!(
-            heaviest_constrained(&state, &weights, (0, 0), &none),
-            Some(Cell(0))
-        );
+        let pick = |state: &State<u16>, link: Option<(usize, usize)>| {
+            let mut links = Links::none();
+            if let Some((a, b)) = link {
+                links.partner = vec![u16::MAX; 16];
+                (links.partner[a], links.partner[b]) = (b as u16, a as u16);
+            }
+            heaviest_constrained(state, &weights, (0, 0), &links)
+        };
+        assert_eq!(pick(&state, None), Some(Cell(0)));
         // r1c2 linked to the fixed r4c4: 2 × 2 = 4, and 3 / 4 beats 2 / 2.
-        let mut partner = vec![u16::MAX; 16];
-        (partner[1], partner[15]) = (15, 1);
-        let links = Links {
-            partner,
-            factor: LINKED_FACTOR,
-        };
-        assert_eq!(
-            heaviest_constrained(&state, &weights, (0, 0), &links),
-            Some(Cell(1))
-        );
+        assert_eq!(pick(&state, Some((1, 15))), Some(Cell(1)));
         // Linked to an open cell instead (r1c1 itself): no bonus.
-        let mut partner = vec![u16::MAX; 16];
-        (partner[0], partner[1]) = (1, 0);
-        let links = Links {
-            partner,
-            factor: LINKED_FACTOR,
-        };
-        assert_eq!(
-            heaviest_constrained(&state, &weights, (0, 0), &links),
-            Some(Cell(0))
-        );
+        assert_eq!(pick(&state, Some((0, 1))), Some(Cell(0)));
         // Once r1c2 is fixed, r1c1 has the bonus and r1c2 is not a choice.
         state.restrict_untracked(Cell(1), sudokit_core::Digits::single(3));
-        assert_eq!(
-            heaviest_constrained(&state, &weights, (0, 0), &links),
-            Some(Cell(0))
-        );
+        assert_eq!(pick(&state, Some((0, 1))), Some(Cell(0)));
     }
 
     #[test]
