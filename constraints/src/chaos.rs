@@ -124,6 +124,15 @@ impl Rule for ChaosConstruction {
         geometry.cell_count()
     }
 
+    /// Each cell's digit with its region label: a cell half decided (its
+    /// region known, or its digit) is worth finishing first.
+    fn linked_variables(&self, geometry: &Geometry) -> Vec<(Cell, Cell)> {
+        geometry
+            .cells()
+            .map(|cell| (cell, chaos_region(geometry, cell)))
+            .collect()
+    }
+
     fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
         (0..2 * geometry.cell_count()).map(|i| Cell(i as u16)).collect()
     }
@@ -237,8 +246,7 @@ impl Propagate for ChaosConstruction {
             return Ok(());
         }
         canonical_order(cx, cells)?;
-        pairs(cx, cells)?;
-        let mut labels = Labels::new(label_bits(cx), n);
+        let mut labels = Labels::new(pairs(cx, cells)?, n);
         sizes(cx, &mut labels)?;
         let board = Board::new(n);
         for label in 1..=n as Digit {
@@ -272,11 +280,13 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 }
 
 /// Each (digit, region) pair in exactly one cell: the eliminations of the
-/// cells fixed to both, then the pairs with one possible cell.
+/// cells fixed to both, then the pairs with one possible cell. Returns the
+/// cells' labels as left (what [`label_bits`] would read again: every
+/// change made here is mirrored in them).
 ///
 /// On each cell's digits and labels as bits (digit d is bit d − 1), a few
 /// word operations per cell rather than a scan of the board per fixed cell.
-fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
     let mut digits: Vec<u128> = (0..cells)
@@ -348,7 +358,8 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction
             (once, twice) = places(&digits, &regions);
         }
     }
-    Ok(())
+    debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
+    Ok(regions)
 }
 
 /// Each region has `n` cells: no more fixed to it, no fewer possible.

@@ -287,6 +287,16 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         0
     }
 
+    /// Pairs of variables that describe one thing together, such as a
+    /// cell's digit and its region label under chaos construction. A search
+    /// that chooses where to branch may prefer a variable whose partner is
+    /// already fixed, to finish what half a decision began (ISS's linked
+    /// search cells). Only a hint to the search: answers never depend on it.
+    fn linked_variables(&self, geometry: &Geometry) -> Vec<(Cell, Cell)> {
+        let _ = geometry;
+        Vec::new()
+    }
+
     /// The cells this rule reads: the engine wakes its propagator when one
     /// of them changes, and the backtracking strategy asks its `check` after
     /// a placement there. The default is every cell of its groups, relations

@@ -375,27 +375,108 @@ fn branch_from<W: Word>(state: &State<W>) -> usize {
 
 /// The unfixed cell (or extra variable) minimising `candidates / weight`
 /// (dom/wdeg), first on ties. A cell holding `hot.0`'s digits (bits of a
-/// `u128`) weighs `hot.1` more.
+/// `u128`) weighs `hot.1` more; a variable whose linked variable is fixed
+/// (`links`, see [`Links`]) weighs [`LINKED_FACTOR`] times its weight.
 ///
 /// Branch-free over the cells: a fixed cell weighs 0 and so never compares
 /// better (a branch on "fixed?" was mispredicted on every other cell).
 #[inline]
-fn heaviest_constrained<W: Word>(state: &State<W>, weights: &[u32], hot: (u128, u64)) -> Option<Cell> {
+fn heaviest_constrained<W: Word>(
+    state: &State<W>,
+    weights: &[u32],
+    hot: (u128, u64),
+    links: &Links,
+) -> Option<Cell> {
+    let first = branch_from(state);
+    match links.partner.is_empty() {
+        true => heaviest_scaled(state, weights, hot, first, |_| 1),
+        false => {
+            let variables = state.variables();
+            let factor = links.factor;
+            heaviest_scaled(state, weights, hot, first, |i| {
+                let partner = links.partner[i] as usize;
+                match variables.get(partner) {
+                    Some(set) if set.len() == 1 => factor,
+                    _ => 1,
+                }
+            })
+        }
+    }
+}
+
+/// [`heaviest_constrained`] from variable `first` on, each conflict weight
+/// multiplied by `scale(variable)`.
+#[inline(always)]
+fn heaviest_scaled<W: Word>(
+    state: &State<W>,
+    weights: &[u32],
+    hot: (u128, u64),
+    first: usize,
+    scale: impl Fn(usize) -> u64,
+) -> Option<Cell> {
     // `len / w < best_len / best_w`, without division; the start (1 / 0)
     // loses to any unfixed cell.
     let (mut best, mut best_len, mut best_w) = (usize::MAX, 1u64, 0u64);
-    let first = branch_from(state);
     let (hot_bits, bonus) = hot;
     for (i, (set, &w)) in state.variables().iter().zip(weights).enumerate().skip(first) {
         let len = set.len() as u64;
         let heated = bonus * (set.to_u128() & hot_bits != 0) as u64;
-        let w = (w as u64 + heated) * (len > 1) as u64;
+        let w = (w as u64 * scale(i) + heated) * (len > 1) as u64;
         let better = len * best_w < best_len * w;
         best = if better { i } else { best };
         best_len = if better { len } else { best_len };
         best_w = if better { w } else { best_w };
     }
     (best != usize::MAX).then_some(Cell(best as u16))
+}
+
+/// The linked variables the rules declare
+/// ([`Rule::linked_variables`](sudokit_core::Rule::linked_variables)), as
+/// each variable's partner (`u16::MAX`: none; empty when no rule links any).
+struct Links {
+    partner: Vec<u16>,
+    /// How many times its weight a variable whose partner is fixed weighs.
+    factor: u64,
+}
+
+/// How much more a variable whose linked one is fixed weighs. ISS's
+/// factor is 4; here, where labels are chosen before digits, 2 is the one
+/// that paid on ISS's chaos puzzles (3 and 4 lost: docs/benchmarks.md,
+/// "Linked search variables (stop 44, chaos33)").
+const LINKED_FACTOR: u64 = 2;
+
+impl Links {
+    /// No links (a model whose rules declare none).
+    #[cfg(test)]
+    fn none() -> Links {
+        Links {
+            partner: Vec::new(),
+            factor: LINKED_FACTOR,
+        }
+    }
+
+    /// The links `model`'s rules declare.
+    fn new(model: &Model) -> Links {
+        let geometry = model.geometry();
+        let mut partner = Vec::new();
+        for constraint in model.constraints() {
+            for (a, b) in constraint.linked_variables(geometry) {
+                let (a, b) = (a.index(), b.index());
+                if a.max(b) >= model.variable_count() {
+                    continue;
+                }
+                if partner.is_empty() {
+                    partner = vec![u16::MAX; model.variable_count()];
+                }
+                partner[a] = b as u16;
+                partner[b] = a as u16;
+            }
+        }
+        Links {
+            partner,
+            factor: LINKED_FACTOR,
+        }
+    }
 }
 
 /// The branch a house proposes instead of `cell` under `mode`, if any: with
@@ -613,6 +694,7 @@ fn search<W: Word, U: Undoer<W>>(
     let pairs = (weighted && (config.house_pairs != PairBranching::Off || config.house_splits))
         .then(|| HousePairs::new(model));
     let mut conflicts = Conflicts::new(config.conflict_options(), model.variable_count());
+    let links = Links::new(model);
     let size = model.geometry().size();
     let cells = model.geometry().cell_count();
     loop {
@@ -630,7 +712,7 @@ fn search<W: Word, U: Undoer<W>>(
                         u64::from(failures * config.decision_weight.max(1) / 5),
                     )
                 });
-                heaviest_constrained(&state, &weights, hot)
+                heaviest_constrained(&state, &weights, hot, &links)
             } else {
                 most_constrained(&state)
             };
@@ -932,13 +1014,57 @@ pub(crate) mod tests {
             state.restrict_untracked(Cell(c), sudokit_core::Digits::single(1));
         }
         let weights = [3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
-        assert_eq!(heaviest_constrained(&state, &weights, (0, 0)), Some(Cell(0)));
+        let none = Links::none();
+        assert_eq!(
+            heaviest_constrained(&state, &weights, (0, 0), &none),
+            Some(Cell(0))
+        );
         // Digit 4 hot by 6: r1c2 weighs 7 (2 / 7 beats 3 / 3).
-        assert_eq!(heaviest_constrained(&state, &weights, (1 << 3, 6)), Some(Cell(1)));
+        assert_eq!(
+            heaviest_constrained(&state, &weights, (1 << 3, 6), &none),
+            Some(Cell(1))
+        );
         // Digit 3 is in both: both heat by 6 (3 / 9 against 2 / 7).
-        assert_eq!(heaviest_constrained(&state, &weights, (1 << 2, 6)), Some(Cell(1)));
+        assert_eq!(
+            heaviest_constrained(&state, &weights, (1 << 2, 6), &none),
+            Some(Cell(1))
+        );
         // Digit 1 is in r1c1 only (the fixed cells weigh nothing).
-        assert_eq!(heaviest_constrained(&state, &weights, (1, 60)), Some(Cell(0)));
+        assert_eq!(
+            heaviest_constrained(&state, &weights, (1, 60), &none),
+            Some(Cell(0))
+        );
+    }
+
+    #[test]
+    fn a_variable_whose_linked_one_is_fixed_weighs_more() {
+        let geometry = Geometry::square(4).unwrap();
+        let mut state = State::<u16>::new(&geometry);
+        // r1c1 {1,2} and r1c2 {1,2,3} both weigh 2, the rest is fixed:
+        // dom/wdeg takes r1c1 (2 / 2 against 3 / 2).
+        state.restrict_untracked(Cell(0), sudokit_core::Digits::from_digits([1, 2]));
+        state.restrict_untracked(Cell(1), sudokit_core::Digits::from_digits([1, 2, 3]));
+        for c in 2..16 {
+            state.restrict_untracked(Cell(c), sudokit_core::Digits::single(1));
+        }
+        let mut weights = [1; 16];
+        (weights[0], weights[1]) = (2, 2);
+        let pick = |state: &State<u16>, link: Option<(usize, usize)>| {
+            let mut links = Links::none();
+            if let Some((a, b)) = link {
+                links.partner = vec![u16::MAX; 16];
+                (links.partner[a], links.partner[b]) = (b as u16, a as u16);
+            }
+            heaviest_constrained(state, &weights, (0, 0), &links)
+        };
+        assert_eq!(pick(&state, None), Some(Cell(0)));
+        // r1c2 linked to the fixed r4c4: 2 × 2 = 4, and 3 / 4 beats 2 / 2.
+        assert_eq!(pick(&state, Some((1, 15))), Some(Cell(1)));
+        // Linked to an open cell instead (r1c1 itself): no bonus.
+        assert_eq!(pick(&state, Some((0, 1))), Some(Cell(0)));
+        // Once r1c2 is fixed, r1c1 has the bonus and r1c2 is not a choice.
+        state.restrict_untracked(Cell(1), sudokit_core::Digits::single(3));
+        assert_eq!(pick(&state, Some((0, 1))), Some(Cell(0)));
     }
 
     #[test]
