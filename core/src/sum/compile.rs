@@ -118,18 +118,18 @@ impl CompiledSum {
         self
     }
 
-    /// The engine tier its propagator runs in: a declared sum in tier 1, a
-    /// derived one in tier 2, once the declared sums (and everything
-    /// cheaper) have nothing left to do. A derived sum adds up several
-    /// cages' cells (innies and outies, houses crossed by sums, sums added
-    /// up): it restates what the declared sums and the groups already say,
-    /// so running it once on their fixpoint, not after each of their
-    /// changes, reaches the same fixpoint with fewer runs
-    /// (MATHEMAGIC_KILLERS[4]: 12.7 % fewer instructions a node).
+    /// The engine tier its propagator runs in. A derived sum of at most
+    /// [`MAX_DERIVED_CELLS`] cells (innies and outies, a house crossed by
+    /// sums, sums added up) restates what the cages and the groups already
+    /// say: it runs in tier 2, once on their fixpoint rather than after each
+    /// of their changes, which reaches the same fixpoint with fewer runs
+    /// (MATHEMAGIC_KILLERS[4]: 12.7 % fewer instructions a node). Declared
+    /// sums, and the wide derived sums (kept only because they pin their
+    /// cells down from the start), run in tier 1.
     pub(crate) fn tier(&self) -> u8 {
         match self.origin {
-            SumOrigin::Rule(_) => 1,
-            SumOrigin::Derived(_) => 2,
+            SumOrigin::Derived(_) if self.sum.terms().len() <= MAX_DERIVED_CELLS => 2,
+            _ => 1,
         }
     }
 
@@ -453,18 +453,23 @@ fn sorted_terms(sum: &Sum) -> Vec<(Cell, i32)> {
 mod tests {
     use super::*;
 
-    /// Declared sums run in tier 1, derived ones after them in tier 2.
+    /// Declared sums run in tier 1, small derived ones after them in tier
+    /// 2; a wide derived sum (more than six cells) runs with the declared.
     #[test]
-    fn derived_sums_wait_for_the_declared_ones() {
-        let sum = || Sum::new([Cell(0), Cell(1)], 3);
-        let declared = CompiledSum::new(sum(), SumOrigin::Rule(0), "cage".into(), Vec::new());
-        let derived = CompiledSum::new(
-            sum(),
-            SumOrigin::Derived("row 1".into()),
-            "innies".into(),
-            Vec::new(),
-        );
-        assert_eq!((declared.tier(), derived.tier()), (1, 2));
+    fn small_derived_sums_wait_for_the_declared_ones() {
+        let sum = |cells: u16| Sum::new((0..cells).map(Cell), 3);
+        let derived = |cells| {
+            CompiledSum::new(
+                sum(cells),
+                SumOrigin::Derived("row 1".into()),
+                "innies".into(),
+                Vec::new(),
+            )
+        };
+        let declared = CompiledSum::new(sum(2), SumOrigin::Rule(0), "cage".into(), Vec::new());
+        assert_eq!(declared.tier(), 1);
+        assert_eq!(derived(MAX_DERIVED_CELLS as u16).tier(), 2);
+        assert_eq!(derived(MAX_DERIVED_CELLS as u16 + 1).tier(), 1);
     }
 
     #[test]
