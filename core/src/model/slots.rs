@@ -42,7 +42,7 @@ pub(crate) struct Slot {
 }
 
 impl Slot {
-    /// A built-in propagator (tier 0 or 1, idempotent, not a technique).
+    /// A built-in propagator (tier 0 to 2, idempotent, not a technique).
     fn built_in(kind: SlotKind, tier: u8, scope: Vec<Cell>, watched: bool) -> Slot {
         Slot {
             kind,
@@ -93,7 +93,7 @@ pub(super) fn compile(
     for (i, sum) in parts.sums.iter().enumerate() {
         let mut scope: Vec<Cell> = sum.sum().cells().collect();
         scope.sort_unstable();
-        slots.push(Slot::built_in(SlotKind::Sum(i), 1, scope, true));
+        slots.push(Slot::built_in(SlotKind::Sum(i), sum.tier(), scope, true));
     }
     for (i, leftover) in parts.leftovers.iter().enumerate() {
         let mut slot = Slot::built_in(SlotKind::Leftover(i), 1, leftover.scope(), true);

@@ -118,6 +118,21 @@ impl CompiledSum {
         self
     }
 
+    /// The engine tier its propagator runs in. A derived sum of at most
+    /// [`MAX_DERIVED_CELLS`] cells (innies and outies, a house crossed by
+    /// sums, sums added up) restates what the cages and the groups already
+    /// say: it runs in tier 2, once on their fixpoint rather than after each
+    /// of their changes, which reaches the same fixpoint with fewer runs
+    /// (MATHEMAGIC_KILLERS[4]: 12.7 % fewer instructions a node). Declared
+    /// sums, and the wide derived sums (kept only because they pin their
+    /// cells down from the start), run in tier 1.
+    pub(crate) fn tier(&self) -> u8 {
+        match self.origin {
+            SumOrigin::Derived(_) if self.sum.terms().len() <= MAX_DERIVED_CELLS => 2,
+            _ => 1,
+        }
+    }
+
     /// What the sum says.
     pub fn sum(&self) -> &Sum {
         &self.sum
@@ -437,6 +452,25 @@ fn sorted_terms(sum: &Sum) -> Vec<(Cell, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Declared sums run in tier 1, small derived ones after them in tier
+    /// 2; a wide derived sum (more than six cells) runs with the declared.
+    #[test]
+    fn small_derived_sums_wait_for_the_declared_ones() {
+        let sum = |cells: u16| Sum::new((0..cells).map(Cell), 3);
+        let derived = |cells| {
+            CompiledSum::new(
+                sum(cells),
+                SumOrigin::Derived("row 1".into()),
+                "innies".into(),
+                Vec::new(),
+            )
+        };
+        let declared = CompiledSum::new(sum(2), SumOrigin::Rule(0), "cage".into(), Vec::new());
+        assert_eq!(declared.tier(), 1);
+        assert_eq!(derived(MAX_DERIVED_CELLS as u16).tier(), 2);
+        assert_eq!(derived(MAX_DERIVED_CELLS as u16 + 1).tier(), 1);
+    }
 
     #[test]
     fn a_row_with_two_cages_leaves_its_innies() {
