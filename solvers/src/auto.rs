@@ -1,6 +1,7 @@
 //! The default strategy: the bitboards when the puzzle has the classic 9×9
 //! rules only, the propagation search for everything else, raced against
-//! SAT when it takes long (see `race.rs`).
+//! SAT and differently ordered propagation searches when it takes long
+//! (see `race.rs`).
 
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -13,6 +14,7 @@ use crate::propagation::PropagationSearch;
 use crate::strategy::{Session, SolveError, Strategy};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::{
+    propagation::{ValueIteration, ValueOrder},
     race,
     sat::{SatSearch, SatSolver},
 };
@@ -23,10 +25,27 @@ use crate::{
 /// statistics differ.
 ///
 /// When the propagation search has not answered "solve" or "is it unique?"
-/// after [`race`](Auto::race), SAT starts on a second thread and the first
-/// decisive answer wins (SAT's only when it proves no solution or a unique
-/// one, so the answer is the one propagation would give). Only the
-/// statistics then come from SAT.
+/// after [`race`](Auto::race), rivals start on threads of their own, one
+/// per core beside the main search's (at most
+/// [`race_threads`](Auto::race_threads) threads in all), in this order:
+///
+/// 1. SAT: clause learning wins on renban, little killers, long chains.
+/// 2. The same propagation search trying digits in a random order (seed
+///    [`Auto::RIVAL_SEED`]): the large killers' searches have heavy tails,
+///    and another order often ends two to four times sooner.
+/// 3. The same search with value iteration ([`ValueIteration::SameCell`](crate::ValueIteration::SameCell),
+///    ISS's k-way branching): a third shape of tree, which wins on other
+///    killers than the random order does.
+///
+/// The first decisive answer wins: a rival's only when it proves no
+/// solution or a unique one (the first of several solutions depends on the
+/// search order), so the answer is the one the main search would give; only
+/// the statistics then come from the rival. A rival beyond the cores would
+/// slow every racer down (three threads on two cores: each at two thirds),
+/// which the race does not repay, so on two cores SAT alone races, and
+/// nothing where SAT does not take the puzzle: there a propagation rival on
+/// a busy machine halves the main search's share and rarely wins
+/// (docs/benchmarks.md, "A portfolio of N racers (stop 44, portfolio33)").
 ///
 /// ```
 /// use sudokit_constraints::ClassicRules;
@@ -41,10 +60,14 @@ use crate::{
 pub struct Auto {
     /// The strategy for puzzles the bitboards do not take.
     pub fallback: PropagationSearch,
-    /// The head start of the propagation search before SAT races it, or
-    /// `None` for no race. [`Auto::RACE_HEAD_START`] by default, `None` on
-    /// WebAssembly (no threads there).
+    /// The head start of the propagation search before the rivals race it,
+    /// or `None` for no race. [`Auto::RACE_HEAD_START`] by default, `None`
+    /// on WebAssembly (no threads there).
     pub race: Option<Duration>,
+    /// The most threads a race runs at once, the main search's included:
+    /// by default the cores this process may use
+    /// ([`std::thread::available_parallelism`], read once per process).
+    pub race_threads: usize,
 }
 
 impl Default for Auto {
@@ -52,8 +75,16 @@ impl Default for Auto {
         Auto {
             fallback: PropagationSearch::default(),
             race: (!cfg!(target_arch = "wasm32")).then_some(Auto::RACE_HEAD_START),
+            race_threads: cores(),
         }
     }
+}
+
+/// The cores this process may use, asked once: the answer reads the
+/// scheduler's affinity and the cgroup's quota, too slow to ask per solve.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 impl Auto {
@@ -61,6 +92,10 @@ impl Auto {
     /// tens of them) is answered before SAT pays for its encoding; short
     /// beside the seconds a hard one takes.
     pub const RACE_HEAD_START: Duration = Duration::from_millis(50);
+
+    /// The random digit order's seed of the second rival: any fixed seed
+    /// (three measured alike), so that a race's statistics can be repeated.
+    pub const RIVAL_SEED: u64 = 7;
 
     /// The most cells of a board SAT races on: 16×16. Larger formulas take
     /// longer to build than the race is worth.
@@ -76,26 +111,72 @@ impl Auto {
         }
     }
 
-    /// The SAT rival and the head start, when this question on this puzzle
-    /// is raced: not the bitboards' puzzles, a few solutions asked for, no
-    /// node limit (SAT has no nodes), a board of at most 16×16, and a SAT
-    /// solver compiled in. A rule SAT cannot encode is found by the rival
-    /// itself (its error loses the race): checking it here would build the
-    /// clauses on every call.
+    /// Whether this question on this puzzle is raced at all: not the
+    /// bitboards' puzzles, a few solutions asked for, and no node limit
+    /// (SAT has no nodes, and another search's nodes are not the main's).
     #[cfg(not(target_arch = "wasm32"))]
-    fn rival(&self, puzzle: &Puzzle, limits: &Limits) -> Option<(SatSearch, Duration)> {
-        let head_start = self.race?;
+    fn raced(&self, puzzle: &Puzzle, limits: &Limits) -> bool {
         let asks_few = limits
             .max_solutions
             .is_some_and(|k| k <= race::MAX_RACED_SOLUTIONS);
-        let sat = SatSearch::default();
-        let raced = asks_few
-            && limits.max_nodes.is_none()
-            && puzzle.geometry().cell_count() <= Auto::MAX_RACED_CELLS
+        asks_few && limits.max_nodes.is_none() && Bitboard.supports(puzzle).is_err()
+    }
+
+    /// SAT as a rival on `puzzle`: a board of at most 16×16, no variables
+    /// beyond the cells, and a SAT solver compiled in. A rule SAT cannot
+    /// encode is found by the rival itself (its error loses the race):
+    /// checking it here would build the clauses on every call.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sat_rival(&self, puzzle: &Puzzle) -> Option<SatSearch> {
+        let fits = puzzle.geometry().cell_count() <= Auto::MAX_RACED_CELLS
             && !puzzle.model().has_extra_variables()
-            && !SatSolver::available().is_empty()
-            && Bitboard.supports(puzzle).is_err();
-        raced.then_some((sat, head_start))
+            && !SatSolver::available().is_empty();
+        fits.then(SatSearch::default)
+    }
+
+    /// Calls `then` with the rivals of this question on `puzzle` (none when
+    /// it is not raced): of SAT (if it takes the puzzle), the propagation
+    /// search in a random digit order and with value iteration, the first
+    /// as many as the threads beside the main search's.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn with_rivals<R>(
+        &self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        then: impl FnOnce(&[race::Rival<'_>]) -> R,
+    ) -> R {
+        let Some(head_start) = self
+            .race
+            .filter(|_| self.race_threads >= 2 && self.raced(puzzle, limits))
+        else {
+            return then(&[]);
+        };
+        let sat = self.sat_rival(puzzle);
+        let shuffled = PropagationSearch {
+            order: ValueOrder::Random {
+                seed: Auto::RIVAL_SEED,
+            },
+            ..self.fallback
+        };
+        let kway = PropagationSearch {
+            value_iteration: ValueIteration::SameCell,
+            ..self.fallback
+        };
+        let other = |search: &PropagationSearch| *search != self.fallback;
+        let candidates = [
+            sat.as_ref().map(|sat| sat as &dyn Strategy),
+            other(&shuffled).then_some(&shuffled as &dyn Strategy),
+            other(&kway).then_some(&kway as &dyn Strategy),
+        ];
+        // SAT keeps its thread where it does not take the puzzle: on two
+        // cores a propagation rival instead costs more than it wins.
+        let rivals: Vec<race::Rival<'_>> = candidates
+            .into_iter()
+            .take(self.race_threads - 1)
+            .flatten()
+            .map(|strategy| race::Rival { strategy, head_start })
+            .collect();
+        then(&rivals)
     }
 }
 
@@ -119,9 +200,89 @@ impl Strategy for Auto {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some((sat, head_start)) = self.rival(puzzle, limits) {
-            return race::visit(&self.fallback, &sat, head_start, puzzle, limits, visitor);
+        if let Some(search) = self.with_rivals(puzzle, limits, |rivals| {
+            (!rivals.is_empty()).then(|| race::visit(&self.fallback, rivals, puzzle, limits, &mut *visitor))
+        }) {
+            return search;
         }
         self.pick(puzzle).visit(puzzle, limits, visitor)
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use sudokit_constraints::{ClassicRules, KillerCage};
+    use sudokit_core::{Cell, Geometry};
+
+    use super::*;
+
+    /// The rivals' names for `auto` on `puzzle`, solving with `limits`.
+    fn rivals(auto: &Auto, puzzle: &Puzzle, limits: &Limits) -> Vec<&'static str> {
+        auto.with_rivals(puzzle, limits, |rivals| {
+            rivals.iter().map(|rival| rival.strategy.name()).collect()
+        })
+    }
+
+    #[test]
+    fn one_rival_per_spare_thread_sat_first() {
+        let puzzle = Puzzle::new(Geometry::square(6).unwrap())
+            .with(ClassicRules)
+            .unwrap()
+            .with(KillerCage::new(vec![Cell(0), Cell(1)], 3))
+            .unwrap();
+        let limits = Limits::solutions(2);
+        // SAT's thread is its own even in a build without a SAT solver.
+        let sat = (!SatSolver::available().is_empty()).then_some("sat");
+        let slots = [sat, Some("propagation"), Some("propagation")];
+        let expected =
+            |threads: usize| -> Vec<&str> { slots.into_iter().take(threads - 1).flatten().collect() };
+        for threads in [1, 2, 3, 4, 8] {
+            let auto = Auto {
+                race_threads: threads,
+                ..Auto::default()
+            };
+            assert_eq!(
+                rivals(&auto, &puzzle, &limits),
+                expected(threads),
+                "{threads} threads"
+            );
+        }
+        let four = Auto {
+            race_threads: 4,
+            ..Auto::default()
+        };
+        // Not raced: a node limit, an enumeration, no race asked for.
+        assert!(rivals(&four, &puzzle, &Limits::solutions(2).with_nodes(100)).is_empty());
+        assert!(rivals(&four, &puzzle, &Limits::all()).is_empty());
+        let off = Auto {
+            race: None,
+            ..four.clone()
+        };
+        assert!(rivals(&off, &puzzle, &limits).is_empty());
+        // A main search that already iterates values has no twin racing it.
+        let kway_main = Auto {
+            fallback: PropagationSearch {
+                value_iteration: ValueIteration::SameCell,
+                ..PropagationSearch::default()
+            },
+            ..four
+        };
+        assert_eq!(rivals(&kway_main, &puzzle, &limits), expected(3));
+    }
+
+    #[test]
+    fn where_sat_does_not_race_its_thread_stays_unused() {
+        // A 25×25 board is too large for SAT to race on.
+        let puzzle = Puzzle::new(Geometry::square(25).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        let limits = Limits::solutions(2);
+        for (threads, expected) in [(2, 0), (3, 1), (4, 2), (8, 2)] {
+            let auto = Auto {
+                race_threads: threads,
+                ..Auto::default()
+            };
+            assert_eq!(rivals(&auto, &puzzle, &limits), vec!["propagation"; expected]);
+        }
     }
 }

@@ -1,20 +1,23 @@
-//! A two-strategy portfolio: the propagation search and SAT race on two
-//! threads, and the first decisive answer wins.
+//! A portfolio: the propagation search races other complete strategies on
+//! threads of their own, and the first decisive answer wins.
 //!
 //! Propagation is fast on most variant puzzles but can wander for minutes
 //! in a search tree that clause learning cuts short (long killer chains,
 //! renban, little killers); SAT pays an encoding on every puzzle but learns.
-//! Setters ask one puzzle at a time on a machine with several cores, so
-//! racing the two costs a second core for the hard ones only: SAT starts
-//! after a head start, so a puzzle that propagation settles quickly never
+//! And propagation searches that order their digits or branch differently
+//! (a random digit order; value iteration, ISS's k-way branching) each win
+//! on puzzles where the others wander, by large factors. Setters ask one
+//! puzzle at a time on a machine with several cores, so racing costs the
+//! other cores for the hard puzzles only: each rival starts after its own
+//! head start, so a puzzle that the main search settles quickly never
 //! spends anything on it, and a puzzle settled within the first 2 ms (a
 //! probe on the caller's thread) does not even start a thread.
 //!
-//! The answer stays the one the propagation search gives: SAT's result is
-//! taken only when it is exhaustive with at most one solution (no solution,
-//! or a unique one), which any complete strategy reports identically.
-//! Anything else (several solutions, a limit, an error) waits for the
-//! propagation search.
+//! The answer stays the one the main (reference) search gives: a rival's
+//! result is taken only when it is exhaustive with at most one solution (no
+//! solution, or a unique one), which any complete strategy reports
+//! identically. Anything else (several solutions, whose first ones depend
+//! on the search order; a limit; an error) waits for the main search.
 
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -38,15 +41,26 @@ const POLL: Duration = Duration::from_millis(5);
 /// What one racer found: its search and the solutions it collected.
 type Finish = Result<(Search, Vec<Grid>), SolveError>;
 
-/// Which racer sent a result.
+/// A complete strategy racing the main search, from `head_start` after the
+/// call on. Its answer counts only when decisive (see the module's doc).
+#[derive(Clone, Copy)]
+pub(crate) struct Rival<'a> {
+    /// The strategy: complete, so that "no solution" and "unique" are
+    /// proofs.
+    pub strategy: &'a dyn Strategy,
+    /// How long the main search runs before this rival joins.
+    pub head_start: Duration,
+}
+
+/// Which racer sent a result: the main search, or the rival at an index.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Racer {
-    Propagation,
-    Sat,
+    Main,
+    Rival(usize),
 }
 
 thread_local! {
-    /// The token that stops the losing racer: one per coordinating thread,
+    /// The token that stops the losing racers: one per coordinating thread,
     /// reset before each race (a [`Cancel`] is never freed).
     static RACE_TOKEN: Cell<Option<Cancel>> = const { Cell::new(None) };
 }
@@ -66,17 +80,16 @@ fn race_token() -> Cancel {
 /// puzzles took 25 times longer when each started one).
 const PROBE: Duration = Duration::from_millis(2);
 
-/// Runs `main` (the reference) and, if it has not finished after
-/// `head_start`, `rival` beside it; hands the winner's solutions to
+/// Runs `main` (the reference) and, while it has not finished, each of
+/// `rivals` from its head start on; hands the winner's solutions to
 /// `visitor`. `limits` must ask for at most [`MAX_RACED_SOLUTIONS`].
 ///
 /// The main search first runs alone for [`PROBE`] on this thread; only if
 /// that does not settle it does the race start (the main search over again
-/// on a thread of its own, the rival at `head_start` from the call).
+/// on a thread of its own, each rival at its head start from the call).
 pub(crate) fn visit(
     main: &dyn Strategy,
-    rival: &dyn Strategy,
-    head_start: Duration,
+    rivals: &[Rival<'_>],
     puzzle: &Puzzle,
     limits: &Limits,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
@@ -89,8 +102,15 @@ pub(crate) fn visit(
     let (mut search, found) = collect(main, puzzle, &probe)?;
     let settled = search.stop != Stop::TimeLimit || limits.time_limit.is_some_and(|t| t <= PROBE);
     if !settled {
-        let head_start = head_start.saturating_sub(began.elapsed());
-        return race(main, rival, head_start, puzzle, &limits.after(began), visitor);
+        let spent = began.elapsed();
+        let rivals: Vec<Rival<'_>> = rivals
+            .iter()
+            .map(|rival| Rival {
+                head_start: rival.head_start.saturating_sub(spent),
+                ..*rival
+            })
+            .collect();
+        return race(main, &rivals, puzzle, &limits.after(began), visitor);
     }
     replay(&mut search, found, visitor);
     Ok(search)
@@ -106,12 +126,11 @@ fn collect(strategy: &dyn Strategy, puzzle: &Puzzle, limits: &Limits) -> Finish 
     Ok((search, found))
 }
 
-/// The race itself: `main` on a thread at once, `rival` on another after
-/// `head_start`; the first decisive answer goes to `visitor`.
+/// The race itself: `main` on a thread at once, each rival on another at
+/// its head start; the first decisive answer goes to `visitor`.
 fn race(
     main: &dyn Strategy,
-    rival: &dyn Strategy,
-    head_start: Duration,
+    rivals: &[Rival<'_>],
     puzzle: &Puzzle,
     limits: &Limits,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
@@ -123,8 +142,8 @@ fn race(
         ..*limits
     };
     let started = Instant::now();
-    // The rival starts late: its time limit is what is left of the caller's.
-    // The rival always asks for two solutions: one alone (the first of
+    // A rival starts late: its time limit is what is left of the caller's.
+    // A rival always asks for two solutions: one alone (the first of
     // several?) could differ from the main search's first.
     let rival_limits = Limits {
         max_solutions: limits.max_solutions.map(|k| k.max(2)),
@@ -135,32 +154,39 @@ fn race(
         let (sender, results) = mpsc::channel::<(Racer, Finish)>();
         let to_main = sender.clone();
         scope.spawn(move || {
-            let _ = to_main.send((Racer::Propagation, run(main, &racing)));
+            let _ = to_main.send((Racer::Main, run(main, &racing)));
         });
-        let mut rival_started = false;
+        let mut waiting: Vec<usize> = (0..rivals.len()).collect();
         loop {
             if caller.is_some_and(|c| c.is_cancelled()) {
                 token.cancel();
             }
+            if !token.is_cancelled() {
+                let elapsed = started.elapsed();
+                waiting.retain(|&index| {
+                    let rival = rivals[index];
+                    if elapsed < rival.head_start {
+                        return true;
+                    }
+                    let to_rival = sender.clone();
+                    scope.spawn(move || {
+                        let _ = to_rival.send((Racer::Rival(index), run(rival.strategy, &rival_limits)));
+                    });
+                    false
+                });
+            }
             match results.recv_timeout(POLL) {
-                Ok((Racer::Propagation, finish)) => {
+                Ok((Racer::Main, finish)) => {
                     token.cancel();
                     return finish;
                 }
-                Ok((Racer::Sat, finish)) if decisive(&finish) => {
+                Ok((Racer::Rival(_), finish)) if decisive(&finish) => {
                     token.cancel();
                     return finish.map(|(search, found)| as_main_would_end(search, found, limits));
                 }
-                Ok((Racer::Sat, _)) => {}
+                Ok((Racer::Rival(_), _)) => {}
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => unreachable!("the main racer always sends"),
-            }
-            if !rival_started && started.elapsed() >= head_start && !token.is_cancelled() {
-                rival_started = true;
-                let to_rival = sender.clone();
-                scope.spawn(move || {
-                    let _ = to_rival.send((Racer::Sat, run(rival, &rival_limits)));
-                });
             }
         }
     });
@@ -169,8 +195,8 @@ fn race(
     Ok(search)
 }
 
-/// SAT's answer is the answer when no strategy could report another: the
-/// search space is exhausted and holds no solution or exactly one.
+/// A rival's answer is the answer when no strategy could report another:
+/// the search space is exhausted and holds no solution or exactly one.
 fn decisive(finish: &Finish) -> bool {
     matches!(finish, Ok((search, _)) if search.stop == Stop::Exhausted && search.count <= 1)
 }
@@ -292,9 +318,20 @@ mod tests {
     }
 
     fn race(main: &Scripted, rival: &Scripted, limits: &Limits) -> (Search, Vec<Grid>) {
+        race_all(main, &[(rival, 20)], limits)
+    }
+
+    /// The race of `main` against each rival with its head start in ms.
+    fn race_all(main: &Scripted, rivals: &[(&Scripted, u64)], limits: &Limits) -> (Search, Vec<Grid>) {
+        let rivals: Vec<Rival<'_>> = rivals
+            .iter()
+            .map(|&(strategy, ms)| Rival {
+                strategy,
+                head_start: Duration::from_millis(ms),
+            })
+            .collect();
         let mut seen = Vec::new();
-        let head_start = Duration::from_millis(20);
-        let search = visit(main, rival, head_start, &puzzle(), limits, &mut |grid| {
+        let search = visit(main, &rivals, &puzzle(), limits, &mut |grid| {
             seen.push(grid.clone());
             ControlFlow::Continue(())
         })
@@ -358,27 +395,6 @@ mod tests {
     }
 
     #[test]
-    fn the_callers_token_stops_both_racers() {
-        let (main, rival) = (
-            Scripted::new(1, Stop::Exhausted, None),
-            Scripted::new(1, Stop::Exhausted, None),
-        );
-        let cancel = Cancel::new();
-        let limits = Limits::solutions(2).with_cancel(cancel);
-        let started = Instant::now();
-        let (search, seen) = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                std::thread::sleep(Duration::from_millis(60));
-                cancel.cancel();
-            });
-            race(&main, &rival, &limits)
-        });
-        assert_eq!((search.stop, seen.len()), (Stop::Cancelled, 0));
-        assert_eq!(rival.calls(), 1, "the rival ran after the head start");
-        assert!(started.elapsed() < Duration::from_secs(5));
-    }
-
-    #[test]
     fn a_probe_that_times_out_within_the_callers_limit_is_the_answer() {
         let (main, rival) = (
             Scripted::new(1, Stop::Exhausted, None),
@@ -397,22 +413,174 @@ mod tests {
             Scripted::new(0, Stop::Exhausted, None),
         );
         let mut seen = 0;
-        let search = visit(
-            &main,
-            &rival,
-            Duration::from_millis(20),
-            &puzzle(),
-            &Limits::solutions(3),
-            &mut |_| {
-                seen += 1;
-                if seen == 2 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            },
-        )
+        let rivals = [Rival {
+            strategy: &rival,
+            head_start: Duration::from_millis(20),
+        }];
+        let search = visit(&main, &rivals, &puzzle(), &Limits::solutions(3), &mut |_| {
+            seen += 1;
+            if seen == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
         .unwrap();
         assert_eq!((search.count, search.stop, seen), (2, Stop::Visitor, 2));
+    }
+
+    #[test]
+    fn a_later_decisive_rival_wins_while_an_earlier_one_cannot() {
+        // The first rival's answer (two solutions) is not decisive; the
+        // second, started later, proves the solution unique and wins.
+        let main = Scripted::new(2, Stop::SolutionLimit, None);
+        let undecided = Scripted::new(2, Stop::SolutionLimit, Some(0));
+        let decisive = Scripted::new(1, Stop::Exhausted, Some(10));
+        let (search, seen) = race_all(&main, &[(&undecided, 10), (&decisive, 30)], &Limits::solutions(2));
+        assert_eq!((search.count, search.stop), (1, Stop::Exhausted));
+        assert_eq!(seen, decisive.found);
+        assert_eq!((main.calls(), undecided.calls(), decisive.calls()), (2, 1, 1));
+    }
+
+    #[test]
+    fn a_rival_not_yet_due_never_starts() {
+        // The main search ends in the race, before the second head start.
+        let main = Scripted::new(1, Stop::Exhausted, Some(40));
+        let early = Scripted::new(0, Stop::TimeLimit, None);
+        let late = Scripted::new(0, Stop::Exhausted, Some(0));
+        let (search, seen) = race_all(&main, &[(&early, 5), (&late, 10_000)], &Limits::solutions(2));
+        assert_eq!((search.count, search.stop, seen.len()), (1, Stop::Exhausted, 1));
+        assert_eq!((early.calls(), late.calls()), (1, 0));
+    }
+
+    #[test]
+    fn the_callers_token_stops_every_racer() {
+        let racers: Vec<Scripted> = (0..3).map(|_| Scripted::new(1, Stop::Exhausted, None)).collect();
+        let cancel = Cancel::new();
+        let limits = Limits::solutions(2).with_cancel(cancel);
+        let started = Instant::now();
+        let (search, seen) = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(80));
+                cancel.cancel();
+            });
+            race_all(&racers[0], &[(&racers[1], 10), (&racers[2], 20)], &limits)
+        });
+        assert_eq!((search.stop, seen.len()), (Stop::Cancelled, 0));
+        assert!(racers.iter().all(|racer| racer.calls() >= 1));
+        // The scope joined every racer: each saw the token.
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    /// A strategy that waits `delay` (or until cancelled) before running
+    /// `inner`, and counts the searches it finished: a main search that a
+    /// real rival can beat on a small puzzle.
+    #[derive(Debug)]
+    struct Delayed<'a> {
+        inner: &'a dyn Strategy,
+        delay: Duration,
+        finished: AtomicUsize,
+    }
+
+    impl Strategy for Delayed<'_> {
+        fn name(&self) -> &'static str {
+            "delayed"
+        }
+
+        fn prepare<'p>(&self, _: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
+            unimplemented!("the race only visits")
+        }
+
+        fn visit(
+            &self,
+            puzzle: &Puzzle,
+            limits: &Limits,
+            visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+        ) -> Result<Search, SolveError> {
+            let started = Instant::now();
+            while started.elapsed() < self.delay {
+                if let Some(stop) = limits.expired(None) {
+                    let stats = Stats::default();
+                    return Ok(Search {
+                        count: 0,
+                        stop,
+                        stats,
+                    });
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let search = self.inner.visit(puzzle, limits, visitor)?;
+            if search.stop != Stop::Cancelled {
+                self.finished.fetch_add(1, Ordering::SeqCst);
+            }
+            Ok(search)
+        }
+    }
+
+    #[test]
+    fn whichever_racer_wins_the_answer_is_the_main_searchs() {
+        // Real racers on random 6×6 killers (no solution, unique, several),
+        // with no probe, the rivals at once and the main search a little
+        // late, so that each side wins some races: the answer is always the
+        // main search's own.
+        use crate::propagation::tests::random_killer;
+        use crate::sat::SatSearch;
+        use crate::{PropagationSearch, ValueIteration, ValueOrder};
+        let search = PropagationSearch::default();
+        let shuffled = PropagationSearch {
+            order: ValueOrder::Random { seed: 7 },
+            ..search
+        };
+        let kway = PropagationSearch {
+            value_iteration: ValueIteration::SameCell,
+            ..search
+        };
+        let sat = SatSearch::default();
+        let mut rivals: Vec<Rival<'_>> = [&shuffled, &kway]
+            .into_iter()
+            .map(|strategy| Rival {
+                strategy,
+                head_start: Duration::ZERO,
+            })
+            .collect();
+        if !crate::sat::SatSolver::available().is_empty() {
+            rivals.push(Rival {
+                strategy: &sat,
+                head_start: Duration::ZERO,
+            });
+        }
+        let main = Delayed {
+            inner: &search,
+            delay: Duration::from_millis(3),
+            finished: AtomicUsize::new(0),
+        };
+        let mut rng = fastrand::Rng::with_seed(44);
+        let (mut kinds, mut races) = ([0; 3], 0);
+        for _ in 0..60 {
+            let puzzle = random_killer(&mut rng);
+            for wanted in [1, 2] {
+                let limits = Limits::solutions(wanted);
+                let (alone, alone_found) = collect(&search, &puzzle, &limits).unwrap();
+                let mut seen = Vec::new();
+                let raced = super::race(&main, &rivals, &puzzle, &limits, &mut |grid| {
+                    seen.push(grid.clone());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+                assert_eq!((raced.count, raced.stop), (alone.count, alone.stop));
+                assert_eq!(seen, alone_found);
+                races += 1;
+                if wanted == 2 {
+                    kinds[alone.count as usize] += 1;
+                }
+            }
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 0),
+            "no solution / unique / several: {kinds:?}"
+        );
+        // Both sides won some: the main search finished only some races.
+        let main_wins = main.finished.load(Ordering::SeqCst);
+        assert!(0 < main_wins && main_wins < races, "{main_wins} of {races}");
     }
 }
