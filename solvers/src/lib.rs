@@ -72,9 +72,7 @@ pub use dlx::Dlx;
 pub use estimate::{Estimate, Estimator};
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
-pub use propagation::{
-    Branching, PairBranching, PropagationSearch, Restarts, Undo, ValueIteration, ValueOrder,
-};
+pub use propagation::{Branching, PairBranching, PropagationSearch, Undo, ValueIteration, ValueOrder};
 pub use registry::{strategy_by_name, STRATEGY_NAMES};
 pub use strategy::{Session, SolveError, Start, Strategy};
 pub use tally::Tally;

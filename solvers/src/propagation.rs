@@ -134,69 +134,6 @@ pub enum ValueIteration {
     Reselect,
 }
 
-/// When the search gives up its tree and starts again from the root, with
-/// the conflict weights it learnt and a new random tie-break among the
-/// digits of a branch (Gomes et al.'s cure for heavy-tailed searches;
-/// Boussemart et al. keep the weights). Runs are cut after a number of
-/// failed decisions that grows, so the last run is exhaustive and counts
-/// stay exact: solutions met in earlier runs are kept and met again
-/// without being counted twice (restarts end once [`Restarts::KEPT`]
-/// solutions are kept).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Restarts {
-    /// One run.
-    #[default]
-    Off,
-    /// Luby's sequence (1, 1, 2, 1, 1, 2, 4, …) times `unit` failures.
-    Luby {
-        /// Failed decisions of a run of length 1.
-        unit: u64,
-    },
-    /// `first` failed decisions, then half as many again per run.
-    Geometric {
-        /// Failed decisions allowed to the first run.
-        first: u64,
-    },
-}
-
-impl Restarts {
-    /// Solutions kept to skip in later runs; past this, the run in
-    /// progress is the last (a count of many solutions gains nothing from
-    /// restarts and would keep them all).
-    pub const KEPT: usize = 16;
-
-    /// Failed decisions allowed to run `run` (from 0); `None`: no cut.
-    fn cap(self, run: u64) -> Option<u64> {
-        match self {
-            Restarts::Off => None,
-            Restarts::Luby { unit } => Some(unit.max(1).saturating_mul(luby(run + 1))),
-            Restarts::Geometric { first } => {
-                let mut cap = first.max(1);
-                for _ in 0..run {
-                    cap = cap.saturating_add(cap / 2).max(cap + 1);
-                }
-                Some(cap)
-            }
-        }
-    }
-}
-
-/// The `i`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ….
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        // The smallest k with 2^k - 1 >= i.
-        let mut k = 1;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
 /// Constraint propagation + minimum-remaining-values search.
 ///
 /// ```
@@ -255,10 +192,6 @@ pub struct PropagationSearch {
     /// `cell ≠ d` propagated (binary), or `d` removed without propagating
     /// (ISS's k-way branching, see [`ValueIteration`]).
     pub value_iteration: ValueIteration,
-    /// Start again from the root after a growing number of failed
-    /// decisions, with the weights kept and a new random digit tie-break
-    /// per run (see [`Restarts`]).
-    pub restarts: Restarts,
 }
 
 impl Default for PropagationSearch {
@@ -276,7 +209,6 @@ impl Default for PropagationSearch {
             halve_from: 0,
             house_splits: false,
             value_iteration: ValueIteration::default(),
-            restarts: Restarts::Off,
         }
     }
 }
@@ -340,8 +272,6 @@ trait Undoer<W: Word> {
     fn push(&mut self, state: &State<W>, branch: Branch);
     /// Restores the state of the latest open decision and returns it.
     fn pop(&mut self, state: &mut State<W>) -> Option<Branch>;
-    /// How many decisions are open.
-    fn open(&self) -> usize;
 }
 
 struct CopyUndo<W: Word> {
@@ -379,9 +309,6 @@ impl<W: Word> Undoer<W> for CopyUndo<W> {
         state.copy_from(&self.saved[self.decisions.len()]);
         Some(decision)
     }
-    fn open(&self) -> usize {
-        self.decisions.len()
-    }
 }
 
 struct TrailUndo<W: Word> {
@@ -414,9 +341,6 @@ impl<W: Word> Undoer<W> for TrailUndo<W> {
         let (level, branch) = self.decisions.pop()?;
         self.trail.restore(state, level);
         Some(branch)
-    }
-    fn open(&self) -> usize {
-        self.decisions.len()
     }
 }
 
@@ -775,13 +699,6 @@ fn search<W: Word, U: Undoer<W>>(
     let links = Links::new(model);
     let size = model.geometry().size();
     let cells = model.geometry().cell_count();
-    // Restarts: the root to start again from, the failures of this run and
-    // its cut, and the solutions met so far (to skip in later runs).
-    let mut restarting = config.restarts != Restarts::Off && alive;
-    let root = restarting.then(|| state.clone());
-    let (mut run, mut failures) = (0u64, 0u64);
-    let mut cut = config.restarts.cap(0);
-    let mut met: Vec<Grid> = Vec::new();
     loop {
         if alive {
             let pending = conflicts.pending(&state);
@@ -805,15 +722,8 @@ fn search<W: Word, U: Undoer<W>>(
                 None => {
                     // Propagators prune; `check` decides. A plugin whose
                     // propagator misses a violation cannot yield a wrong answer.
-                    let grid = state.to_grid();
-                    if !met.contains(&grid) {
-                        if restarting {
-                            met.push(grid.clone());
-                            restarting = met.len() < Restarts::KEPT;
-                        }
-                        if let Some(stop) = solutions.offer(&grid) {
-                            return stop;
-                        }
+                    if let Some(stop) = solutions.offer(&state.to_grid()) {
+                        return stop;
                     }
                 }
                 Some(cell) => {
@@ -861,27 +771,6 @@ fn search<W: Word, U: Undoer<W>>(
             }
         } else {
             stats.backtracks += 1;
-            failures += 1;
-            if let (true, Some(root), Some(limit)) = (restarting, &root, cut)
-                && failures >= limit
-                && undo.open() > 0
-            {
-                // Start again: same weights, a new digit tie-break.
-                undo.clear();
-                state.copy_from(root);
-                alive = true;
-                run += 1;
-                failures = 0;
-                cut = config.restarts.cap(run);
-                let base = match config.order {
-                    ValueOrder::Random { seed } => seed,
-                    _ => 0,
-                };
-                rng = Some(fastrand::Rng::with_seed(
-                    base ^ run.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                ));
-                continue;
-            }
         }
         // Back to the latest decision, now refuted: its other side.
         let Some(branch) = undo.pop(&mut state) else {
@@ -975,18 +864,7 @@ fn pick_digit<W: Word>(
     set: Digits<W>,
 ) -> Digit {
     match (order, rng.as_mut()) {
-        (ValueOrder::FewestFailures, Some(rng)) => {
-            // A restarted run: a random digit among the fewest failures.
-            let least = set
-                .iter()
-                .map(|d| conflicts.digit_failures(cell, d))
-                .min()
-                .expect("unfixed cell has candidates");
-            let ties = set.iter().filter(|&d| conflicts.digit_failures(cell, d) == least);
-            let k = rng.usize(..ties.clone().count());
-            ties.into_iter().nth(k).expect("index below count")
-        }
-        (_, Some(rng)) => set.nth(rng.usize(..set.len())).expect("index below len"),
+        (ValueOrder::Random { .. }, Some(rng)) => set.nth(rng.usize(..set.len())).expect("index below len"),
         (ValueOrder::FewestFailures, _) => set
             .iter()
             .min_by_key(|&d| conflicts.digit_failures(cell, d))
@@ -1341,61 +1219,5 @@ pub(crate) mod tests {
         // against pairs everywhere.
         assert!(failed_decisions > 0);
         assert_eq!(nodes_differ, [true, true]);
-    }
-
-    #[test]
-    fn restarts_count_what_brute_force_counts() {
-        // Tiny cuts restart often; every solution met in an early run must
-        // be counted once, under both undo methods and digit orders.
-        let searches = [Restarts::Luby { unit: 1 }, Restarts::Geometric { first: 2 }]
-            .into_iter()
-            .flat_map(|restarts| {
-                [
-                    (Undo::Copy, ValueOrder::FewestFailures),
-                    (Undo::Trail, ValueOrder::Ascending),
-                    (Undo::Copy, ValueOrder::Random { seed: 5 }),
-                ]
-                .map(|(undo, order)| PropagationSearch {
-                    restarts,
-                    undo,
-                    order,
-                    ..PropagationSearch::default()
-                })
-            })
-            .collect::<Vec<_>>();
-        let mut rng = fastrand::Rng::with_seed(44);
-        let (mut compared, mut restarted) = (0, false);
-        while compared < 16 {
-            let puzzle = random_killer(&mut rng);
-            let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
-                continue;
-            };
-            compared += 1;
-            let plain = PropagationSearch::default()
-                .count(&puzzle, &Limits::all())
-                .unwrap();
-            for search in &searches {
-                let outcome = search.count(&puzzle, &Limits::all()).unwrap();
-                restarted |= search.undo == Undo::Copy
-                    && search.order == ValueOrder::FewestFailures
-                    && outcome.stats.nodes != plain.stats.nodes;
-                assert!(outcome.exhaustive(), "{search:?}");
-                assert_eq!(outcome.count, expected, "{search:?} on puzzle {compared}");
-                let found = search.solve(&puzzle, &Limits::solutions(2)).unwrap();
-                assert_eq!(found.solutions.len() as u64, expected.min(2));
-                assert!(found.solutions.iter().all(|g| puzzle.verify_solution(g).is_ok()));
-                assert!(found.solutions.len() < 2 || found.solutions[0] != found.solutions[1]);
-            }
-        }
-        // The cuts did restart the default search somewhere.
-        assert!(restarted);
-    }
-
-    #[test]
-    fn luby_sequence_starts_as_published() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-        assert_eq!(Restarts::Geometric { first: 2 }.cap(3), Some(6));
-        assert_eq!(Restarts::Off.cap(0), None);
     }
 }
