@@ -192,6 +192,11 @@ pub struct PropagationSearch {
     /// `cell ≠ d` propagated (binary), or `d` removed without propagating
     /// (ISS's k-way branching, see [`ValueIteration`]).
     pub value_iteration: ValueIteration,
+    /// How many times its conflict weight a variable weighs once the
+    /// variable a rule linked it with is fixed (`Rule::linked_variables`:
+    /// a chaos cell's digit and its region label); 1 ignores the links.
+    /// [`PropagationSearch::LINKED_WEIGHT`] by default.
+    pub linked_weight: u64,
 }
 
 impl Default for PropagationSearch {
@@ -209,11 +214,19 @@ impl Default for PropagationSearch {
             halve_from: 0,
             house_splits: false,
             value_iteration: ValueIteration::default(),
+            linked_weight: PropagationSearch::LINKED_WEIGHT,
         }
     }
 }
 
 impl PropagationSearch {
+    /// How much more a variable whose linked one is fixed weighs. ISS's
+    /// factor is 4; here, where labels are chosen before digits, 2 is the
+    /// one that paid on ISS's chaos puzzles (3 and 4 lost; 2 loses Calm
+    /// Construction, which `auto` races against 1: docs/benchmarks.md,
+    /// "Linked search variables (stop 44, chaos33)").
+    pub const LINKED_WEIGHT: u64 = 2;
+
     /// What the search learns from its conflicts (the `conflicts` module).
     fn conflict_options(&self) -> ConflictOptions {
         ConflictOptions {
@@ -378,7 +391,7 @@ fn branch_from<W: Word>(state: &State<W>) -> usize {
 /// The unfixed cell (or extra variable) minimising `candidates / weight`
 /// (dom/wdeg), first on ties. A cell holding `hot.0`'s digits (bits of a
 /// `u128`) weighs `hot.1` more; a variable whose linked variable is fixed
-/// (`links`, see [`Links`]) weighs [`LINKED_FACTOR`] times its weight.
+/// (`links`, see [`Links`]) weighs `links.factor` times its weight.
 ///
 /// Branch-free over the cells: a fixed cell weighs 0 and so never compares
 /// better (a branch on "fixed?" was mispredicted on every other cell).
@@ -441,27 +454,23 @@ struct Links {
     factor: u64,
 }
 
-/// How much more a variable whose linked one is fixed weighs. ISS's
-/// factor is 4; here, where labels are chosen before digits, 2 is the one
-/// that paid on ISS's chaos puzzles (3 and 4 lost: docs/benchmarks.md,
-/// "Linked search variables (stop 44, chaos33)").
-const LINKED_FACTOR: u64 = 2;
-
 impl Links {
     /// No links (a model whose rules declare none).
     #[cfg(test)]
     fn none() -> Links {
         Links {
             partner: Vec::new(),
-            factor: LINKED_FACTOR,
+            factor: PropagationSearch::LINKED_WEIGHT,
         }
     }
 
-    /// The links `model`'s rules declare.
-    fn new(model: &Model) -> Links {
+    /// The links `model`'s rules declare, each partner weighing `factor`
+    /// (none at all with a factor of 1: the plain dom/wdeg loop).
+    fn new(model: &Model, factor: u64) -> Links {
         let geometry = model.geometry();
         let mut partner = Vec::new();
-        for constraint in model.constraints() {
+        let constraints = if factor > 1 { model.constraints() } else { &[] };
+        for constraint in constraints {
             for (a, b) in constraint.linked_variables(geometry) {
                 let (a, b) = (a.index(), b.index());
                 if a.max(b) >= model.variable_count() {
@@ -474,10 +483,7 @@ impl Links {
                 partner[b] = a as u16;
             }
         }
-        Links {
-            partner,
-            factor: LINKED_FACTOR,
-        }
+        Links { partner, factor }
     }
 }
 
@@ -696,7 +702,7 @@ fn search<W: Word, U: Undoer<W>>(
     let pairs = (weighted && (config.house_pairs != PairBranching::Off || config.house_splits))
         .then(|| HousePairs::new(model));
     let mut conflicts = Conflicts::new(config.conflict_options(), model.variable_count());
-    let links = Links::new(model);
+    let links = Links::new(model, config.linked_weight);
     let size = model.geometry().size();
     let cells = model.geometry().cell_count();
     loop {
