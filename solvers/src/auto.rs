@@ -14,7 +14,7 @@ use crate::propagation::PropagationSearch;
 use crate::strategy::{Session, SolveError, Strategy};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::{
-    propagation::{ValueIteration, ValueOrder},
+    propagation::{Links, ValueIteration, ValueOrder},
     race,
     sat::{SatSearch, SatSolver},
 };
@@ -141,13 +141,8 @@ impl Auto {
     /// race where the second core would otherwise idle.
     #[cfg(not(target_arch = "wasm32"))]
     fn unlinked_rival(&self, puzzle: &Puzzle) -> Option<PropagationSearch> {
-        let model = puzzle.model();
-        let links = self.fallback.linked_weight > 1
-            && model
-                .constraints()
-                .iter()
-                .any(|rule| !rule.linked_variables(model.geometry()).is_empty());
-        links.then_some(PropagationSearch {
+        let links = Links::new(puzzle.model(), self.fallback.linked_weight);
+        (!links.is_empty()).then_some(PropagationSearch {
             linked_weight: 1,
             ..self.fallback
         })
@@ -187,10 +182,9 @@ impl Auto {
             ..self.fallback
         };
         let other = |search: &PropagationSearch| *search != self.fallback;
-        let first = match (&sat, &unlinked) {
-            (Some(sat), _) => Some(sat as &dyn Strategy),
-            (None, Some(unlinked)) => Some(unlinked as &dyn Strategy),
-            (None, None) => None,
+        let first: Option<&dyn Strategy> = match (&sat, &unlinked) {
+            (Some(sat), _) => Some(sat),
+            (None, unlinked) => unlinked.as_ref().map(|search| search as &dyn Strategy),
         };
         let candidates = [
             first,

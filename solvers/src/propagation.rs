@@ -403,7 +403,7 @@ fn heaviest_constrained<W: Word>(
     links: &Links,
 ) -> Option<Cell> {
     let first = branch_from(state);
-    match links.partner.is_empty() {
+    match links.is_empty() {
         true => heaviest_scaled(state, weights, hot, first, |_| 1),
         false => {
             let variables = state.variables();
@@ -448,7 +448,7 @@ fn heaviest_scaled<W: Word>(
 /// The linked variables the rules declare
 /// ([`Rule::linked_variables`](sudokit_core::Rule::linked_variables)), as
 /// each variable's partner (`u16::MAX`: none; empty when no rule links any).
-struct Links {
+pub(crate) struct Links {
     partner: Vec<u16>,
     /// How many times its weight a variable whose partner is fixed weighs.
     factor: u64,
@@ -466,7 +466,7 @@ impl Links {
 
     /// The links `model`'s rules declare, each partner weighing `factor`
     /// (none at all with a factor of 1: the plain dom/wdeg loop).
-    fn new(model: &Model, factor: u64) -> Links {
+    pub(crate) fn new(model: &Model, factor: u64) -> Links {
         let geometry = model.geometry();
         let mut partner = Vec::new();
         let constraints = if factor > 1 { model.constraints() } else { &[] };
@@ -484,6 +484,11 @@ impl Links {
             }
         }
         Links { partner, factor }
+    }
+
+    /// Whether no variable has a partner: the weighting changes nothing.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.partner.is_empty()
     }
 }
 
