@@ -536,7 +536,7 @@ impl Propagate for Renban {
             let viable = |set: u128| 128 - set.leading_zeros() - set.trailing_zeros() <= len;
             keep_digit_sets_pruned(cx, cells, mask::is_run, viable)?
         };
-        remove_required_where_seen(cx, cells, required, "renban: {d} is on the line")
+        remove_required_where_seen(cx, cells, required, |d| format!("renban: {d} is on the line"))
     }
 }
 
@@ -546,12 +546,12 @@ impl Propagate for Renban {
 /// asking a cell to see the whole line (a renban through three boxes whose
 /// 5 can only sit in its two cells of one box keeps 5 out of the rest of
 /// that box), as ISS's pairwise handler does with its required values.
-/// `why` is the reason's words, `{d}` standing for the digit.
+/// `why` words the reason for a digit (asked only when reasons are kept).
 pub(crate) fn remove_required_where_seen<W: Word>(
     cx: &mut Ctx<'_, W>,
     cells: &[Cell],
     required: u128,
-    why: &str,
+    why: impl Fn(Digit) -> String,
 ) -> Result<(), Contradiction> {
     // Peers are known as bits on boards of at most 128 cells, where no
     // renban is longer than 11 cells: longer lines have nothing to gain.
@@ -573,11 +573,7 @@ pub(crate) fn remove_required_where_seen<W: Word>(
         }
         let holders = &holders[..count];
         cx.because(|| {
-            Reason::new(format!(
-                "{}, in one of these cells",
-                why.replace("{d}", &d.to_string())
-            ))
-            .cells(holders.iter().copied())
+            Reason::new(format!("{}, in one of these cells", why(d))).cells(holders.iter().copied())
         });
         cx.remove_where_all_seen(holders, Digits::single(d))?;
     }

@@ -269,7 +269,9 @@ impl Propagate for Quadruple {
             cx.restrict(cell, keep)?;
         }
         let required = self.digits.iter().fold(0u128, |all, &d| all | 1 << (d - 1));
-        remove_required_where_seen(cx, &self.cells, required, "quadruple: {d} is around the circle")
+        remove_required_where_seen(cx, &self.cells, required, |d| {
+            format!("quadruple: {d} is around the circle")
+        })
     }
 }
 
