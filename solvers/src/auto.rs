@@ -7,6 +7,8 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use sudokit_core::{Grid, Puzzle, Unsupported};
+#[cfg(not(target_arch = "wasm32"))]
+use sudokit_core::{Sum, SumOrigin};
 
 use crate::bitboard::Bitboard;
 use crate::limits::{Limits, Search};
@@ -36,6 +38,9 @@ use crate::{
 /// 3. The same search with value iteration ([`ValueIteration::SameCell`](crate::ValueIteration::SameCell),
 ///    ISS's k-way branching): a third shape of tree, which wins on other
 ///    killers than the random order does.
+///
+/// On a killer sudoku (cages and houses only), where SAT wins nothing worth
+/// a thread, value iteration comes first and SAT last.
 ///
 /// The first decisive answer wins: a rival's only when it proves no
 /// solution or a unique one (the first of several solutions depends on the
@@ -166,6 +171,7 @@ impl Auto {
         else {
             return then(&[]);
         };
+        let killer = is_killer(puzzle);
         let sat = self.sat_rival(puzzle);
         let unlinked = match sat {
             Some(_) => None,
@@ -186,11 +192,14 @@ impl Auto {
             (Some(sat), _) => Some(sat),
             (None, unlinked) => unlinked.as_ref().map(|search| search as &dyn Strategy),
         };
-        let candidates = [
-            first,
-            other(&shuffled).then_some(&shuffled as &dyn Strategy),
-            other(&kway).then_some(&kway as &dyn Strategy),
-        ];
+        let shuffled = other(&shuffled).then_some(&shuffled as &dyn Strategy);
+        let kway = other(&kway).then_some(&kway as &dyn Strategy);
+        // On killers value iteration takes SAT's place (SAT last).
+        let candidates = if killer {
+            [kway, shuffled, first]
+        } else {
+            [first, shuffled, kway]
+        };
         // SAT keeps its thread where it does not take the puzzle (but for
         // linked rules): on two cores a propagation rival that differs
         // only by chance costs more than it wins.
@@ -202,6 +211,42 @@ impl Auto {
             .collect();
         then(&rivals)
     }
+}
+
+/// Whether `puzzle` is a killer sudoku: rules of groups and sums only, every
+/// sum a cage (its cells in one group, so they differ). SAT's clauses for
+/// cage sums settle none of the hard killers measured (MATHEMAGIC_KILLERS
+/// past 7–10 s where the propagation search takes 1–6 s), while value
+/// iteration's tree wins several of them outright (docs/benchmarks.md,
+/// "Two rivals sharing one core by time slices (stop 45, baton34)"), so
+/// there value iteration races first.
+#[cfg(not(target_arch = "wasm32"))]
+fn is_killer(puzzle: &Puzzle) -> bool {
+    let model = puzzle.model();
+    let geometry = model.geometry();
+    let declarative = model.constraints().iter().all(|rule| {
+        !rule.has_propagator()
+            && rule.relations(geometry).is_empty()
+            && rule.domains(geometry).is_empty()
+            && rule.variables(geometry) == 0
+    });
+    let mut declared = model
+        .sums()
+        .iter()
+        .filter(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
+        .peekable();
+    let in_one_group = |sum: &Sum| {
+        let mut cells = sum.cells();
+        let Some(first) = cells.next() else {
+            return false;
+        };
+        let mut shared = model.groups_of(first).to_vec();
+        for cell in cells {
+            shared.retain(|group| model.groups_of(cell).contains(group));
+        }
+        !shared.is_empty()
+    };
+    declarative && declared.peek().is_some() && declared.all(|sum| in_one_group(sum.sum()))
 }
 
 impl Strategy for Auto {
@@ -235,7 +280,7 @@ impl Strategy for Auto {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
-    use sudokit_constraints::{ChaosConstruction, ClassicRules, KillerCage};
+    use sudokit_constraints::{AntiKing, ChaosConstruction, ClassicRules, KillerCage, LittleKiller};
     use sudokit_core::{Cell, Geometry};
 
     use super::*;
@@ -253,7 +298,10 @@ mod tests {
             .with(ClassicRules)
             .unwrap()
             .with(KillerCage::new(vec![Cell(0), Cell(1)], 3))
+            .unwrap()
+            .with(LittleKiller::new(vec![Cell(6), Cell(13)], 5))
             .unwrap();
+        assert!(!is_killer(&puzzle), "a little killer's cells may repeat a digit");
         let limits = Limits::solutions(2);
         // SAT's thread is its own even in a build without a SAT solver.
         let sat = (!SatSolver::available().is_empty()).then_some("sat");
@@ -292,6 +340,51 @@ mod tests {
             ..four
         };
         assert_eq!(rivals(&kway_main, &puzzle, &limits), expected(3));
+    }
+
+    #[test]
+    fn on_killers_value_iteration_takes_sats_thread() {
+        let cage = |cells: &[u16], total| KillerCage::new(cells.iter().map(|&i| Cell(i)), total);
+        let killer = Puzzle::new(Geometry::square(6).unwrap())
+            .with(ClassicRules)
+            .unwrap()
+            .with(cage(&[0, 1], 3))
+            .unwrap()
+            .with(cage(&[2, 8, 14], 15))
+            .unwrap();
+        assert!(is_killer(&killer));
+        let limits = Limits::solutions(2);
+        let kway = |auto: &Auto| {
+            auto.with_rivals(&killer, &limits, |rivals| {
+                rivals
+                    .iter()
+                    .map(|rival| rival.strategy.name())
+                    .collect::<Vec<_>>()
+            })
+        };
+        let two = Auto {
+            race_threads: 2,
+            ..Auto::default()
+        };
+        assert_eq!(kway(&two), vec!["propagation"]);
+        let sat = (!SatSolver::available().is_empty()).then_some("sat");
+        let four = Auto {
+            race_threads: 4,
+            ..Auto::default()
+        };
+        let expected: Vec<&str> = [Some("propagation"), Some("propagation"), sat]
+            .into_iter()
+            .flatten()
+            .collect();
+        assert_eq!(kway(&four), expected);
+        // Classic rules alone are no killer (no sum), nor is a cage beside a
+        // rule with a propagator of its own or pair relations.
+        let classic = Puzzle::new(Geometry::square(6).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        assert!(!is_killer(&classic));
+        let anti_king = killer.clone().with(AntiKing).unwrap();
+        assert!(!is_killer(&anti_king));
     }
 
     #[test]
