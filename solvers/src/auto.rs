@@ -198,11 +198,7 @@ impl Auto {
             .into_iter()
             .take(self.race_threads - 1)
             .flatten()
-            .map(|strategy| race::Rival {
-                strategy,
-                head_start,
-                sliced: false,
-            })
+            .map(|strategy| race::Rival { strategy, head_start })
             .collect();
         then(&rivals)
     }

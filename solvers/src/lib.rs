@@ -42,7 +42,6 @@
 
 mod auto;
 mod backtracking;
-mod baton;
 mod bitboard;
 mod branch;
 mod candidates;
