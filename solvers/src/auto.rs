@@ -102,6 +102,14 @@ impl Auto {
     /// (three measured alike), so that a race's statistics can be repeated.
     pub const RIVAL_SEED: u64 = 7;
 
+    /// The chaos rival's labels alone while more than 5 % of them are open
+    /// ([`PropagationSearch::labels_alone_above`]), then labels and digits
+    /// together: it takes Chaos Construction: x-sums in 487,847 nodes
+    /// (the main search 605,421; labels alone to the end, past 4 M) and
+    /// the chaos killer in 222,599 (main 250,761), Calm Construction
+    /// 589,989 → 606,103 (docs/benchmarks.md, "(stop 45, chaossearch34)").
+    pub const RIVAL_LABELS_ALONE_ABOVE: u8 = 5;
+
     /// The most cells of a board SAT races on: 16×16. Larger formulas take
     /// longer to build than the race is worth.
     #[cfg(not(target_arch = "wasm32"))]
@@ -143,12 +151,14 @@ impl Auto {
     /// stand-in on puzzles whose rules link variables (chaos construction,
     /// which SAT does not take): the links win most chaos puzzles and lose
     /// a few badly (Calm Construction 590 k nodes → past 3 M), so the two
-    /// race where the second core would otherwise idle.
+    /// race where the second core would otherwise idle. Its last labels
+    /// ([`Auto::RIVAL_LABELS_ALONE_ABOVE`]) compete with the digits.
     #[cfg(not(target_arch = "wasm32"))]
     fn unlinked_rival(&self, puzzle: &Puzzle) -> Option<PropagationSearch> {
         let links = Links::new(puzzle.model(), self.fallback.linked_weight);
         (!links.is_empty()).then_some(PropagationSearch {
             linked_weight: 1,
+            labels_alone_above: Auto::RIVAL_LABELS_ALONE_ABOVE,
             ..self.fallback
         })
     }
@@ -399,7 +409,10 @@ mod tests {
             ..Auto::default()
         };
         let unlinked = two.unlinked_rival(&puzzle).expect("chaos links variables");
-        assert_eq!(unlinked.linked_weight, 1);
+        assert_eq!(
+            (unlinked.linked_weight, unlinked.labels_alone_above),
+            (1, Auto::RIVAL_LABELS_ALONE_ABOVE)
+        );
         assert_eq!(rivals(&two, &puzzle, &limits), vec!["propagation"]);
         // Without links in the main search there is nothing to race.
         let plain = Auto {

@@ -197,6 +197,12 @@ pub struct PropagationSearch {
     /// a chaos cell's digit and its region label); 1 ignores the links.
     /// [`PropagationSearch::LINKED_WEIGHT`] by default.
     pub linked_weight: u64,
+    /// With dom/wdeg and extra variables (a chaos construction's region
+    /// labels): branch on the labels alone while more than this percent
+    /// of them are open, then on labels and digits together (0, the
+    /// default: labels alone while any is open). `auto`'s chaos rival
+    /// uses 5 (docs/benchmarks.md, "(stop 45, chaossearch34)").
+    pub labels_alone_above: u8,
 }
 
 impl Default for PropagationSearch {
@@ -215,6 +221,7 @@ impl Default for PropagationSearch {
             house_splits: false,
             value_iteration: ValueIteration::default(),
             linked_weight: PropagationSearch::LINKED_WEIGHT,
+            labels_alone_above: 0,
         }
     }
 }
@@ -381,8 +388,21 @@ pub(crate) fn most_constrained<W: Word>(state: &State<W>) -> Option<Cell> {
 /// puzzles (issue 28): Sack Lunch finishes, most others take fewer nodes.
 #[inline]
 fn branch_from<W: Word>(state: &State<W>) -> usize {
+    branch_from_above(state, 0)
+}
+
+/// [`branch_from`] once more than `percent` of the extra variables are
+/// open: the last few then compete with the cells
+/// ([`PropagationSearch::labels_alone_above`]).
+#[inline]
+fn branch_from_above<W: Word>(state: &State<W>, percent: u8) -> usize {
     let cells = state.cells().len();
-    match state.variables()[cells..].iter().any(|set| set.len() > 1) {
+    let extra = &state.variables()[cells..];
+    let open = match percent {
+        0 => extra.iter().any(|set| set.len() > 1) as usize,
+        _ => extra.iter().filter(|set| set.len() > 1).count(),
+    };
+    match open * 100 > usize::from(percent) * extra.len() {
         true => cells,
         false => 0,
     }
@@ -391,7 +411,9 @@ fn branch_from<W: Word>(state: &State<W>) -> usize {
 /// The unfixed cell (or extra variable) minimising `candidates / weight`
 /// (dom/wdeg), first on ties. A cell holding `hot.0`'s digits (bits of a
 /// `u128`) weighs `hot.1` more; a variable whose linked variable is fixed
-/// (`links`, see [`Links`]) weighs `links.factor` times its weight.
+/// (`links`, see [`Links`]) weighs `links.factor` times its weight. Extra
+/// variables alone while more than `labels_alone_above` percent of them
+/// are open ([`branch_from_above`]).
 ///
 /// Branch-free over the cells: a fixed cell weighs 0 and so never compares
 /// better (a branch on "fixed?" was mispredicted on every other cell).
@@ -401,8 +423,9 @@ fn heaviest_constrained<W: Word>(
     weights: &[u32],
     hot: (u128, u64),
     links: &Links,
+    labels_alone_above: u8,
 ) -> Option<Cell> {
-    let first = branch_from(state);
+    let first = branch_from_above(state, labels_alone_above);
     match links.is_empty() {
         true => heaviest_scaled(state, weights, hot, first, |_| 1),
         false => {
@@ -725,7 +748,7 @@ fn search<W: Word, U: Undoer<W>>(
                         u64::from(failures * config.decision_weight.max(1) / 5),
                     )
                 });
-                heaviest_constrained(&state, &weights, hot, &links)
+                heaviest_constrained(&state, &weights, hot, &links, config.labels_alone_above)
             } else {
                 most_constrained(&state)
             };
@@ -1029,22 +1052,22 @@ pub(crate) mod tests {
         let weights = [3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
         let none = Links::none();
         assert_eq!(
-            heaviest_constrained(&state, &weights, (0, 0), &none),
+            heaviest_constrained(&state, &weights, (0, 0), &none, 0),
             Some(Cell(0))
         );
         // Digit 4 hot by 6: r1c2 weighs 7 (2 / 7 beats 3 / 3).
         assert_eq!(
-            heaviest_constrained(&state, &weights, (1 << 3, 6), &none),
+            heaviest_constrained(&state, &weights, (1 << 3, 6), &none, 0),
             Some(Cell(1))
         );
         // Digit 3 is in both: both heat by 6 (3 / 9 against 2 / 7).
         assert_eq!(
-            heaviest_constrained(&state, &weights, (1 << 2, 6), &none),
+            heaviest_constrained(&state, &weights, (1 << 2, 6), &none, 0),
             Some(Cell(1))
         );
         // Digit 1 is in r1c1 only (the fixed cells weigh nothing).
         assert_eq!(
-            heaviest_constrained(&state, &weights, (1, 60), &none),
+            heaviest_constrained(&state, &weights, (1, 60), &none, 0),
             Some(Cell(0))
         );
     }
@@ -1068,7 +1091,7 @@ pub(crate) mod tests {
                 links.partner = vec![u16::MAX; 16];
                 (links.partner[a], links.partner[b]) = (b as u16, a as u16);
             }
-            heaviest_constrained(state, &weights, (0, 0), &links)
+            heaviest_constrained(state, &weights, (0, 0), &links, 0)
         };
         assert_eq!(pick(&state, None), Some(Cell(0)));
         // r1c2 linked to the fixed r4c4: 2 × 2 = 4, and 3 / 4 beats 2 / 2.
