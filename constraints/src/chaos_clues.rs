@@ -481,45 +481,80 @@ impl Propagate for ChaosCount {
         }
         let home = chaos_region(g, first);
         let offset = self.offset as usize;
-        let bounds = |cx: &Ctx<'_, W>, r: Digit| {
-            let fixed = 1 + vars[1..].iter().filter(|&&v| cx.value(v) == Some(r)).count();
-            let possible = 1 + vars[1..]
-                .iter()
-                .filter(|&&v| cx.candidates(v).contains(r))
-                .count();
-            (fixed, possible)
-        };
+        let others = &vars[1..];
+        // What each counted cell may be, given some label of the first
+        // cell the control allows (ISS's supports, written anew).
+        let mut keep = vec![Digits::<W>::EMPTY; others.len()];
+        // The cells every allowed label of the first cell takes in.
+        let mut sure = vec![true; others.len()];
         let mut supported = Digits::<W>::EMPTY;
+        let mut labels = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
-            let (low, high) = bounds(cx, r);
+            let fixed = 1 + others.iter().filter(|&&v| cx.value(v) == Some(r)).count();
+            let high = 1 + others.iter().filter(|&&v| cx.candidates(v).contains(r)).count();
             // A region has a neighbour of the first cell: when every
-            // neighbour that may be in it is counted, one of them is.
-            let low = match self.chaos && neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c)) {
-                true => low.max(2),
-                false => low,
+            // neighbour that may be in it is counted and none is in it
+            // yet, one of them joins it.
+            let low = match self.chaos
+                && neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c))
+                && !neighbours(first.index(), n).any(|i| cx.value(chaos_region(g, Cell(i as u16))) == Some(r))
+            {
+                true => fixed + 1,
+                false => fixed,
             };
-            let here: Digits<W> = (low..=high)
+            let counts: Vec<usize> = (low..=high)
                 .filter(|&t| t > offset && t - offset <= n)
-                .map(|t| (t - offset) as Digit)
+                .filter(|&t| cx.candidates(self.control).contains((t - offset) as Digit))
                 .collect();
-            if (here & cx.candidates(self.control)).is_empty() {
-                cx.remove(home, r)?;
+            let (Some(&least), Some(&most)) = (counts.first(), counts.last()) else {
+                continue;
+            };
+            labels |= Digits::single(r);
+            supported |= counts
+                .iter()
+                .map(|&t| (t - offset) as Digit)
+                .collect::<Digits<W>>();
+            // An open cell may join when some count exceeds the fixed
+            // ones, and stay out when some count leaves a possible cell out.
+            let (join, stay_out) = (most > fixed, least < high);
+            for (i, &v) in others.iter().enumerate() {
+                let c = cx.candidates(v);
+                let here = if cx.value(v) == Some(r) {
+                    Digits::single(r)
+                } else if !c.contains(r) {
+                    c
+                } else {
+                    let mut here = Digits::<W>::EMPTY;
+                    if join {
+                        here |= Digits::single(r);
+                    }
+                    if stay_out {
+                        here |= c - Digits::single(r);
+                    }
+                    here
+                };
+                sure[i] &= here == Digits::single(r);
+                keep[i] |= here;
             }
-            supported |= here;
         }
+        cx.restrict(home, labels)?;
         cx.restrict(self.control, supported)?;
-        let (Some(r), Some(shown)) = (cx.value(home), cx.value(self.control)) else {
-            return Ok(());
-        };
-        let target = shown as usize + offset;
-        let (low, high) = bounds(cx, r);
-        for &v in &vars[1..] {
-            let open = cx.value(v) != Some(r) && cx.candidates(v).contains(r);
-            if open && low == target {
-                cx.remove(v, r)?;
-            } else if open && high == target {
-                cx.assign(v, r)?;
-            }
+        for (&v, &k) in others.iter().zip(&keep) {
+            cx.restrict(v, k)?;
+        }
+        // The first cell and the cells every label takes in share a region:
+        // their digits differ.
+        let shard: Vec<Cell> = std::iter::once(first)
+            .chain(
+                self.cells[1..]
+                    .iter()
+                    .zip(&sure)
+                    .filter(|&(_, &s)| s)
+                    .map(|(&c, _)| c),
+            )
+            .collect();
+        if self.chaos && shard.len() > 1 {
+            distinct_digits(cx, &shard)?;
         }
         Ok(())
     }
