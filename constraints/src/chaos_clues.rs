@@ -482,16 +482,20 @@ impl Propagate for ChaosCount {
         let home = chaos_region(g, first);
         let offset = self.offset as usize;
         let others = &vars[1..];
-        // What each counted cell may be, given some label of the first
-        // cell the control allows (ISS's supports, written anew).
-        let mut keep = vec![Digits::<W>::EMPTY; others.len()];
-        // The cells every allowed label of the first cell takes in.
-        let mut sure = vec![true; others.len()];
+        // Per counted cell: its labels, what it may be given some label of
+        // the first cell the control allows (ISS's supports, written anew),
+        // and whether every such label takes it in.
+        let mut cells: Vec<(Digits<W>, Digits<W>, bool)> = others
+            .iter()
+            .map(|&v| (cx.candidates(v), Digits::EMPTY, true))
+            .collect();
+        let control = cx.candidates(self.control);
         let mut supported = Digits::<W>::EMPTY;
         let mut labels = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
-            let fixed = 1 + others.iter().filter(|&&v| cx.value(v) == Some(r)).count();
-            let high = 1 + others.iter().filter(|&&v| cx.candidates(v).contains(r)).count();
+            let only = Digits::<W>::single(r);
+            let fixed = 1 + cells.iter().filter(|(c, _, _)| *c == only).count();
+            let high = 1 + cells.iter().filter(|(c, _, _)| c.contains(r)).count();
             // A region has a neighbour of the first cell: when every
             // neighbour that may be in it is counted and none is in it
             // yet, one of them joins it.
@@ -502,54 +506,55 @@ impl Propagate for ChaosCount {
                 true => fixed + 1,
                 false => fixed,
             };
-            let counts: Vec<usize> = (low..=high)
-                .filter(|&t| t > offset && t - offset <= n)
-                .filter(|&t| cx.candidates(self.control).contains((t - offset) as Digit))
-                .collect();
-            let (Some(&least), Some(&most)) = (counts.first(), counts.last()) else {
+            // The counts the control allows, as its digits (count − offset).
+            let lowest = low.max(offset + 1) - offset;
+            let highest = (high - offset.min(high)).min(n);
+            let here: Digits<W> = match lowest <= highest {
+                true => control & (Digits::full(highest) - Digits::full(lowest - 1)),
+                false => Digits::EMPTY,
+            };
+            let (Some(least), Some(most)) = (here.min(), here.max()) else {
                 continue;
             };
-            labels |= Digits::single(r);
-            supported |= counts
-                .iter()
-                .map(|&t| (t - offset) as Digit)
-                .collect::<Digits<W>>();
+            labels |= only;
+            supported |= here;
             // An open cell may join when some count exceeds the fixed
             // ones, and stay out when some count leaves a possible cell out.
+            let (least, most) = (least as usize + offset, most as usize + offset);
             let (join, stay_out) = (most > fixed, least < high);
-            for (i, &v) in others.iter().enumerate() {
-                let c = cx.candidates(v);
-                let here = if cx.value(v) == Some(r) {
-                    Digits::single(r)
+            for (c, keep, sure) in cells.iter_mut() {
+                let here = if *c == only {
+                    only
                 } else if !c.contains(r) {
-                    c
+                    *c
                 } else {
-                    let mut here = Digits::<W>::EMPTY;
-                    if join {
-                        here |= Digits::single(r);
+                    match (join, stay_out) {
+                        (true, true) => *c,
+                        (true, false) => only,
+                        (false, true) => *c - only,
+                        (false, false) => Digits::EMPTY,
                     }
-                    if stay_out {
-                        here |= c - Digits::single(r);
-                    }
-                    here
                 };
-                sure[i] &= here == Digits::single(r);
-                keep[i] |= here;
+                *sure &= here == only;
+                *keep |= here;
             }
         }
         cx.restrict(home, labels)?;
         cx.restrict(self.control, supported)?;
-        for (&v, &k) in others.iter().zip(&keep) {
-            cx.restrict(v, k)?;
+        for (&v, &(_, keep, _)) in others.iter().zip(&cells) {
+            cx.restrict(v, keep)?;
         }
         // The first cell and the cells every label takes in share a region:
         // their digits differ.
+        if !self.chaos || !cells.iter().any(|&(_, _, sure)| sure) {
+            return Ok(());
+        }
         let shard: Vec<Cell> = std::iter::once(first)
             .chain(
                 self.cells[1..]
                     .iter()
-                    .zip(&sure)
-                    .filter(|&(_, &s)| s)
+                    .zip(&cells)
+                    .filter(|&(_, &(_, _, sure))| sure)
                     .map(|(&c, _)| c),
             )
             .collect();
