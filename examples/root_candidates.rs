@@ -9,6 +9,8 @@
 //!
 //! Prints one line per file: `FILE ` then each cell's candidates as digits
 //! separated by spaces (`0` for an empty cell), or `FILE contradiction`.
+//! With `--labels` first, the extra variables follow the cells (a chaos
+//! construction's region labels).
 //! `scripts/iss-deduction-diff.mjs` compares these lines with the
 //! candidates ISS reaches after its own first propagation.
 
@@ -16,9 +18,11 @@ use sudokit::core::{Engine, State};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    for path in std::env::args().skip(1) {
-        let text = std::fs::read_to_string(&path)?;
-        let format = InputFormat::detect(Some(&path), &text);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let labels = args.first().is_some_and(|a| a == "--labels");
+    for path in args.iter().skip(labels as usize) {
+        let text = std::fs::read_to_string(path)?;
+        let format = InputFormat::detect(Some(path), &text);
         for read in read_puzzles(&text, format, &ReadOptions::default()) {
             let puzzle = read?.puzzle;
             let mut engine = Engine::rules_only(puzzle.model()).with_locked_candidates(true);
@@ -28,8 +32,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 println!("{path} contradiction");
                 continue;
             }
-            let cells: Vec<String> = state
-                .cells()
+            let shown = match labels {
+                true => state.variables(),
+                false => state.cells(),
+            };
+            let cells: Vec<String> = shown
                 .iter()
                 .map(|set| {
                     let digits: String = set.iter().map(|d| d.to_string()).collect();

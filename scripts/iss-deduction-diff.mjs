@@ -5,6 +5,7 @@
 // Usage:
 //   node scripts/iss-deduction-diff.mjs --only REGEX [--states N] [--cells LIST]
 //        [--wrong] [--seed S] [--binary PATH] [--show N] [--iss-without LIST]
+//        [--labels]
 //
 // For each ISS puzzle cached by scripts/iss-compare.mjs (run it once first:
 // target/iss-cache/puzzles/NAME-HASH.{iss,sudokit}.txt) whose file name
@@ -27,6 +28,11 @@
 // `--iss-without _makeHiddenCageHandlers,…` turns off those methods of ISS's
 // optimizer (each then adds nothing): the "ISS only" count that falls says
 // which of ISS's derived constraints makes the deductions sudokit misses.
+// When sudokit finds no solution in 120 s (Sunblock, The Fountain), ISS's
+// first one is used. `--labels` compares the region labels of a chaos
+// construction too (ISS's region lane against sudokit's extra variables):
+// meaningful only when both pin the same anchors (sudokit's are r1c1, r4c9,
+// r9c4; ISS picks its own, printed by its root candidates).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,6 +64,7 @@ const parseArgs = (argv) => {
       case '--wrong': args.wrong = true; break;
       case '--seed': args.seed = Number(value()); break;
       case '--show': args.show = Number(value()); break;
+      case '--labels': args.labels = true; break;
       case '--iss-without': args.issWithout = value().split(','); break;
       case '--binary': args.binary = resolve(value()); break;
       case '--example': args.example = resolve(value()); break;
@@ -95,8 +102,8 @@ const issRoot = async (text) => {
 };
 
 // sudokit's candidates for each file (null on a contradiction).
-const sudokitRoots = (example, files) => {
-  const run = spawnSync(example, files, { encoding: 'utf8', maxBuffer: 1 << 28 });
+const sudokitRoots = (example, files, labels) => {
+  const run = spawnSync(example, labels ? ['--labels', ...files] : files, { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`root_candidates failed: ${run.stderr}`);
   const byFile = new Map();
   for (const line of run.stdout.trim().split('\n')) {
@@ -104,6 +111,17 @@ const sudokitRoots = (example, files) => {
     byFile.set(file, cells[0] === 'contradiction' ? null : cells);
   }
   return files.map((f) => byFile.get(f));
+};
+
+// ISS's first solution, as the board's digits (null if none).
+const issSolution = async (text) => {
+  const { SudokuParser } = await issModule('js/sudoku_parser.js');
+  const { SudokuBuilder } = await issModule('js/solver/sudoku_builder.js');
+  const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(SudokuParser.parseText(text)));
+  const found = solver.nthSolution(0);
+  if (!found) return null;
+  const side = Math.round(Math.sqrt(solver.geometry().numGridCells ?? found.length));
+  return found.slice(0, side * side);
 };
 
 const solution = (binary, file) => {
@@ -122,12 +140,13 @@ const diffPuzzle = async (base, args, rng) => {
   // sudokit's copy is ISS's canonical constraint string (iss-compare.mjs
   // wrote it so), which both read; givens are appended to it.
   const oursText = readFileSync(join(PUZZLE_DIR, `${base}.sudokit.txt`), 'utf8');
-  const sol = solution(args.binary, join(PUZZLE_DIR, `${base}.sudokit.txt`));
-  if (!sol) return { base, error: 'no solution from sudokit (in 120 s)' };
+  const sol = solution(args.binary, join(PUZZLE_DIR, `${base}.sudokit.txt`)) ?? (await issSolution(oursText));
+  if (!sol) return { base, error: 'no solution from sudokit (in 120 s) nor ISS' };
   const size = Math.round(Math.sqrt(sol.length));
   const root = await issRoot(oursText);
   if (!root) return { base, error: 'ISS finds a contradiction at the root' };
-  const open = root.map((c, i) => (c.length > 1 ? i : -1)).filter((i) => i >= 0);
+  // Givens go in board cells only (ISS's root also holds its region lane).
+  const open = root.map((c, i) => (c.length > 1 && i < sol.length ? i : -1)).filter((i) => i >= 0);
 
   // The states: k cells given (one wrong with --wrong).
   const states = [];
@@ -156,7 +175,7 @@ const diffPuzzle = async (base, args, rng) => {
     writeFileSync(file, `${oursText.trim()}${extra}`);
     files.push(file);
   }
-  const ours = sudokitRoots(args.example, files);
+  const ours = sudokitRoots(args.example, files, args.labels);
   const result = { base, states: states.length, issOnly: 0, oursOnly: 0, issContra: 0, oursContra: 0, shown: [] };
   for (const [i, state] of states.entries()) {
     const theirs = await issRoot(state.issText);
@@ -168,10 +187,12 @@ const diffPuzzle = async (base, args, rng) => {
       continue;
     }
     const tighter = [];
-    for (let cell = 0; cell < theirs.length && cell < mine.length; cell++) {
+    const compared = args.labels ? Math.min(theirs.length, mine.length) : sol.length;
+    for (let cell = 0; cell < compared; cell++) {
       const a = new Set(theirs[cell]);
       const b = new Set(mine[cell]);
-      for (const d of b) if (!a.has(d)) { result.issOnly++; tighter.push(`${cellName(cell, size)}:-${d}`); }
+      const name = cell < sol.length ? cellName(cell, size) : `region of ${cellName(cell - sol.length, size)}`;
+      for (const d of b) if (!a.has(d)) { result.issOnly++; tighter.push(`${name}:-${d}`); }
       for (const d of a) if (!b.has(d)) result.oursOnly++;
     }
     if (tighter.length && result.shown.length < args.show) result.shown.push({ k: state.k, given: state.given, tighter });

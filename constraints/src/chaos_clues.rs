@@ -481,45 +481,85 @@ impl Propagate for ChaosCount {
         }
         let home = chaos_region(g, first);
         let offset = self.offset as usize;
-        let bounds = |cx: &Ctx<'_, W>, r: Digit| {
-            let fixed = 1 + vars[1..].iter().filter(|&&v| cx.value(v) == Some(r)).count();
-            let possible = 1 + vars[1..]
-                .iter()
-                .filter(|&&v| cx.candidates(v).contains(r))
-                .count();
-            (fixed, possible)
-        };
+        let others = &vars[1..];
+        // Per counted cell: its labels, what it may be given some label of
+        // the first cell the control allows (ISS's supports, written anew),
+        // and whether every such label takes it in.
+        let mut cells: Vec<(Digits<W>, Digits<W>, bool)> = others
+            .iter()
+            .map(|&v| (cx.candidates(v), Digits::EMPTY, true))
+            .collect();
+        let control = cx.candidates(self.control);
         let mut supported = Digits::<W>::EMPTY;
+        let mut labels = Digits::<W>::EMPTY;
         for r in cx.candidates(home) {
-            let (low, high) = bounds(cx, r);
+            let only = Digits::<W>::single(r);
+            let fixed = 1 + cells.iter().filter(|(c, _, _)| *c == only).count();
+            let high = 1 + cells.iter().filter(|(c, _, _)| c.contains(r)).count();
             // A region has a neighbour of the first cell: when every
-            // neighbour that may be in it is counted, one of them is.
-            let low = match self.chaos && neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c)) {
-                true => low.max(2),
-                false => low,
+            // neighbour that may be in it is counted and none is in it
+            // yet, one of them joins it.
+            let low = match self.chaos
+                && neighbour_counted(cx, first, r, |c| self.cells[1..].contains(&c))
+                && !neighbours(first.index(), n).any(|i| cx.value(chaos_region(g, Cell(i as u16))) == Some(r))
+            {
+                true => fixed + 1,
+                false => fixed,
             };
-            let here: Digits<W> = (low..=high)
-                .filter(|&t| t > offset && t - offset <= n)
-                .map(|t| (t - offset) as Digit)
-                .collect();
-            if (here & cx.candidates(self.control)).is_empty() {
-                cx.remove(home, r)?;
-            }
+            // The counts the control allows, as its digits (count − offset).
+            let lowest = low.max(offset + 1) - offset;
+            let highest = (high - offset.min(high)).min(n);
+            let here: Digits<W> = match lowest <= highest {
+                true => control & (Digits::full(highest) - Digits::full(lowest - 1)),
+                false => Digits::EMPTY,
+            };
+            let (Some(least), Some(most)) = (here.min(), here.max()) else {
+                continue;
+            };
+            labels |= only;
             supported |= here;
-        }
-        cx.restrict(self.control, supported)?;
-        let (Some(r), Some(shown)) = (cx.value(home), cx.value(self.control)) else {
-            return Ok(());
-        };
-        let target = shown as usize + offset;
-        let (low, high) = bounds(cx, r);
-        for &v in &vars[1..] {
-            let open = cx.value(v) != Some(r) && cx.candidates(v).contains(r);
-            if open && low == target {
-                cx.remove(v, r)?;
-            } else if open && high == target {
-                cx.assign(v, r)?;
+            // An open cell may join when some count exceeds the fixed
+            // ones, and stay out when some count leaves a possible cell out.
+            let (least, most) = (least as usize + offset, most as usize + offset);
+            let (join, stay_out) = (most > fixed, least < high);
+            for (c, keep, sure) in cells.iter_mut() {
+                let here = if *c == only {
+                    only
+                } else if !c.contains(r) {
+                    *c
+                } else {
+                    match (join, stay_out) {
+                        (true, true) => *c,
+                        (true, false) => only,
+                        (false, true) => *c - only,
+                        (false, false) => Digits::EMPTY,
+                    }
+                };
+                *sure &= here == only;
+                *keep |= here;
             }
+        }
+        cx.restrict(home, labels)?;
+        cx.restrict(self.control, supported)?;
+        for (&v, &(_, keep, _)) in others.iter().zip(&cells) {
+            cx.restrict(v, keep)?;
+        }
+        // The first cell and the cells every label takes in share a region:
+        // their digits differ.
+        if !self.chaos || !cells.iter().any(|&(_, _, sure)| sure) {
+            return Ok(());
+        }
+        let shard: Vec<Cell> = std::iter::once(first)
+            .chain(
+                self.cells[1..]
+                    .iter()
+                    .zip(&cells)
+                    .filter(|&(_, &(_, _, sure))| sure)
+                    .map(|(&c, _)| c),
+            )
+            .collect();
+        if self.chaos && shard.len() > 1 {
+            distinct_digits(cx, &shard)?;
         }
         Ok(())
     }

@@ -11,6 +11,7 @@ use sudokit_core::{
 };
 
 use crate::chaos::chaos_region;
+use crate::chaos_connectivity::neighbours;
 use crate::rule::{fits, Param, ParamType, RuleKind};
 
 /// The digit in the control cell is the number of different values among
@@ -54,6 +55,9 @@ pub struct CountDistinct {
     /// A lower bound on the count known when the rule is built (counted
     /// digit cells that see each other).
     at_least: usize,
+    /// An upper bound on the count known when the rule is built (counted
+    /// regions that must coincide, [`CountDistinct::within_chaos`]).
+    at_most: usize,
 }
 
 impl CountDistinct {
@@ -65,7 +69,41 @@ impl CountDistinct {
             cells,
             regions,
             at_least: 0,
+            at_most: usize::MAX,
         }
+    }
+
+    /// The same rule on a board with the chaos construction, whose regions
+    /// are connected and hold `n ≥ 2` cells: a counted region cell whose
+    /// orthogonal neighbours are all counted shares its region with one of
+    /// them, so the two count once. Such cells whose closed neighbourhoods
+    /// do not overlap each lower the largest count by one (ISS's static
+    /// cap; without it The Fountain's 3×3 counts allow 9 at the root).
+    pub fn within_chaos(mut self, chaos: bool, n: usize) -> CountDistinct {
+        if !chaos || n < 2 || self.regions.len() < 2 {
+            return self;
+        }
+        let counted = |i: usize| self.regions.iter().any(|c| c.index() == i);
+        let mut used: Vec<usize> = Vec::new();
+        let mut merged = 0;
+        for &cell in &self.regions {
+            let i = cell.index();
+            let mut closed: Vec<usize> = neighbours(i, n).collect();
+            if !closed.iter().all(|&c| counted(c)) {
+                continue;
+            }
+            closed.push(i);
+            if closed.iter().any(|c| used.contains(c)) {
+                continue;
+            }
+            used.extend(closed);
+            merged += 1;
+        }
+        let mut distinct = self.regions.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        self.at_most = (self.cells.len() + distinct.len()).saturating_sub(merged);
+        self
     }
 
     /// The same rule, knowing that the counted digit cells are all
@@ -226,7 +264,9 @@ impl Propagate for CountDistinct {
         let known = fixed.count_ones() as usize;
         let top = known + matching(&domains, fixed);
         let bottom = (known + packing(&domains, fixed)).max(self.at_least).max(1);
-        let range: Digits<W> = (bottom..=top.min(n)).map(|k| k as Digit).collect();
+        let range: Digits<W> = (bottom..=top.min(n).min(self.at_most))
+            .map(|k| k as Digit)
+            .collect();
         cx.restrict(self.control, range)?;
         let control = cx.candidates(self.control);
         let highest = control.max().unwrap_or(0) as usize;
@@ -308,6 +348,7 @@ pub(crate) static COUNT_DISTINCT: RuleKind = RuleKind {
         if context.classic {
             built = built.with_differing(|a, b| context.geometry.are_peers(a, b));
         }
+        built = built.within_chaos(context.chaos, context.size());
         Ok(Box::new(built))
     })
 };
