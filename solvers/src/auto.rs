@@ -217,7 +217,11 @@ impl Auto {
             .into_iter()
             .take(self.race_threads - 1)
             .flatten()
-            .map(|strategy| race::Rival { strategy, head_start })
+            .map(|strategy| race::Rival {
+                strategy,
+                head_start,
+                sliced: false,
+            })
             .collect();
         then(&rivals)
     }

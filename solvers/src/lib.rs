@@ -42,6 +42,7 @@
 
 mod auto;
 mod backtracking;
+mod baton;
 mod bitboard;
 mod branch;
 mod candidates;

@@ -913,6 +913,8 @@ fn out_of_budget(stats: &Stats, limits: &Limits, deadline: Option<Instant>) -> O
         return Some(Stop::NodeLimit);
     }
     if stats.nodes % 256 == 0 {
+        // A rival sharing a core waits here while another holds it.
+        crate::baton::poll();
         return limits.expired(deadline);
     }
     None

@@ -13,6 +13,10 @@
 //! spends anything on it, and a puzzle settled within the first 2 ms (a
 //! probe on the caller's thread) does not even start a thread.
 //!
+//! Rivals marked [`Rival::sliced`] share one core by time slices (see
+//! `baton.rs`) instead of taking a thread's core each: on two cores the
+//! main search keeps its own and two rivals take turns on the other.
+//!
 //! The answer stays the one the main (reference) search gives: a rival's
 //! result is taken only when it is exhaustive with at most one solution (no
 //! solution, or a unique one), which any complete strategy reports
@@ -22,10 +26,12 @@
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::Duration;
 
 use sudokit_core::{Grid, Puzzle};
 
+use crate::baton::Baton;
 use crate::clock::Instant;
 use crate::limits::{Cancel, Limits, Search, Stop};
 use crate::strategy::{SolveError, Strategy};
@@ -37,6 +43,14 @@ pub(crate) const MAX_RACED_SOLUTIONS: u64 = 16;
 
 /// How often the coordinator looks at the caller's cancel token.
 const POLL: Duration = Duration::from_millis(5);
+
+/// The first slice of the rivals that share a core: long beside a
+/// switch's cost (a few microseconds) and the racers' polls (a few
+/// milliseconds apart), short beside a hard puzzle's seconds.
+const SLICE: Duration = Duration::from_millis(50);
+
+/// How much longer each round of slices is than the last.
+const SLICE_GROWTH: u32 = 2;
 
 /// What one racer found: its search and the solutions it collected.
 type Finish = Result<(Search, Vec<Grid>), SolveError>;
@@ -50,6 +64,10 @@ pub(crate) struct Rival<'a> {
     pub strategy: &'a dyn Strategy,
     /// How long the main search runs before this rival joins.
     pub head_start: Duration,
+    /// Whether this rival shares one core with the race's other sliced
+    /// rivals, by time slices ([`Baton`]), instead of a core of its own:
+    /// two rivals on the one core beside the main search's.
+    pub sliced: bool,
 }
 
 /// Which racer sent a result: the main search, or the rival at an index.
@@ -150,6 +168,22 @@ fn race(
         ..racing
     };
     let run = |strategy: &dyn Strategy, limits: &Limits| collect(strategy, puzzle, &limits.after(started));
+    // The sliced rivals' seats at their shared core, in the rivals' order.
+    let seats: Vec<Option<usize>> = rivals
+        .iter()
+        .scan(0, |next, rival| {
+            Some(rival.sliced.then(|| {
+                *next += 1;
+                *next - 1
+            }))
+        })
+        .collect();
+    let sliced = seats.iter().flatten().count();
+    let baton = Arc::new(Baton::new(sliced, SLICE, SLICE_GROWTH, token));
+    let stop = || {
+        token.cancel();
+        baton.wake();
+    };
     let winner = std::thread::scope(|scope| {
         let (sender, results) = mpsc::channel::<(Racer, Finish)>();
         let to_main = sender.clone();
@@ -159,7 +193,7 @@ fn race(
         let mut waiting: Vec<usize> = (0..rivals.len()).collect();
         loop {
             if caller.is_some_and(|c| c.is_cancelled()) {
-                token.cancel();
+                stop();
             }
             if !token.is_cancelled() {
                 let elapsed = started.elapsed();
@@ -169,7 +203,9 @@ fn race(
                         return true;
                     }
                     let to_rival = sender.clone();
+                    let seat = seats[index].map(|seat| (Arc::clone(&baton), seat));
                     scope.spawn(move || {
+                        let _seated = seat.map(|(baton, seat)| baton.sit(seat));
                         let _ = to_rival.send((Racer::Rival(index), run(rival.strategy, &rival_limits)));
                     });
                     false
@@ -177,11 +213,11 @@ fn race(
             }
             match results.recv_timeout(POLL) {
                 Ok((Racer::Main, finish)) => {
-                    token.cancel();
+                    stop();
                     return finish;
                 }
                 Ok((Racer::Rival(_), finish)) if decisive(&finish) => {
-                    token.cancel();
+                    stop();
                     return finish.map(|(search, found)| as_main_would_end(search, found, limits));
                 }
                 Ok((Racer::Rival(_), _)) => {}
@@ -300,6 +336,7 @@ mod tests {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(1));
+                crate::baton::poll();
             }
             for grid in &self.found {
                 let _ = visitor(grid);
@@ -323,11 +360,22 @@ mod tests {
 
     /// The race of `main` against each rival with its head start in ms.
     fn race_all(main: &Scripted, rivals: &[(&Scripted, u64)], limits: &Limits) -> (Search, Vec<Grid>) {
+        race_shared(main, rivals, false, limits)
+    }
+
+    /// [`race_all`], the rivals sharing one core by slices if `sliced`.
+    fn race_shared(
+        main: &Scripted,
+        rivals: &[(&Scripted, u64)],
+        sliced: bool,
+        limits: &Limits,
+    ) -> (Search, Vec<Grid>) {
         let rivals: Vec<Rival<'_>> = rivals
             .iter()
             .map(|&(strategy, ms)| Rival {
                 strategy,
                 head_start: Duration::from_millis(ms),
+                sliced,
             })
             .collect();
         let mut seen = Vec::new();
@@ -416,6 +464,7 @@ mod tests {
         let rivals = [Rival {
             strategy: &rival,
             head_start: Duration::from_millis(20),
+            sliced: false,
         }];
         let search = visit(&main, &rivals, &puzzle(), &Limits::solutions(3), &mut |_| {
             seen += 1;
@@ -472,6 +521,63 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5));
     }
 
+    #[test]
+    fn a_sliced_rival_still_wins_when_decisive() {
+        // The first seat never ends: the second runs only once the first
+        // slice is over, and its proof still wins.
+        let main = Scripted::new(2, Stop::SolutionLimit, None);
+        let endless = Scripted::new(0, Stop::Exhausted, None);
+        let decisive = Scripted::new(1, Stop::Exhausted, Some(10));
+        let (search, seen) = race_shared(
+            &main,
+            &[(&endless, 5), (&decisive, 5)],
+            true,
+            &Limits::solutions(2),
+        );
+        assert_eq!((search.count, search.stop), (1, Stop::Exhausted));
+        assert_eq!(seen, decisive.found);
+        assert_eq!((endless.calls(), decisive.calls()), (1, 1));
+    }
+
+    #[test]
+    fn a_sliced_rival_that_cannot_decide_leaves_the_core_to_the_other() {
+        // The first seat's answer (two solutions) does not count; the
+        // second seat then has the core alone and wins.
+        let main = Scripted::new(2, Stop::SolutionLimit, None);
+        let undecided = Scripted::new(2, Stop::Exhausted, Some(0));
+        let decisive = Scripted::new(0, Stop::Exhausted, Some(20));
+        let (search, seen) = race_shared(
+            &main,
+            &[(&undecided, 5), (&decisive, 5)],
+            true,
+            &Limits::solutions(2),
+        );
+        assert_eq!((search.count, search.stop, seen.len()), (0, Stop::Exhausted, 0));
+        assert_eq!((undecided.calls(), decisive.calls()), (1, 1));
+    }
+
+    #[test]
+    fn the_callers_token_wakes_the_sliced_rivals() {
+        // Neither seat ends by itself: one waits for its turn when the
+        // caller cancels, and the race still ends at once.
+        let racers: Vec<Scripted> = (0..3).map(|_| Scripted::new(1, Stop::Exhausted, None)).collect();
+        let cancel = Cancel::new();
+        let limits = Limits::solutions(2).with_cancel(cancel);
+        let (search, seen, late) = std::thread::scope(|scope| {
+            let cancelled = scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(30));
+                cancel.cancel();
+                Instant::now()
+            });
+            let (search, seen) = race_shared(&racers[0], &[(&racers[1], 5), (&racers[2], 5)], true, &limits);
+            let ended = Instant::now();
+            (search, seen, ended.duration_since(cancelled.join().unwrap()))
+        });
+        assert_eq!((search.stop, seen.len()), (Stop::Cancelled, 0));
+        // The scope joined every racer, the waiting one included.
+        assert!(late < Duration::from_secs(2), "{late:?}");
+    }
+
     /// A strategy that waits `delay` (or until cancelled) before running
     /// `inner`, and counts the searches it finished: a main search that a
     /// real rival can beat on a small puzzle.
@@ -523,7 +629,6 @@ mod tests {
         // with no probe, the rivals at once and the main search a little
         // late, so that each side wins some races: the answer is always the
         // main search's own.
-        use crate::propagation::tests::random_killer;
         use crate::sat::SatSearch;
         use crate::{PropagationSearch, ValueIteration, ValueOrder};
         let search = PropagationSearch::default();
@@ -536,21 +641,30 @@ mod tests {
             ..search
         };
         let sat = SatSearch::default();
-        let mut rivals: Vec<Rival<'_>> = [&shuffled, &kway]
-            .into_iter()
-            .map(|strategy| Rival {
-                strategy,
-                head_start: Duration::ZERO,
-            })
-            .collect();
+        let mut strategies: Vec<&dyn Strategy> = vec![&shuffled, &kway];
         if !crate::sat::SatSolver::available().is_empty() {
-            rivals.push(Rival {
-                strategy: &sat,
-                head_start: Duration::ZERO,
-            });
+            strategies.push(&sat);
         }
+        // Each rival on a core of its own, then all three sharing one.
+        for sliced in [false, true] {
+            let rivals: Vec<Rival<'_>> = strategies
+                .iter()
+                .map(|&strategy| Rival {
+                    strategy,
+                    head_start: Duration::ZERO,
+                    sliced,
+                })
+                .collect();
+            answers_are_the_main_searchs(&search, &rivals, sliced);
+        }
+    }
+
+    /// Races `search`, 3 ms late, against `rivals` on random 6×6 killers:
+    /// every answer is `search`'s own, and each side wins some races.
+    fn answers_are_the_main_searchs(search: &dyn Strategy, rivals: &[Rival<'_>], sliced: bool) {
+        use crate::propagation::tests::random_killer;
         let main = Delayed {
-            inner: &search,
+            inner: search,
             delay: Duration::from_millis(3),
             finished: AtomicUsize::new(0),
         };
@@ -560,9 +674,9 @@ mod tests {
             let puzzle = random_killer(&mut rng);
             for wanted in [1, 2] {
                 let limits = Limits::solutions(wanted);
-                let (alone, alone_found) = collect(&search, &puzzle, &limits).unwrap();
+                let (alone, alone_found) = collect(search, &puzzle, &limits).unwrap();
                 let mut seen = Vec::new();
-                let raced = super::race(&main, &rivals, &puzzle, &limits, &mut |grid| {
+                let raced = super::race(&main, rivals, &puzzle, &limits, &mut |grid| {
                     seen.push(grid.clone());
                     ControlFlow::Continue(())
                 })
@@ -581,6 +695,9 @@ mod tests {
         );
         // Both sides won some: the main search finished only some races.
         let main_wins = main.finished.load(Ordering::SeqCst);
-        assert!(0 < main_wins && main_wins < races, "{main_wins} of {races}");
+        assert!(
+            0 < main_wins && main_wins < races,
+            "{main_wins} of {races}, sliced: {sliced}"
+        );
     }
 }

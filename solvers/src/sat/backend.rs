@@ -109,6 +109,8 @@ mod cadical_backend {
 
     impl cadical::Callbacks for Deadline {
         fn terminate(&mut self) -> bool {
+            // A rival sharing a core waits here while another holds it.
+            crate::baton::poll();
             self.1.is_some_and(|c| c.is_cancelled()) || self.0.is_some_and(|d| Instant::now() >= d)
         }
     }
@@ -199,6 +201,7 @@ mod batsat_backend {
             match (deadline, cancel) {
                 (None, None) => self.solver.cb_mut().set_stop(|| false),
                 (deadline, cancel) => self.solver.cb_mut().set_stop(move || {
+                    crate::baton::poll();
                     cancel.is_some_and(|c| c.is_cancelled()) || deadline.is_some_and(|d| Instant::now() >= d)
                 }),
             }
