@@ -110,6 +110,12 @@ impl Auto {
     /// 589,989 → 606,103 (docs/benchmarks.md, "(stop 45, chaossearch34)").
     pub const RIVAL_LABELS_ALONE_ABOVE: u8 = 5;
 
+    /// How many times its weight a chaos variable weighs once its partner
+    /// is fixed in the rival that chooses labels and digits together (ISS's
+    /// setting): it takes Sunblock in 152,579 nodes where the labels-first
+    /// searches run past a million (docs/benchmarks.md, stop 45).
+    pub const TOGETHER_LINKED_WEIGHT: u64 = 4;
+
     /// The most cells of a board SAT races on: 16×16. Larger formulas take
     /// longer to build than the race is worth.
     #[cfg(not(target_arch = "wasm32"))]
@@ -204,23 +210,35 @@ impl Auto {
         };
         let shuffled = other(&shuffled).then_some(&shuffled as &dyn Strategy);
         let kway = other(&kway).then_some(&kway as &dyn Strategy);
-        // On killers value iteration takes SAT's place (SAT last).
+        let together = unlinked.as_ref().map(|_| PropagationSearch {
+            linked_weight: Auto::TOGETHER_LINKED_WEIGHT,
+            labels_alone_above: 100,
+            ..self.fallback
+        });
+        let together = together.as_ref().map(|search| search as &dyn Strategy);
+        // On killers value iteration takes SAT's place (SAT last); on
+        // linked rules the two chaos rivals come first.
         let candidates = if killer {
-            [kway, shuffled, first]
+            [kway, shuffled, first, None]
+        } else if together.is_some() {
+            [first, together, shuffled, kway]
         } else {
-            [first, shuffled, kway]
+            [first, shuffled, kway, None]
         };
         // SAT keeps its thread where it does not take the puzzle (but for
         // linked rules): on two cores a propagation rival that differs
-        // only by chance costs more than it wins.
+        // only by chance costs more than it wins. The two chaos rivals
+        // share the one spare core by time slices when there is no other.
+        let spare = self.race_threads - 1;
+        let share = together.is_some() && spare < 2;
         let rivals: Vec<race::Rival<'_>> = candidates
             .into_iter()
-            .take(self.race_threads - 1)
+            .take(if share { 2 } else { spare })
             .flatten()
             .map(|strategy| race::Rival {
                 strategy,
                 head_start,
-                sliced: false,
+                sliced: share,
             })
             .collect();
         then(&rivals)
@@ -402,7 +420,7 @@ mod tests {
     }
 
     #[test]
-    fn where_rules_link_variables_the_unlinked_search_takes_sats_thread() {
+    fn where_rules_link_variables_two_chaos_rivals_share_sats_thread() {
         // SAT does not take chaos construction; its cell and label are linked.
         let puzzle = Puzzle::new(Geometry::square(4).unwrap())
             .with(ChaosConstruction::default())
@@ -417,7 +435,22 @@ mod tests {
             (unlinked.linked_weight, unlinked.labels_alone_above),
             (1, Auto::RIVAL_LABELS_ALONE_ABOVE)
         );
-        assert_eq!(rivals(&two, &puzzle, &limits), vec!["propagation"]);
+        // Two chaos rivals (unlinked, and labels with digits together)
+        // share SAT's thread by slices on two cores; with more cores each
+        // has its own.
+        let sliced = |auto: &Auto| {
+            auto.with_rivals(&puzzle, &limits, |rivals| {
+                rivals.iter().map(|rival| rival.sliced).collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(sliced(&two), vec![true, true]);
+        for threads in [3, 4] {
+            let more = Auto {
+                race_threads: threads,
+                ..Auto::default()
+            };
+            assert_eq!(sliced(&more), vec![false; threads - 1], "{threads} threads");
+        }
         // Without links in the main search there is nothing to race.
         let plain = Auto {
             fallback: PropagationSearch {
