@@ -42,6 +42,9 @@
 
 mod auto;
 mod backtracking;
+// No race on WebAssembly (no threads): only `baton::poll` is used there,
+// and it returns at once.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 mod baton;
 mod bitboard;
 mod branch;
