@@ -558,10 +558,7 @@ impl Propagate for ChaosCount {
                     .map(|(&c, _)| c),
             )
             .collect();
-        if self.chaos && shard.len() > 1 {
-            distinct_digits(cx, &shard)?;
-        }
-        Ok(())
+        distinct_digits(cx, &shard)
     }
 }
 

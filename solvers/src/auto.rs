@@ -204,14 +204,13 @@ impl Auto {
             ..self.fallback
         };
         let other = |search: &PropagationSearch| *search != self.fallback;
-        let first: Option<&dyn Strategy> = match (&sat, &unlinked) {
-            (Some(sat), _) => Some(sat),
-            (None, unlinked) => unlinked.as_ref().map(|search| search as &dyn Strategy),
-        };
+        let first = (sat.as_ref().map(|sat| sat as &dyn Strategy))
+            .or_else(|| unlinked.as_ref().map(|search| search as &dyn Strategy));
         let shuffled = other(&shuffled).then_some(&shuffled as &dyn Strategy);
         let kway = other(&kway).then_some(&kway as &dyn Strategy);
         let together = unlinked.as_ref().map(|_| PropagationSearch {
             linked_weight: Auto::TOGETHER_LINKED_WEIGHT,
+            // Never labels alone: more than 100 % are never open.
             labels_alone_above: 100,
             ..self.fallback
         });
