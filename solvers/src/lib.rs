@@ -58,6 +58,7 @@ mod exact_cover;
 pub mod generate;
 mod house_pairs;
 mod limits;
+mod nogoods;
 pub mod pattern;
 mod propagation;
 #[cfg(not(target_arch = "wasm32"))]
@@ -76,6 +77,7 @@ pub use dlx::Dlx;
 pub use estimate::{Estimate, Estimator};
 pub use exact_cover::{Clash, DancingLinks, ExactCover};
 pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
+pub use nogoods::Restarts;
 pub use propagation::{Branching, PairBranching, PropagationSearch, Undo, ValueIteration, ValueOrder};
 pub use registry::{strategy_by_name, STRATEGY_NAMES};
 pub use strategy::{Session, SolveError, Start, Strategy};

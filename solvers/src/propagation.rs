@@ -25,6 +25,7 @@ use crate::branch::Branch;
 use crate::conflicts::{ConflictOptions, Conflicts};
 use crate::house_pairs::HousePairs;
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
+use crate::nogoods::{Lit, Nogoods, Path, Restarts};
 use crate::strategy::{Session, SolveError, Start, Strategy};
 
 /// How the search undoes a decision.
@@ -203,6 +204,10 @@ pub struct PropagationSearch {
     /// default: labels alone while any is open). `auto`'s chaos rival
     /// uses 5 (docs/benchmarks.md, "(stop 45, chaossearch34)").
     pub labels_alone_above: u8,
+    /// Start again from the root after a growing number of failed nodes,
+    /// with the conflict weights kept and the nogoods of what each run
+    /// refuted (see [`Restarts`]). Off by default.
+    pub restarts: Restarts,
 }
 
 impl Default for PropagationSearch {
@@ -222,6 +227,7 @@ impl Default for PropagationSearch {
             value_iteration: ValueIteration::default(),
             linked_weight: PropagationSearch::LINKED_WEIGHT,
             labels_alone_above: 0,
+            restarts: Restarts::Off,
         }
     }
 }
@@ -538,9 +544,9 @@ fn house_branch<W: Word>(
 }
 
 /// Applies one side of a branch (`first`, or its refutation) and
-/// propagates; on a dead end, adds weight to the cells the contradiction
-/// involves (when `weights` are kept). True when the state is still
-/// consistent.
+/// propagates, the nogoods too; on a dead end, adds weight to the cells the
+/// contradiction involves (when `weights` are kept). True when the state
+/// is still consistent.
 #[inline]
 fn step<W: Word>(
     engine: &mut Engine<'_>,
@@ -550,9 +556,11 @@ fn step<W: Word>(
     first: bool,
     houses: Option<&HousePairs>,
     weights: &mut [u32],
+    nogoods: &mut Nogoods,
 ) -> bool {
-    match branch.apply(first, houses, engine, state, trail) {
-        Ok(()) => true,
+    let mut trail = trail;
+    match branch.apply(first, houses, engine, state, trail.as_deref_mut()) {
+        Ok(()) => nogoods.propagate(engine, state, trail, weights),
         Err(contradiction) => {
             if !weights.is_empty() {
                 bump(weights, engine.model(), &contradiction);
@@ -733,6 +741,12 @@ fn search<W: Word, U: Undoer<W>>(
     let links = Links::new(model, config.linked_weight);
     let size = model.geometry().size();
     let cells = model.geometry().cell_count();
+    // Restarts: the root to start again from, the failures of this run and
+    // its cut, the branch and the nogoods.
+    let mut memory = Memory::new(config.restarts != Restarts::Off && alive, model.variable_count());
+    let mut root = memory.on.then(|| state.clone());
+    let (mut run, mut failures) = (0u64, 0u64);
+    let mut cut = if memory.on { config.restarts.cap(0) } else { None };
     loop {
         if alive {
             let pending = conflicts.pending(&state);
@@ -754,6 +768,9 @@ fn search<W: Word, U: Undoer<W>>(
             };
             match choice {
                 None => {
+                    if !config.restarts.after_solution() {
+                        cut = None;
+                    }
                     // Propagators prune; `check` decides. A plugin whose
                     // propagator misses a violation cannot yield a wrong answer.
                     if let Some(stop) = solutions.offer(&state.to_grid()) {
@@ -799,17 +816,40 @@ fn search<W: Word, U: Undoer<W>>(
                         houses,
                         &mut conflicts,
                         &mut weights,
+                        &mut memory,
                     );
                     continue;
                 }
             }
         } else {
             stats.backtracks += 1;
+            failures += 1;
+            if cut.is_some_and(|cap| failures >= cap)
+                && let Some(learnt) = memory.path.cut()
+            {
+                // Start again from the root, with what this run refuted.
+                undo.clear();
+                memory.path.clear();
+                let root = root.as_mut().expect("a root to restart from");
+                if !memory.learn(engine, root, learnt, &mut weights) {
+                    // The nogoods refute the root: every solution is counted.
+                    return Stop::Exhausted;
+                }
+                state.copy_from(root);
+                alive = true;
+                run += 1;
+                failures = 0;
+                cut = config.restarts.cap(run);
+                continue;
+            }
         }
         // Back to the latest decision, now refuted: its other side.
         let Some(branch) = undo.pop(&mut state) else {
             return Stop::Exhausted;
         };
+        if memory.on {
+            memory.path.refute();
+        }
         if let Some(stop) = out_of_budget(stats, limits, deadline) {
             return stop;
         }
@@ -839,6 +879,7 @@ fn search<W: Word, U: Undoer<W>>(
                     houses,
                     &mut conflicts,
                     &mut weights,
+                    &mut memory,
                 );
                 continue;
             }
@@ -852,7 +893,59 @@ fn search<W: Word, U: Undoer<W>>(
             false,
             pairs.as_ref(),
             &mut weights,
+            &mut memory.nogoods,
         );
+    }
+}
+
+/// What restarts keep: the current branch and the nogoods of the runs cut
+/// so far (see the `nogoods` module); unused when restarts are off.
+struct Memory {
+    on: bool,
+    path: Path,
+    nogoods: Nogoods,
+}
+
+impl Memory {
+    fn new(on: bool, variables: usize) -> Memory {
+        Memory {
+            on,
+            path: Path::default(),
+            nogoods: Nogoods::new(if on { variables } else { 0 }),
+        }
+    }
+
+    /// Stores the nogoods `learnt` at a cut: those of one literal narrow
+    /// `root` for good, the others are watched; then brings `root` to a
+    /// fixpoint of the rules and the nogoods. False when it dies.
+    fn learn<W: Word>(
+        &mut self,
+        engine: &mut Engine<'_>,
+        root: &mut State<W>,
+        learnt: Vec<Vec<Lit>>,
+        weights: &mut [u32],
+    ) -> bool {
+        let mut units = Vec::new();
+        for nogood in learnt {
+            match nogood[..] {
+                [lit] => units.push((lit.var, !(1u128 << (lit.digit - 1)))),
+                _ => self.nogoods.add(nogood, root),
+            }
+        }
+        engine
+            .restrict_all(root, None, units)
+            .and_then(|()| engine.propagate(root, None))
+            .is_ok()
+            && self.nogoods.propagate(engine, root, None, weights)
+    }
+}
+
+/// The literal of a value decision (`None` for a halving or a split).
+#[inline]
+fn literal(branch: Branch) -> Option<Lit> {
+    match branch {
+        Branch::Assign(var, digit) | Branch::Value(var, digit) => Some(Lit { var, digit }),
+        Branch::Halve(..) | Branch::Spread(..) => None,
     }
 }
 
@@ -874,11 +967,25 @@ fn take<W: Word, U: Undoer<W>>(
     houses: Option<&HousePairs>,
     conflicts: &mut Conflicts,
     weights: &mut [u32],
+    memory: &mut Memory,
 ) -> bool {
     undo.push(state, branch);
+    if memory.on {
+        memory.path.decide(literal(branch));
+    }
     stats.nodes += 1;
     stats.guesses += 1;
-    let alive = step(engine, state, undo.trail(), branch, true, houses, weights);
+    let nogoods = &mut memory.nogoods;
+    let alive = step(
+        engine,
+        state,
+        undo.trail(),
+        branch,
+        true,
+        houses,
+        weights,
+        nogoods,
+    );
     match branch {
         Branch::Assign(cell, digit) | Branch::Value(cell, digit) => {
             conflicts.assigned(cell, digit, alive, weights)

@@ -1,0 +1,434 @@
+//! Restarts that keep what they proved: nld-nogoods (Lecoutre, Saïs,
+//! Tabary & Vidal 2007, "Recording and minimizing nogoods from restarts").
+//!
+//! A restart gives up the search tree and starts again from the root with
+//! the conflict weights learnt, so that a search which committed early to
+//! a bad order can choose again. Without more, every run but the last is
+//! overhead (docs/benchmarks.md, "Randomized restarts (stop 44,
+//! restarts33)"): a uniqueness proof must exhaust the tree once more.
+//!
+//! At a cut, the current branch is a sequence of decisions, positive
+//! (`x = d`, still open) or negative (`x ≠ d`: the decision `x = d` below
+//! the same prefix was refuted, failed or fully explored). Each negative
+//! decision `¬δi` yields the nogood "the positive decisions above it and
+//! `δi` never hold together" (the *reduced* nld-nogood: the negative
+//! decisions above it are dropped, which is sound because what they
+//! excluded was refuted by earlier nogoods of the same branch). Together
+//! the nogoods of one cut exclude exactly what the run explored, so a later
+//! run never explores it again and never meets a solution it counted:
+//! counts stay exact with no memory of solutions.
+//!
+//! Nogoods are kept with two watched literals, checked against the state
+//! at every node after propagation: a literal `x = d` holds once `x` is
+//! fixed to `d`. A nogood whose literals all hold but one removes that
+//! one's digit (through the engine, which then propagates again); one whose
+//! literals all hold is a dead end. A nogood of one literal narrows the
+//! root for good.
+//!
+//! Only value decisions are literals (`Branch::Value` and `Branch::Assign`
+//! in the search); while a halving or a house split is on the branch, the
+//! cut waits for the next failure.
+
+use sudokit_core::{Cell, Digit, Engine, State, Trail, Word};
+
+/// When the search gives up its tree and starts again from the root, with
+/// the conflict weights and the nogoods of every cut kept (see the
+/// `nogoods` module). The cut counts failed nodes of the run; each run's
+/// allowance grows, and the last run is exhaustive.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Restarts {
+    /// One run.
+    #[default]
+    Off,
+    /// Luby's sequence (1, 1, 2, 1, 1, 2, 4, …) times `unit` failures.
+    Luby {
+        /// Failed nodes of a run of length 1.
+        unit: u64,
+        /// Whether the search still restarts once it has found a solution.
+        after_solution: bool,
+    },
+    /// `first` failed nodes, then half as many again per run.
+    Geometric {
+        /// Failed nodes allowed to the first run.
+        first: u64,
+        /// Whether the search still restarts once it has found a solution.
+        after_solution: bool,
+    },
+}
+
+impl Restarts {
+    /// Failed nodes allowed to run `run` (from 0); `None`: no cut.
+    pub(crate) fn cap(self, run: u64) -> Option<u64> {
+        match self {
+            Restarts::Off => None,
+            Restarts::Luby { unit, .. } => Some(unit.max(1).saturating_mul(luby(run + 1))),
+            Restarts::Geometric { first, .. } => {
+                let mut cap = first.max(1);
+                for _ in 0..run.min(200) {
+                    cap = cap.saturating_add(cap / 2).max(cap.saturating_add(1));
+                }
+                Some(cap)
+            }
+        }
+    }
+
+    /// Whether runs are still cut once a solution has been found.
+    pub(crate) fn after_solution(self) -> bool {
+        match self {
+            Restarts::Off => false,
+            Restarts::Luby { after_solution, .. } | Restarts::Geometric { after_solution, .. } => {
+                after_solution
+            }
+        }
+    }
+}
+
+/// The `i`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ….
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with 2^k - 1 >= i.
+        let mut k = 1;
+        while k < 63 && (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A decision literal: variable `var` holds `digit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Lit {
+    /// The variable (a cell or an extra variable).
+    pub var: Cell,
+    /// Its value.
+    pub digit: Digit,
+}
+
+impl Lit {
+    /// Whether the literal holds in `state`: the variable is fixed to it.
+    #[inline]
+    fn holds<W: Word>(self, state: &State<W>) -> bool {
+        state.candidates(self.var).single_digit() == Some(self.digit)
+    }
+
+    /// Whether the literal can no longer hold: the digit has left.
+    #[inline]
+    fn fails<W: Word>(self, state: &State<W>) -> bool {
+        !state.candidates(self.var).contains(self.digit)
+    }
+}
+
+/// One decision of the current branch, in order.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// The decision's literal (`None`: a halving or a house split).
+    lit: Option<Lit>,
+    /// Taken (still open) or refuted.
+    positive: bool,
+}
+
+/// The current branch of the search: its decisions in order, kept beside
+/// the undo stack (one open decision there per positive step here).
+#[derive(Debug, Default)]
+pub(crate) struct Path {
+    steps: Vec<Step>,
+    /// Where each open (positive) step is.
+    open: Vec<usize>,
+}
+
+impl Path {
+    /// A new decision is taken (`lit`: its literal, if it is one).
+    #[inline]
+    pub(crate) fn decide(&mut self, lit: Option<Lit>) {
+        self.open.push(self.steps.len());
+        self.steps.push(Step { lit, positive: true });
+    }
+
+    /// The latest open decision is refuted: what followed it is closed.
+    #[inline]
+    pub(crate) fn refute(&mut self) {
+        if let Some(at) = self.open.pop() {
+            self.steps.truncate(at + 1);
+            self.steps[at].positive = false;
+        }
+    }
+
+    /// At a cut after a failure: refutes the latest open decision, as
+    /// backtracking would, and returns the branch's nogoods; `None` (and
+    /// nothing changes) when no decision is open or a decision that is
+    /// not a literal is on the branch up to it.
+    pub(crate) fn cut(&mut self) -> Option<Vec<Vec<Lit>>> {
+        let &at = self.open.last()?;
+        if self.steps[..=at].iter().any(|step| step.lit.is_none()) {
+            return None;
+        }
+        self.refute();
+        self.nogoods()
+    }
+
+    /// Forgets the branch (a new run starts at the root).
+    pub(crate) fn clear(&mut self) {
+        self.steps.clear();
+        self.open.clear();
+    }
+
+    /// The reduced nld-nogoods of the branch, each as the positive
+    /// decisions above a refuted one followed by the refuted one; `None`
+    /// while a decision that is not a literal is on the branch.
+    pub(crate) fn nogoods(&self) -> Option<Vec<Vec<Lit>>> {
+        let mut positives = Vec::new();
+        let mut nogoods = Vec::new();
+        for step in &self.steps {
+            let lit = step.lit?;
+            if step.positive {
+                positives.push(lit);
+            } else {
+                let mut nogood = positives.clone();
+                nogood.push(lit);
+                nogoods.push(nogood);
+            }
+        }
+        Some(nogoods)
+    }
+}
+
+/// A nogood's watched literals are its first two.
+#[derive(Debug)]
+struct Nogood {
+    lits: Vec<Lit>,
+}
+
+/// Nogoods of two literals or more, with two watched literals each.
+#[derive(Debug)]
+pub(crate) struct Nogoods {
+    nogoods: Vec<Nogood>,
+    /// Per variable: the nogoods watching one of its literals, with the
+    /// literal's digit.
+    watches: Vec<Vec<(Digit, u32)>>,
+}
+
+impl Nogoods {
+    /// An empty store for a model of `variables` variables.
+    pub(crate) fn new(variables: usize) -> Nogoods {
+        Nogoods {
+            nogoods: Vec::new(),
+            watches: vec![Vec::new(); variables],
+        }
+    }
+
+    /// Whether no nogood is stored (then [`Nogoods::propagate`] is free).
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.nogoods.is_empty()
+    }
+
+    /// How many nogoods are stored.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.nogoods.len()
+    }
+
+    /// Stores a nogood of two literals or more on distinct variables,
+    /// watching the first two that do not hold in `state` (or any, when
+    /// fewer do not hold: the next check settles it).
+    pub(crate) fn add<W: Word>(&mut self, mut lits: Vec<Lit>, state: &State<W>) {
+        debug_assert!(lits.len() >= 2);
+        // Literals that do not hold first: they are the ones to watch.
+        lits.sort_by_key(|lit| lit.holds(state));
+        let id = self.nogoods.len() as u32;
+        for lit in &lits[..2] {
+            self.watches[lit.var.index()].push((lit.digit, id));
+        }
+        self.nogoods.push(Nogood { lits });
+    }
+
+    /// Enforces the nogoods on a propagated `state`: each nogood whose
+    /// literals all hold but one removes that one's digit, and the engine
+    /// propagates, until none fires. False on a dead end (a nogood whose
+    /// literals all hold, or a contradiction of the propagation), after
+    /// adding weight to the nogood's variables when `weights` are kept.
+    pub(crate) fn propagate<W: Word>(
+        &mut self,
+        engine: &mut Engine<'_>,
+        state: &mut State<W>,
+        mut trail: Option<&mut Trail<W>>,
+        weights: &mut [u32],
+    ) -> bool {
+        if self.is_empty() {
+            return true;
+        }
+        let mut forced = Vec::new();
+        loop {
+            match self.scan(state, &mut forced) {
+                Err(conflict) => {
+                    if !weights.is_empty() {
+                        for lit in &self.nogoods[conflict as usize].lits {
+                            weights[lit.var.index()] += 1;
+                        }
+                    }
+                    return false;
+                }
+                Ok(()) if forced.is_empty() => return true,
+                Ok(()) => {
+                    let removals = forced
+                        .drain(..)
+                        .map(|lit: Lit| (lit.var, !(1u128 << (lit.digit - 1))));
+                    let applied = engine
+                        .restrict_all(state, trail.as_deref_mut(), removals)
+                        .and_then(|()| engine.propagate(state, trail.as_deref_mut()));
+                    if applied.is_err() {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// One pass over the watched literals that hold in `state`: moves each
+    /// watch to a literal that does not hold, or else collects the other
+    /// watched literal in `forced` (the nogood is unit); `Err` with the
+    /// nogood whose literals all hold.
+    fn scan<W: Word>(&mut self, state: &State<W>, forced: &mut Vec<Lit>) -> Result<(), u32> {
+        let variables = state.variables();
+        for var in 0..self.watches.len() {
+            if self.watches[var].is_empty() {
+                continue;
+            }
+            let Some(value) = variables[var].single_digit() else {
+                continue;
+            };
+            let mut list = std::mem::take(&mut self.watches[var]);
+            let mut i = 0;
+            let mut result = Ok(());
+            while i < list.len() {
+                let (digit, id) = list[i];
+                if digit != value {
+                    i += 1;
+                    continue;
+                }
+                let lits = &mut self.nogoods[id as usize].lits;
+                // The literal that holds goes second.
+                if lits[0].var.index() == var {
+                    lits.swap(0, 1);
+                }
+                let other = lits[0];
+                if other.fails(state) {
+                    i += 1;
+                    continue;
+                }
+                match (2..lits.len()).find(|&k| !lits[k].holds(state)) {
+                    Some(k) => {
+                        lits.swap(1, k);
+                        let moved = lits[1];
+                        self.watches[moved.var.index()].push((moved.digit, id));
+                        list.swap_remove(i);
+                    }
+                    None if other.holds(state) => {
+                        result = Err(id);
+                        break;
+                    }
+                    None => {
+                        forced.push(other);
+                        i += 1;
+                    }
+                }
+            }
+            self.watches[var] = list;
+            result?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_constraints::ClassicRules;
+    use sudokit_core::{Digits, Geometry, Puzzle};
+
+    fn lit(var: u16, digit: Digit) -> Lit {
+        Lit {
+            var: Cell(var),
+            digit,
+        }
+    }
+
+    #[test]
+    fn luby_and_geometric_schedules() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        let geometric = Restarts::Geometric {
+            first: 2,
+            after_solution: true,
+        };
+        assert_eq!(geometric.cap(3), Some(6));
+        assert_eq!(Restarts::Off.cap(0), None);
+        assert!(geometric.cap(10_000).is_some());
+    }
+
+    #[test]
+    fn a_branch_yields_one_nogood_per_refuted_decision() {
+        let mut path = Path::default();
+        path.decide(Some(lit(0, 1)));
+        path.refute(); // r1c1 ≠ 1
+        path.decide(Some(lit(1, 2)));
+        path.decide(Some(lit(2, 3)));
+        path.decide(Some(lit(3, 4)));
+        path.refute(); // r1c4 ≠ 4 below r1c2 = 2, r1c3 = 3
+        assert_eq!(
+            path.nogoods(),
+            Some(vec![vec![lit(0, 1)], vec![lit(1, 2), lit(2, 3), lit(3, 4)]])
+        );
+        // Refuting r1c3 = 3 closes what followed it.
+        path.refute();
+        assert_eq!(
+            path.nogoods(),
+            Some(vec![vec![lit(0, 1)], vec![lit(1, 2), lit(2, 3)]])
+        );
+        // A decision that is not a literal blocks the nogoods.
+        path.decide(None);
+        assert_eq!(path.nogoods(), None);
+        path.clear();
+        assert_eq!(path.nogoods(), Some(vec![]));
+    }
+
+    #[test]
+    fn a_nogood_fires_when_all_its_literals_but_one_hold() {
+        let puzzle = Puzzle::new(Geometry::square(4).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        let mut engine = Engine::rules_only(puzzle.model());
+        let mut state = State::<u16>::new(puzzle.geometry());
+        let mut nogoods = Nogoods::new(16);
+        // r1c1 = 1, r2c3 = 3 and r4c2 = 2 never together.
+        nogoods.add(vec![lit(0, 1), lit(6, 3), lit(13, 2)], &state);
+        let mut weights = vec![1; 16];
+        assert!(nogoods.propagate(&mut engine, &mut state, None, &mut weights));
+        assert_eq!(state.candidates(Cell(13)).len(), 4);
+        // One literal holds: nothing fires, the watch moves.
+        state.restrict_untracked(Cell(0), Digits::single(1));
+        assert!(nogoods.propagate(&mut engine, &mut state, None, &mut weights));
+        assert_eq!(state.candidates(Cell(13)).len(), 4);
+        // Two hold: the third leaves, and the engine propagates it.
+        let mut second = state.clone();
+        second.restrict_untracked(Cell(6), Digits::single(3));
+        engine.schedule_all();
+        assert!(nogoods.propagate(&mut engine, &mut second, None, &mut weights));
+        assert!(!second.candidates(Cell(13)).contains(2));
+        // All three hold: a dead end, whose variables gain weight.
+        let mut third = state.clone();
+        third.restrict_untracked(Cell(6), Digits::single(3));
+        third.restrict_untracked(Cell(13), Digits::single(2));
+        assert!(!nogoods.propagate(&mut engine, &mut third, None, &mut weights));
+        assert_eq!((weights[0], weights[6], weights[13], weights[1]), (2, 2, 2, 1));
+        // A literal that fails satisfies the nogood, whatever else holds.
+        let mut fourth = state.clone();
+        fourth.restrict_untracked(Cell(6), Digits::from_digits([1, 4]));
+        fourth.restrict_untracked(Cell(13), Digits::single(2));
+        assert!(nogoods.propagate(&mut engine, &mut fourth, None, &mut weights));
+        assert_eq!(nogoods.len(), 1);
+    }
+}
