@@ -12,6 +12,7 @@ use sudokit_core::{Sum, SumOrigin};
 
 use crate::bitboard::Bitboard;
 use crate::limits::{Limits, Search};
+use crate::nogoods::Restarts;
 use crate::propagation::PropagationSearch;
 use crate::strategy::{Session, SolveError, Strategy};
 #[cfg(not(target_arch = "wasm32"))]
@@ -73,6 +74,10 @@ pub struct Auto {
     /// by default the cores this process may use
     /// ([`std::thread::available_parallelism`], read once per process).
     pub race_threads: usize,
+    /// The restarts of the searches on a killer sudoku (cages and houses
+    /// only), when the fallback search has none of its own:
+    /// [`Auto::KILLER_RESTARTS`] by default, [`Restarts::Off`] for none.
+    pub killer_restarts: Restarts,
 }
 
 impl Default for Auto {
@@ -81,6 +86,7 @@ impl Default for Auto {
             fallback: PropagationSearch::default(),
             race: (!cfg!(target_arch = "wasm32")).then_some(Auto::RACE_HEAD_START),
             race_threads: cores(),
+            killer_restarts: Auto::KILLER_RESTARTS,
         }
     }
 }
@@ -115,6 +121,18 @@ impl Auto {
     /// setting): it takes Sunblock in 152,579 nodes where the labels-first
     /// searches run past a million (docs/benchmarks.md, stop 45).
     pub const TOGETHER_LINKED_WEIGHT: u64 = 4;
+
+    /// The restarts of the searches on a killer sudoku by default
+    /// ([`Auto::killer_restarts`]): the nld-nogoods make a restarted
+    /// run no longer than the proof it replaces, and the 19 killers of
+    /// ISS's slow list take 0.71× the CPU time (summed best of the main
+    /// search and value iteration, docs/benchmarks.md "Restarts with
+    /// nld-nogoods (stop 46, nogoods35)"); elsewhere (renban, little
+    /// killers, sum lines) they lose.
+    pub const KILLER_RESTARTS: Restarts = Restarts::Geometric {
+        first: 100,
+        after_solution: true,
+    };
 
     /// The most cells of a board SAT races on: 16×16. Larger formulas take
     /// longer to build than the race is worth.
@@ -299,6 +317,22 @@ impl Strategy for Auto {
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.killer_restarts != Restarts::Off
+            && self.fallback.restarts == Restarts::Off
+            && is_killer(puzzle)
+        {
+            // A killer's searches restart (the main one and the rivals
+            // derived from it).
+            let restarting = Auto {
+                fallback: PropagationSearch {
+                    restarts: self.killer_restarts,
+                    ..self.fallback
+                },
+                ..self.clone()
+            };
+            return restarting.visit(puzzle, limits, visitor);
+        }
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(search) = self.with_rivals(puzzle, limits, |rivals| {
             (!rivals.is_empty()).then(|| race::visit(&self.fallback, rivals, puzzle, limits, &mut *visitor))

@@ -292,12 +292,11 @@ impl Nogoods {
     /// watched literal in `forced` (the nogood is unit); `Err` with the
     /// nogood whose literals all hold.
     fn scan<W: Word>(&mut self, state: &State<W>, forced: &mut Vec<Lit>) -> Result<(), u32> {
-        let variables = state.variables();
-        for var in 0..self.watches.len() {
+        for (var, set) in state.variables().iter().enumerate().take(self.watches.len()) {
             if self.watches[var].is_empty() {
                 continue;
             }
-            let Some(value) = variables[var].single_digit() else {
+            let Some(value) = set.single_digit() else {
                 continue;
             };
             let mut list = std::mem::take(&mut self.watches[var]);

@@ -547,6 +547,10 @@ fn house_branch<W: Word>(
 /// propagates, the nogoods too; on a dead end, adds weight to the cells the
 /// contradiction involves (when `weights` are kept). True when the state
 /// is still consistent.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the search's context a propagation touches"
+)]
 #[inline]
 fn step<W: Word>(
     engine: &mut Engine<'_>,

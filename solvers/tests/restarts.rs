@@ -6,7 +6,9 @@
 use sudokit_constraints::{ClassicRules, KillerCage};
 use sudokit_core::testkit::count_solutions;
 use sudokit_core::{Cell, Geometry, Grid, Puzzle};
-use sudokit_solvers::{Limits, PropagationSearch, Restarts, Strategy, Undo, ValueIteration, ValueOrder};
+use sudokit_solvers::{
+    Auto, Limits, PropagationSearch, Restarts, Strategy, Undo, ValueIteration, ValueOrder,
+};
 
 /// Every restarting search under test: both schedules at their tightest,
 /// with and without restarts after the first solution, over the undo
@@ -127,6 +129,7 @@ fn agrees(puzzle: &Puzzle, expected: u64) -> bool {
 fn restarts_count_what_brute_force_counts_on_random_killers() {
     let mut rng = fastrand::Rng::with_seed(46);
     let (mut compared, mut restarted, mut several) = (0, 0, 0);
+    let mut auto_restarted = false;
     while compared < 24 {
         let puzzle = random_killer(&mut rng);
         let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
@@ -135,6 +138,26 @@ fn restarts_count_what_brute_force_counts_on_random_killers() {
         compared += 1;
         several += usize::from(expected > 1);
         restarted += usize::from(agrees(&puzzle, expected));
+        // `auto` restarts its searches on killers (here after every
+        // failure), with the same counts as without.
+        let [plain, restarting] = [
+            Restarts::Off,
+            Restarts::Luby {
+                unit: 1,
+                after_solution: true,
+            },
+        ]
+        .map(|restarts| {
+            let auto = Auto {
+                killer_restarts: restarts,
+                ..Auto::default()
+            };
+            auto.count(&puzzle, &Limits::all()).unwrap()
+        });
+        for outcome in [&plain, &restarting] {
+            assert_eq!((outcome.count, outcome.exhaustive()), (expected, true));
+        }
+        auto_restarted |= plain.stats.nodes != restarting.stats.nodes;
     }
     // The cuts did restart the default search, on puzzles with several
     // solutions too.
@@ -142,6 +165,7 @@ fn restarts_count_what_brute_force_counts_on_random_killers() {
         restarted >= 5 && several >= 5,
         "{restarted} restarted, {several} with several"
     );
+    assert!(auto_restarted);
 }
 
 #[test]
