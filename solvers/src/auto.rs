@@ -41,7 +41,9 @@ use crate::{
 ///    killers than the random order does.
 ///
 /// On a killer sudoku (cages and houses only), where SAT wins nothing worth
-/// a thread, value iteration comes first and SAT last.
+/// a thread, value iteration comes first and SAT last, and every search
+/// restarts, keeping nogoods of what each run refuted
+/// ([`Auto::killer_restarts`]).
 ///
 /// The first decisive answer wins: a rival's only when it proves no
 /// solution or a unique one (the first of several solutions depends on the
