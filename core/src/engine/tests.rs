@@ -104,6 +104,20 @@ fn random_killer(rng: &mut fastrand::Rng, n: usize) -> Killer {
     Killer { cages, sums }
 }
 
+/// A decision on the first open cell of `state`: its smallest digit,
+/// assigned or excluded at random; `None` when every cell is fixed.
+fn first_open_decision(rng: &mut fastrand::Rng, geometry: &Geometry, state: &State<u16>) -> Option<Decision> {
+    let cell = (0..geometry.cell_count())
+        .map(|i| Cell(i as u16))
+        .find(|&cell| !state.candidates(cell).is_single())?;
+    let digit = state.candidates(cell).min().expect("open");
+    Some(if rng.bool() {
+        Decision::Assign(cell, digit)
+    } else {
+        Decision::Exclude(cell, digit)
+    })
+}
+
 /// Sums with their blocks' fixed cells left out of the layers reach the same
 /// state and the same contradiction as with every cell in them, on random
 /// killers (cages and a diagonal) of 4×4, 6×6 and 9×9 boards, at the first
@@ -135,15 +149,8 @@ fn sums_without_their_fixed_cells_propagate_as_whole_blocks() {
             let got = if step == 0 {
                 split.propagate(&mut a, None)
             } else {
-                let cell = (0..geometry.cell_count())
-                    .map(|i| Cell(i as u16))
-                    .find(|&cell| !a.candidates(cell).is_single());
-                let Some(cell) = cell else { break };
-                let digit = a.candidates(cell).min().expect("open");
-                let decision = if rng.bool() {
-                    Decision::Assign(cell, digit)
-                } else {
-                    Decision::Exclude(cell, digit)
+                let Some(decision) = first_open_decision(&mut rng, geometry, &a) else {
+                    break;
                 };
                 result = whole.decide(&mut b, None, decision);
                 split.decide(&mut a, None, decision)
@@ -205,16 +212,12 @@ fn overlaps_from_the_scans_placed_digits_reach_the_same_fixpoint() {
             let got = if step == 0 {
                 fast.propagate(&mut a, None)
             } else {
-                let cell = (0..geometry.cell_count())
-                    .map(|i| Cell(i as u16))
-                    .find(|&cell| !a.candidates(cell).is_single());
-                let Some(cell) = cell else { break };
-                let digit = a.candidates(cell).min().expect("open");
-                let bit = 1u128 << (digit - 1);
-                let (decision, keep) = if rng.bool() {
-                    (Decision::Assign(cell, digit), bit)
-                } else {
-                    (Decision::Exclude(cell, digit), !bit)
+                let Some(decision) = first_open_decision(&mut rng, geometry, &a) else {
+                    break;
+                };
+                let (cell, keep) = match decision {
+                    Decision::Assign(cell, digit) => (cell, 1u128 << (digit - 1)),
+                    Decision::Exclude(cell, digit) => (cell, !(1u128 << (digit - 1))),
                 };
                 read.restrict_all(&mut b, None, [(cell, keep)])
                     .expect("an open cell's digit");
