@@ -1,6 +1,5 @@
 //! Cells that take every digit of a small set once each: which digit each
-//! cell can take in some such filling. The exact core of the renban's
-//! windows ([`renban_windows`](crate::renban_windows)) and of the digit sets
+//! cell can take in some such filling. The exact core of the digit sets
 //! a sandwich's gap, an x-sum or a lunchbox may add up to
 //! ([`sums_by_sets`]): a handful of sets, each filled by one pass over its
 //! subsets, is cheaper than layering every set of digits the cells reach.
@@ -8,9 +7,9 @@
 /// The most cells (and digits) a filling takes: `2^MAX_CELLS` flags a pass.
 pub(crate) const MAX_CELLS: usize = 10;
 
-/// The number of digits in each set of up to [`MAX_CELLS`] digits: `count_ones`
-/// is a dozen instructions on the baseline x86-64 the release builds for.
-static SIZES: [u8; 1 << MAX_CELLS] = sizes();
+/// The number of digits in each set of up to [`MAX_CELLS`] digits (the
+/// renban's windows count their sets here too): `count_ones` is a dozen instructions on the baseline x86-64 the release builds for.
+pub(crate) static SIZES: [u8; 1 << MAX_CELLS] = sizes();
 
 /// Builds [`SIZES`] at compile time.
 const fn sizes() -> [u8; 1 << MAX_CELLS] {

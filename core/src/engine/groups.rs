@@ -52,10 +52,20 @@ pub(crate) struct GroupScratch {
     dirty: Vec<u64>,
     /// Groups whose overlaps to look at again, likewise.
     locked: Vec<u64>,
-    /// Cells fixed and not yet propagated to their peers.
-    fixed: Vec<Cell>,
+    /// What the singles found, kept between runs.
+    found: Found,
     /// Whether locked candidates run after the singles.
     pub(crate) intersections: bool,
+}
+
+/// What the singles find on the way, in buffers kept between runs.
+#[derive(Clone, Debug, Default)]
+struct Found {
+    /// Cells fixed and not yet propagated to their peers.
+    fixed: Vec<Cell>,
+    /// Per group, the digits placed in it at its last hidden-single scan
+    /// (as bits of a `u128`): what its overlaps start from.
+    settled: Vec<u128>,
 }
 
 impl GroupScratch {
@@ -63,9 +73,12 @@ impl GroupScratch {
         GroupScratch {
             dirty: vec![0; groups.div_ceil(64).max(1)],
             locked: vec![0; groups.div_ceil(64).max(1)],
-            // Every cell at most once at a time (the givens at first): one
-            // allocation rather than a few growths for each new puzzle.
-            fixed: Vec::with_capacity(cells),
+            found: Found {
+                // Every cell at most once at a time (the givens at first): one
+                // allocation rather than a few growths for each new puzzle.
+                fixed: Vec::with_capacity(cells),
+                settled: vec![0; groups],
+            },
             intersections: false,
         }
     }
@@ -175,13 +188,13 @@ pub(crate) fn propagate<W: Word>(
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
-    let fixed = &mut scratch.fixed;
+    let found = &mut scratch.found;
     let locked = scratch.intersections && model.has_intersections();
     let result = match model.group_masks() {
-        Some((1, m)) => masked::<W, 1>(model, m, locked, fixed, cx, changed),
-        Some((2, m)) => masked::<W, 2>(model, m, locked, fixed, cx, changed),
-        Some((3, m)) => masked::<W, 3>(model, m, locked, fixed, cx, changed),
-        Some((4, m)) => masked::<W, 4>(model, m, locked, fixed, cx, changed),
+        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed),
+        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed),
+        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed),
+        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed),
         _ => {
             let mut dirty = Listed {
                 bits: &mut scratch.dirty,
@@ -189,7 +202,7 @@ pub(crate) fn propagate<W: Word>(
             let mut overlaps = Listed {
                 bits: &mut scratch.locked,
             };
-            let result = run(model, &mut dirty, &mut overlaps, locked, fixed, cx, changed);
+            let result = run(model, &mut dirty, &mut overlaps, locked, found, cx, changed);
             if result.is_err() {
                 dirty.clear();
                 overlaps.clear();
@@ -198,7 +211,7 @@ pub(crate) fn propagate<W: Word>(
         }
     };
     if result.is_err() {
-        fixed.clear();
+        found.fixed.clear();
     }
     result
 }
@@ -209,12 +222,12 @@ fn masked<W: Word, const K: usize>(
     model: &Model,
     masks: &[u64],
     locked: bool,
-    fixed: &mut Vec<Cell>,
+    found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
     let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
-    run(model, &mut dirty, &mut overlaps, locked, fixed, cx, changed)
+    run(model, &mut dirty, &mut overlaps, locked, found, cx, changed)
 }
 
 /// What one run works on: the model, the state, the groups to rescan and
@@ -225,6 +238,8 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
     all: Digits<W>,
     dirty: &'r mut D,
     fixed: &'r mut Vec<Cell>,
+    /// Per group, the digits placed at its last hidden-single scan.
+    settled: &'r mut [u128],
     cx: &'r mut Ctx<'c, W>,
 }
 
@@ -234,7 +249,7 @@ fn run<W: Word, D: Dirty>(
     dirty: &mut D,
     overlaps: &mut D,
     locked: bool,
-    fixed: &mut Vec<Cell>,
+    found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
@@ -243,7 +258,8 @@ fn run<W: Word, D: Dirty>(
         model,
         all: Digits::full(n),
         dirty,
-        fixed,
+        fixed: &mut found.fixed,
+        settled: &mut found.settled,
         cx,
     };
     for &cell in changed {
@@ -359,6 +375,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             once |= set;
             settled |= set.if_single();
         }
+        self.settled[group] = settled.to_u128();
         let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
         if let Some(d) = (self.all - once).min() {
             return Err(no_place(d));
@@ -394,6 +411,16 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     #[inline(always)]
     fn locked_candidates(&mut self, group: GroupId) -> Result<(), Contradiction> {
         let model = self.model;
+        // The digits placed in the group, known without testing each cell
+        // again: the group's last hidden-single scan saw them, and a change
+        // to its cells since would have brought it back to a scan before its
+        // overlaps. The scan ran after the fixed cells had left their peers,
+        // so an open cell holds none of them, and a part's cells are all
+        // fixed exactly when its digits are all placed. Not when a single
+        // step may have left a change unapplied (an open cell may still hold
+        // a placed digit), nor after a family has removed digits from the
+        // group's own cells (a cell that fixes has not left its peers yet).
+        let mut placed = (!self.cx.is_explaining()).then(|| Digits::<W>::from_u128(self.settled[group]));
         for family in model.intersections(group) {
             // Digits seen in one part only (a segment, or the uncovered
             // cells), as hidden singles count places.
@@ -402,22 +429,41 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let mut settled = Digits::<W>::EMPTY;
             let mut naked = false;
             let sets = self.cx.state().variables();
-            let mut part = |cells: &[Cell]| {
-                let (union, fixed) = gather(sets, cells);
-                settled |= fixed;
-                twice |= once & union;
-                once |= union;
-                // A naked subset of open cells (all-settled parts are not).
-                union != fixed && union.len() == cells.len()
-            };
-            part(&family.uncovered);
-            for segment in &family.segments {
-                naked |= part(&segment.cells);
+            match placed {
+                Some(placed) => {
+                    let mut part = |cells: &[Cell]| {
+                        let union = union(sets, cells);
+                        twice |= once & union;
+                        once |= union;
+                        // A naked subset of open cells (all-settled parts are not).
+                        union.len() == cells.len() && !union.is_subset(placed)
+                    };
+                    part(&family.uncovered);
+                    for segment in &family.segments {
+                        naked |= part(&segment.cells);
+                    }
+                    settled = placed;
+                }
+                None => {
+                    let mut part = |cells: &[Cell]| {
+                        let (union, fixed) = gather(sets, cells);
+                        settled |= fixed;
+                        twice |= once & union;
+                        once |= union;
+                        // A naked subset of open cells (all-settled parts are not).
+                        union != fixed && union.len() == cells.len()
+                    };
+                    part(&family.uncovered);
+                    for segment in &family.segments {
+                        naked |= part(&segment.cells);
+                    }
+                }
             }
             let confined = once - twice - settled;
             if confined.is_empty() && !naked {
                 continue;
             }
+            placed = None;
             for (i, segment) in family.segments.iter().enumerate() {
                 // Read again: the removals for earlier segments may have
                 // narrowed this one.
@@ -529,6 +575,14 @@ fn note_change<W: Word, D: Dirty>(
     if left.is_single() {
         fixed.push(cell);
     }
+}
+
+/// The digits `cells` allow between them (in `sets`, the state's).
+#[inline(always)]
+fn union<W: Word>(sets: &[Digits<W>], cells: &[Cell]) -> Digits<W> {
+    cells
+        .iter()
+        .fold(Digits::<W>::EMPTY, |union, &cell| union | sets[cell.index()])
 }
 
 /// The digits `cells` allow between them (in `sets`, the state's), and

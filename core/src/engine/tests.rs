@@ -104,6 +104,20 @@ fn random_killer(rng: &mut fastrand::Rng, n: usize) -> Killer {
     Killer { cages, sums }
 }
 
+/// A decision on the first open cell of `state`: its smallest digit,
+/// assigned or excluded at random; `None` when every cell is fixed.
+fn first_open_decision(rng: &mut fastrand::Rng, geometry: &Geometry, state: &State<u16>) -> Option<Decision> {
+    let cell = (0..geometry.cell_count())
+        .map(|i| Cell(i as u16))
+        .find(|&cell| !state.candidates(cell).is_single())?;
+    let digit = state.candidates(cell).min().expect("open");
+    Some(if rng.bool() {
+        Decision::Assign(cell, digit)
+    } else {
+        Decision::Exclude(cell, digit)
+    })
+}
+
 /// Sums with their blocks' fixed cells left out of the layers reach the same
 /// state and the same contradiction as with every cell in them, on random
 /// killers (cages and a diagonal) of 4×4, 6×6 and 9×9 boards, at the first
@@ -135,15 +149,8 @@ fn sums_without_their_fixed_cells_propagate_as_whole_blocks() {
             let got = if step == 0 {
                 split.propagate(&mut a, None)
             } else {
-                let cell = (0..geometry.cell_count())
-                    .map(|i| Cell(i as u16))
-                    .find(|&cell| !a.candidates(cell).is_single());
-                let Some(cell) = cell else { break };
-                let digit = a.candidates(cell).min().expect("open");
-                let decision = if rng.bool() {
-                    Decision::Assign(cell, digit)
-                } else {
-                    Decision::Exclude(cell, digit)
+                let Some(decision) = first_open_decision(&mut rng, geometry, &a) else {
+                    break;
                 };
                 result = whole.decide(&mut b, None, decision);
                 split.decide(&mut a, None, decision)
@@ -172,4 +179,59 @@ fn sums_without_their_fixed_cells_propagate_as_whole_blocks() {
         runs > 3000 && failed > 500 && half_fixed > 1500,
         "{runs} runs, {failed} failed, {half_fixed} with a cage half fixed"
     );
+}
+
+/// Locked candidates that take a group's placed digits from its last
+/// hidden-single scan reach the same fixpoint as those that read them from
+/// the cells again (what they do while recording), and fail on the same
+/// states: random killers (houses, cages as partial groups that overlap the
+/// houses, sums) on 4×4, 6×6 and 9×9, at the first propagation and after
+/// each decision of a few.
+#[test]
+fn overlaps_from_the_scans_placed_digits_reach_the_same_fixpoint() {
+    let mut rng = fastrand::Rng::with_seed(46);
+    let boards = [
+        Geometry::square(4).unwrap(),
+        Geometry::with_boxes(6, 2, 3).unwrap(),
+        Geometry::square(9).unwrap(),
+    ];
+    let (mut runs, mut failed) = (0, 0);
+    for trial in 0..1500 {
+        let geometry = &boards[trial % boards.len()];
+        let puzzle = Puzzle::new(geometry.clone())
+            .with(random_killer(&mut rng, geometry.size()))
+            .unwrap();
+        let model = puzzle.model();
+        let mut fast = Engine::new(model).with_locked_candidates(true);
+        let mut read = Engine::new(model).with_locked_candidates(true);
+        let mut a = random_state(&mut rng, geometry);
+        let mut b = a.clone();
+        fast.schedule_all();
+        read.schedule_all();
+        for step in 0..40 {
+            let got = if step == 0 {
+                fast.propagate(&mut a, None)
+            } else {
+                let Some(decision) = first_open_decision(&mut rng, geometry, &a) else {
+                    break;
+                };
+                let (cell, keep) = match decision {
+                    Decision::Assign(cell, digit) => (cell, 1u128 << (digit - 1)),
+                    Decision::Exclude(cell, digit) => (cell, !(1u128 << (digit - 1))),
+                };
+                read.restrict_all(&mut b, None, [(cell, keep)])
+                    .expect("an open cell's digit");
+                fast.decide(&mut a, None, decision)
+            };
+            let (result, _) = read.record(&mut b, None);
+            assert_eq!(got.is_ok(), result.is_ok(), "trial {trial}, step {step}");
+            runs += 1;
+            if result.is_err() {
+                failed += 1;
+                break;
+            }
+            assert_eq!(a, b, "trial {trial}, step {step}");
+        }
+    }
+    assert!(runs > 3000 && failed > 500, "{runs} runs, {failed} failed");
 }
