@@ -6,9 +6,7 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use sudokit_core::{Grid, Puzzle, Unsupported};
-#[cfg(not(target_arch = "wasm32"))]
-use sudokit_core::{Sum, SumOrigin};
+use sudokit_core::{Grid, Puzzle, Sum, SumOrigin, Unsupported};
 
 use crate::bitboard::Bitboard;
 use crate::limits::{Limits, Search};
@@ -270,8 +268,8 @@ impl Auto {
 /// past 7–10 s where the propagation search takes 1–6 s), while value
 /// iteration's tree wins several of them outright (docs/benchmarks.md,
 /// "Two rivals sharing one core by time slices (stop 45, baton34)"), so
-/// there value iteration races first.
-#[cfg(not(target_arch = "wasm32"))]
+/// there value iteration races first. Its searches restart
+/// ([`Auto::killer_restarts`]), in the browser too, where no race runs.
 fn is_killer(puzzle: &Puzzle) -> bool {
     let model = puzzle.model();
     let geometry = model.geometry();
@@ -319,7 +317,6 @@ impl Strategy for Auto {
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
-        #[cfg(not(target_arch = "wasm32"))]
         if self.killer_restarts != Restarts::Off
             && self.fallback.restarts == Restarts::Off
             && is_killer(puzzle)
