@@ -102,7 +102,34 @@ pub struct ChaosConstruction {
     /// puzzle's `same-region` groups, overlapping ones merged): the
     /// connectivity weighs each as one piece.
     shards: Shards,
+    /// Per label, a layer the connectivity left as it found it.
+    settled: Settled,
 }
+
+/// Per label, the last (possible, fixed) cells on which the connectivity
+/// pass removed and placed nothing. That pass reads its label's layer only
+/// (and the shards, fixed at build), so on the same layer it would find
+/// nothing again: skipping it changes no deduction and no order. Most runs
+/// of the rule follow changes of digits or of a few labels, so most
+/// labels' layers are as the last run left them. Behind a lock because
+/// threads may share the rule; a thread that finds it taken runs every
+/// pass. A copy starts empty; every construction equals every other.
+#[derive(Debug, Default)]
+struct Settled(std::sync::Mutex<Vec<Option<(u128, u128)>>>);
+
+impl Clone for Settled {
+    fn clone(&self) -> Settled {
+        Settled::default()
+    }
+}
+
+impl PartialEq for Settled {
+    fn eq(&self, _: &Settled) -> bool {
+        true
+    }
+}
+
+impl Eq for Settled {}
 
 impl ChaosConstruction {
     /// The construction whose regions keep each of `groups` (cell sets
@@ -111,6 +138,7 @@ impl ChaosConstruction {
     pub fn with_groups(groups: &[Vec<Cell>]) -> ChaosConstruction {
         ChaosConstruction {
             shards: Shards::new(groups),
+            settled: Settled::default(),
         }
     }
 }
@@ -249,8 +277,26 @@ impl Propagate for ChaosConstruction {
         let mut labels = Labels::new(pairs(cx, cells)?, n);
         sizes(cx, &mut labels)?;
         let board = Board::new(n);
+        // Only on the bit-set board, where the layers are at hand.
+        let mut settled = board.as_ref().and(self.settled.0.try_lock().ok());
+        if let Some(settled) = settled.as_deref_mut() {
+            settled.resize(n, None);
+        }
         for label in 1..=n as Digit {
+            let Some(settled) = settled.as_deref_mut() else {
+                connectivity(cx, &mut labels, board.as_ref(), label, &self.shards)?;
+                continue;
+            };
+            let layer = labels.layer(label);
+            let slot = &mut settled[label as usize - 1];
+            if *slot == Some(layer) {
+                continue;
+            }
+            *slot = None;
             connectivity(cx, &mut labels, board.as_ref(), label, &self.shards)?;
+            if labels.layer(label) == layer {
+                settled[label as usize - 1] = Some(layer);
+            }
         }
         Ok(())
     }

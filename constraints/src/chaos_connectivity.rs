@@ -199,7 +199,7 @@ impl Labels {
 
     /// The possible and fixed cells of `label` (a board of at most 128
     /// cells).
-    fn layer(&self, label: Digit) -> (u128, u128) {
+    pub(crate) fn layer(&self, label: Digit) -> (u128, u128) {
         self.layers[label as usize - 1]
     }
 
