@@ -274,7 +274,11 @@ impl Propagate for ChaosConstruction {
             return Ok(());
         }
         canonical_order(cx, cells)?;
-        let mut labels = Labels::new(pairs(cx, cells)?, n);
+        let (regions, index) = pairs(cx, cells)?;
+        let mut labels = match index {
+            Some(index) => Labels::with_layers(regions, index.layers()),
+            None => Labels::new(regions, n),
+        };
         sizes(cx, &mut labels)?;
         let board = Board::new(n);
         // Only on the bit-set board, where the layers are at hand.
@@ -328,17 +332,22 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 /// Each (digit, region) pair in exactly one cell: the eliminations of the
 /// cells fixed to both, then the pairs with one possible cell. Returns the
 /// cells' labels as left (what [`label_bits`] would read again: every
-/// change made here is mirrored in them).
+/// change made here is mirrored in them), with their [`Index`] when the
+/// board has at most 128 cells.
 ///
 /// On each cell's digits and labels as bits (digit d is bit d − 1), a few
-/// word operations per cell rather than a scan of the board per fixed cell.
-fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contradiction> {
+/// word operations per cell rather than a scan of the board per fixed cell;
+/// on a board of at most 128 cells, the cells a fixed pair touches and each
+/// label's cells are read from bit sets instead of a scan of the board. The
+/// removals come in the same order either way.
+fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
     let mut digits: Vec<u128> = (0..cells)
         .map(|i| cx.candidates(Cell(i as u16)).to_u128())
         .collect();
     let mut regions = label_bits(cx);
+    let mut index = (cells <= 128).then(|| Index::new(&digits, &regions, n));
     // In reading order, as each cell is found fixed to both (a removal
     // may fix a later cell to both, which then counts too).
     for i in 0..cells {
@@ -346,13 +355,42 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contra
         if !(d.is_power_of_two() && r.is_power_of_two()) {
             continue;
         }
-        for j in (0..cells).filter(|&j| j != i) {
+        // The cells with digit d alone or label r alone: only they can
+        // lose r or d below (each cell changes only when it is visited).
+        let mut touched = match &index {
+            Some(index) => {
+                (index.digit_fixed[d.trailing_zeros() as usize]
+                    | index.label_fixed[r.trailing_zeros() as usize])
+                    & !(1 << i)
+            }
+            None => 0,
+        };
+        let mut others = (0..cells).filter(|&j| j != i);
+        loop {
+            let j = match index {
+                Some(_) if touched == 0 => break,
+                Some(_) => {
+                    let j = touched.trailing_zeros() as usize;
+                    touched &= touched - 1;
+                    j
+                }
+                None => match others.next() {
+                    Some(j) => j,
+                    None => break,
+                },
+            };
             if digits[j] == d && regions[j] & r != 0 {
                 cx.remove(region(j), r.trailing_zeros() as Digit + 1)?;
+                if let Some(index) = index.as_mut() {
+                    index.labels_changed(j, regions[j], regions[j] & !r);
+                }
                 regions[j] &= !r;
             }
             if regions[j] == r && digits[j] & d != 0 {
                 cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
+                if let Some(index) = index.as_mut() {
+                    index.digits_changed(j, digits[j], digits[j] & !d);
+                }
                 digits[j] &= !d;
             }
         }
@@ -374,16 +412,16 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contra
     let mut stale = 0u128;
     for r in 0..n {
         let bit = 1u128 << r;
-        let places = |digits: &[u128], regions: &[u128]| {
+        let places = |digits: &[u128], regions: &[u128], index: &Option<Index>| {
             let (mut once, mut twice) = (0u128, 0u128);
-            for i in (0..cells).filter(|&i| regions[i] & bit != 0) {
+            for i in label_cells(index, regions, r) {
                 twice |= once & digits[i];
                 once |= digits[i];
             }
             (once, twice)
         };
         let (mut once, mut twice) = match stale & bit != 0 {
-            true => places(&digits, &regions),
+            true => places(&digits, &regions, &index),
             false => (once_in[r], twice_in[r]),
         };
         for d in (0..n).map(|k| 1u128 << k) {
@@ -393,19 +431,104 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contra
             if twice & d != 0 {
                 continue;
             }
-            let Some(i) = (0..cells).find(|&i| regions[i] & bit != 0 && digits[i] & d != 0) else {
+            let Some(i) = label_cells(&index, &regions, r).find(|&i| digits[i] & d != 0) else {
                 continue;
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
+            if let Some(index) = index.as_mut() {
+                index.digits_changed(i, digits[i], d);
+                index.labels_changed(i, regions[i], bit);
+            }
             stale |= regions[i];
             digits[i] = d;
             regions[i] = bit;
-            (once, twice) = places(&digits, &regions);
+            (once, twice) = places(&digits, &regions, &index);
         }
     }
     debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
-    Ok(regions)
+    Ok((regions, index))
+}
+
+/// The cells that may take label `r + 1`, in reading order: from the
+/// index's bit set when there is one, else by a scan of `regions`.
+fn label_cells<'a>(index: &Option<Index>, regions: &'a [u128], r: usize) -> impl Iterator<Item = usize> + 'a {
+    let mut set = index.as_ref().map(|index| index.members[r]);
+    let mut next = 0;
+    std::iter::from_fn(move || match set.as_mut() {
+        Some(set) => (*set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            *set &= *set - 1;
+            i
+        }),
+        None => {
+            let i = (next..regions.len()).find(|&i| regions[i] >> r & 1 != 0)?;
+            next = i + 1;
+            Some(i)
+        }
+    })
+}
+
+/// The cells of a board of at most 128 cells as bit sets per digit and per
+/// label, kept in step with what [`pairs`] changes: which cells a fixed
+/// pair can touch, and each label's cells, without a scan of the board.
+struct Index {
+    /// Per digit (bit index): the cells holding it alone.
+    digit_fixed: Vec<u128>,
+    /// Per label (bit index): the cells fixed to it.
+    label_fixed: Vec<u128>,
+    /// Per label (bit index): the cells that may take it.
+    members: Vec<u128>,
+}
+
+impl Index {
+    fn new(digits: &[u128], regions: &[u128], n: usize) -> Index {
+        let mut index = Index {
+            digit_fixed: vec![0; n],
+            label_fixed: vec![0; n],
+            members: vec![0; n],
+        };
+        for i in 0..digits.len() {
+            index.digits_changed(i, 0, digits[i]);
+            index.labels_changed(i, 0, regions[i]);
+        }
+        index
+    }
+
+    /// Cell `i`'s digits went from `before` to `after`.
+    fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
+        if before.is_power_of_two() {
+            self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+        }
+        if after.is_power_of_two() {
+            self.digit_fixed[after.trailing_zeros() as usize] |= 1 << i;
+        }
+    }
+
+    /// Cell `i`'s labels went from `before` to `after` (a subset).
+    fn labels_changed(&mut self, i: usize, before: u128, after: u128) {
+        if before.is_power_of_two() {
+            self.label_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+        }
+        if after.is_power_of_two() {
+            self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
+        }
+        let mut rest = before ^ after;
+        while rest != 0 {
+            self.members[rest.trailing_zeros() as usize] ^= 1 << i;
+            rest &= rest - 1;
+        }
+    }
+
+    /// Per label, its possible and its fixed cells (the layers of
+    /// [`Labels`]).
+    fn layers(&self) -> Vec<(u128, u128)> {
+        self.members
+            .iter()
+            .copied()
+            .zip(self.label_fixed.iter().copied())
+            .collect()
+    }
 }
 
 /// Each region has `n` cells: no more fixed to it, no fewer possible.

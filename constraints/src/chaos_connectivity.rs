@@ -197,6 +197,15 @@ impl Labels {
         Labels { cells, layers }
     }
 
+    /// The labels of a board of at most 128 cells with their layers, per
+    /// label its possible and its fixed cells, already at hand (equal to
+    /// what [`Labels::new`] would build, checked in debug builds).
+    pub(crate) fn with_layers(cells: Vec<u128>, layers: Vec<(u128, u128)>) -> Labels {
+        let labels = Labels { cells, layers };
+        debug_assert!(labels.layers == Labels::new(labels.cells.clone(), labels.layers.len()).layers);
+        labels
+    }
+
     /// The possible and fixed cells of `label` (a board of at most 128
     /// cells).
     pub(crate) fn layer(&self, label: Digit) -> (u128, u128) {
