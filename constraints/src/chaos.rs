@@ -396,17 +396,25 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
         }
     }
     // Per label, the digits with a place in its region and those with two:
-    // one pass over the cells for all labels, a label scanned again after a
-    // placement changed one of its cells.
+    // one pass over the cells for all labels (which also gives each label's
+    // cells to the index), a label scanned again after a placement changed
+    // one of its cells.
     let (mut once_in, mut twice_in) = (vec![0u128; n], vec![0u128; n]);
-    for (&d, &l) in digits.iter().zip(&regions) {
+    let mut members = vec![0u128; if index.is_some() { n } else { 0 }];
+    for (i, (&d, &l)) in digits.iter().zip(&regions).enumerate() {
         let mut rest = l;
         while rest != 0 {
             let r = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             twice_in[r] |= once_in[r] & d;
             once_in[r] |= d;
+            if let Some(m) = members.get_mut(r) {
+                *m |= 1 << i;
+            }
         }
+    }
+    if let Some(index) = index.as_mut() {
+        index.members = members;
     }
     // The labels of the cells placed so far (their counts are stale).
     let mut stale = 0u128;
@@ -477,7 +485,9 @@ struct Index {
     digit_fixed: Vec<u128>,
     /// Per label (bit index): the cells fixed to it.
     label_fixed: Vec<u128>,
-    /// Per label (bit index): the cells that may take it.
+    /// Per label (bit index): the cells that may take it; empty until
+    /// [`pairs`] has made the eliminations of the fixed pairs (which do not
+    /// read it) and counted the labels' places.
     members: Vec<u128>,
 }
 
@@ -486,7 +496,7 @@ impl Index {
         let mut index = Index {
             digit_fixed: vec![0; n],
             label_fixed: vec![0; n],
-            members: vec![0; n],
+            members: Vec::new(),
         };
         for i in 0..digits.len() {
             index.digits_changed(i, 0, digits[i]);
@@ -512,6 +522,9 @@ impl Index {
         }
         if after.is_power_of_two() {
             self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
+        }
+        if self.members.is_empty() {
+            return;
         }
         let mut rest = before ^ after;
         while rest != 0 {
