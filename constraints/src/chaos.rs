@@ -102,12 +102,13 @@ pub struct ChaosConstruction {
     /// puzzle's `same-region` groups, overlapping ones merged): the
     /// connectivity weighs each as one piece.
     shards: Shards,
-    /// Per label, a layer the connectivity left as it found it.
+    /// Per label, recent layers the connectivity left as it found them.
     settled: Settled,
 }
 
-/// Per label, the last (possible, fixed) cells on which the connectivity
-/// pass removed and placed nothing. That pass reads its label's layer only
+/// Per label, recent (possible, fixed) cells on which the connectivity
+/// pass removed and placed nothing ([`SETTLED_SLOTS`] a label, each layer
+/// in one slot chosen by its bits). That pass reads its label's layer only
 /// (and the shards, fixed at build), so on the same layer it would find
 /// nothing again: skipping it changes no deduction and no order. Most runs
 /// of the rule follow changes of digits or of a few labels, so most
@@ -116,6 +117,17 @@ pub struct ChaosConstruction {
 /// pass. A copy starts empty; every construction equals every other.
 #[derive(Debug, Default)]
 struct Settled(std::sync::Mutex<Vec<Option<(u128, u128)>>>);
+
+/// The layers [`Settled`] keeps per label: a few recent ones, so that the
+/// layers of a node the search comes back to are still there.
+const SETTLED_SLOTS: usize = 64;
+
+/// Where [`Settled`] keeps `layer` of `label`.
+fn settled_slot(label: Digit, (possible, fixed): (u128, u128)) -> usize {
+    let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64);
+    let hash = (fold(possible) ^ fold(fixed).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (label as usize - 1) * SETTLED_SLOTS + (hash >> 58) as usize
+}
 
 impl Clone for Settled {
     fn clone(&self) -> Settled {
@@ -284,7 +296,7 @@ impl Propagate for ChaosConstruction {
         // Only on the bit-set board, where the layers are at hand.
         let mut settled = board.as_ref().and(self.settled.0.try_lock().ok());
         if let Some(settled) = settled.as_deref_mut() {
-            settled.resize(n, None);
+            settled.resize(n * SETTLED_SLOTS, None);
         }
         for label in 1..=n as Digit {
             let Some(settled) = settled.as_deref_mut() else {
@@ -292,14 +304,13 @@ impl Propagate for ChaosConstruction {
                 continue;
             };
             let layer = labels.layer(label);
-            let slot = &mut settled[label as usize - 1];
-            if *slot == Some(layer) {
+            let at = settled_slot(label, layer);
+            if settled[at] == Some(layer) {
                 continue;
             }
-            *slot = None;
             connectivity(cx, &mut labels, board.as_ref(), label, &self.shards)?;
             if labels.layer(label) == layer {
-                settled[label as usize - 1] = Some(layer);
+                settled[at] = Some(layer);
             }
         }
         Ok(())

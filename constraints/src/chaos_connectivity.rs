@@ -390,16 +390,20 @@ impl Board {
     /// [`far_cells`] of the region whose possible and fixed cells are
     /// `possible` and `fixed`, as a bit set.
     fn far_bits(&self, possible: u128, fixed: u128) -> Result<u128, Contradiction> {
-        let cells = self.n * self.n;
-        let region = |i: u32| Cell((cells + i as usize) as u16);
         let found = FAR_MEMO.with(|memo| {
             memo.borrow_mut()
                 .get(self.n, possible, fixed, || self.far_uncached(possible, fixed))
         });
-        found.map_err(|(cell, connected)| match connected {
-            false => Contradiction::rule(Some(region(cell)), "a region's cells cannot be connected"),
-            true => Contradiction::rule(Some(region(cell)), "a region's fixed cells are too far apart"),
-        })
+        found.map_err(|failure| self.contradiction(failure))
+    }
+
+    /// The contradiction of a [`Board::far_uncached`] failure.
+    fn contradiction(&self, (cell, connected): (u32, bool)) -> Contradiction {
+        let region = Some(Cell((self.n * self.n + cell as usize) as u16));
+        match connected {
+            false => Contradiction::rule(region, "a region's cells cannot be connected"),
+            true => Contradiction::rule(region, "a region's fixed cells are too far apart"),
+        }
     }
 
     /// [`Board::far_bits`] computed: the error names the cell, and whether
@@ -1061,5 +1065,29 @@ mod tests {
         }
         // Contradictions, nothing far and some far cells all came up.
         assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
+    }
+
+    /// The table of far-cell answers gives what the computation gives, for
+    /// answers kept, overwritten and asked again on three board sides
+    /// (more layers than the table has slots, asked forward then back).
+    #[test]
+    fn remembered_far_cells_are_the_computed_ones() {
+        let mut rng = fastrand::Rng::with_seed(46);
+        let mut asked = Vec::new();
+        for round in 0..400 {
+            let n = [4, 6, 9][round % 3];
+            let labels = random_labels(&mut rng, n, 0.2);
+            let board = Board::new(n).unwrap();
+            let label = rng.u8(1..=n as u8) as Digit;
+            let (possible, fixed) = board.layer(&labels, label);
+            asked.push((board, possible, fixed));
+        }
+        for (board, possible, fixed) in asked.iter().chain(asked.iter().rev()) {
+            let computed = board
+                .far_uncached(*possible, *fixed)
+                .map_err(|f| board.contradiction(f));
+            let remembered = board.far_bits(*possible, *fixed);
+            assert_eq!(format!("{computed:?}"), format!("{remembered:?}"));
+        }
     }
 }
