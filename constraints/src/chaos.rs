@@ -102,7 +102,46 @@ pub struct ChaosConstruction {
     /// puzzle's `same-region` groups, overlapping ones merged): the
     /// connectivity weighs each as one piece.
     shards: Shards,
+    /// Per label, recent layers the connectivity left as it found them.
+    settled: Settled,
 }
+
+/// Per label, recent (possible, fixed) cells on which the connectivity
+/// pass removed and placed nothing ([`SETTLED_SLOTS`] a label, each layer
+/// in one slot chosen by its bits). That pass reads its label's layer only
+/// (and the shards, fixed at build), so on the same layer it would find
+/// nothing again: skipping it changes no deduction and no order. Most runs
+/// of the rule follow changes of digits or of a few labels, so most
+/// labels' layers are as the last run left them. Behind a lock because
+/// threads may share the rule; a thread that finds it taken runs every
+/// pass. A copy starts empty; every construction equals every other.
+#[derive(Debug, Default)]
+struct Settled(std::sync::Mutex<Vec<Option<(u128, u128)>>>);
+
+/// The layers [`Settled`] keeps per label: a few recent ones, so that the
+/// layers of a node the search comes back to are still there.
+const SETTLED_SLOTS: usize = 64;
+
+/// Where [`Settled`] keeps `layer` of `label`.
+fn settled_slot(label: Digit, (possible, fixed): (u128, u128)) -> usize {
+    let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64);
+    let hash = (fold(possible) ^ fold(fixed).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (label as usize - 1) * SETTLED_SLOTS + (hash >> 58) as usize
+}
+
+impl Clone for Settled {
+    fn clone(&self) -> Settled {
+        Settled::default()
+    }
+}
+
+impl PartialEq for Settled {
+    fn eq(&self, _: &Settled) -> bool {
+        true
+    }
+}
+
+impl Eq for Settled {}
 
 impl ChaosConstruction {
     /// The construction whose regions keep each of `groups` (cell sets
@@ -111,6 +150,7 @@ impl ChaosConstruction {
     pub fn with_groups(groups: &[Vec<Cell>]) -> ChaosConstruction {
         ChaosConstruction {
             shards: Shards::new(groups),
+            settled: Settled::default(),
         }
     }
 }
@@ -246,11 +286,32 @@ impl Propagate for ChaosConstruction {
             return Ok(());
         }
         canonical_order(cx, cells)?;
-        let mut labels = Labels::new(pairs(cx, cells)?, n);
+        let (regions, index) = pairs(cx, cells)?;
+        let mut labels = match index {
+            Some(index) => Labels::with_layers(regions, index.layers()),
+            None => Labels::new(regions, n),
+        };
         sizes(cx, &mut labels)?;
         let board = Board::new(n);
+        // Only on the bit-set board, where the layers are at hand.
+        let mut settled = board.as_ref().and(self.settled.0.try_lock().ok());
+        if let Some(settled) = settled.as_deref_mut() {
+            settled.resize(n * SETTLED_SLOTS, None);
+        }
         for label in 1..=n as Digit {
+            let Some(settled) = settled.as_deref_mut() else {
+                connectivity(cx, &mut labels, board.as_ref(), label, &self.shards)?;
+                continue;
+            };
+            let layer = labels.layer(label);
+            let at = settled_slot(label, layer);
+            if settled[at] == Some(layer) {
+                continue;
+            }
             connectivity(cx, &mut labels, board.as_ref(), label, &self.shards)?;
+            if labels.layer(label) == layer {
+                settled[at] = Some(layer);
+            }
         }
         Ok(())
     }
@@ -282,17 +343,22 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 /// Each (digit, region) pair in exactly one cell: the eliminations of the
 /// cells fixed to both, then the pairs with one possible cell. Returns the
 /// cells' labels as left (what [`label_bits`] would read again: every
-/// change made here is mirrored in them).
+/// change made here is mirrored in them), with their [`Index`] when the
+/// board has at most 128 cells.
 ///
 /// On each cell's digits and labels as bits (digit d is bit d − 1), a few
-/// word operations per cell rather than a scan of the board per fixed cell.
-fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contradiction> {
+/// word operations per cell rather than a scan of the board per fixed cell;
+/// on a board of at most 128 cells, the cells a fixed pair touches and each
+/// label's cells are read from bit sets instead of a scan of the board. The
+/// removals come in the same order either way.
+fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
     let mut digits: Vec<u128> = (0..cells)
         .map(|i| cx.candidates(Cell(i as u16)).to_u128())
         .collect();
     let mut regions = label_bits(cx);
+    let mut index = (cells <= 128).then(|| Index::new(&digits, &regions, n));
     // In reading order, as each cell is found fixed to both (a removal
     // may fix a later cell to both, which then counts too).
     for i in 0..cells {
@@ -300,44 +366,81 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contra
         if !(d.is_power_of_two() && r.is_power_of_two()) {
             continue;
         }
-        for j in (0..cells).filter(|&j| j != i) {
+        // The cells with digit d alone or label r alone: only they can
+        // lose r or d below (each cell changes only when it is visited).
+        let mut touched = match &index {
+            Some(index) => {
+                (index.digit_fixed[d.trailing_zeros() as usize]
+                    | index.label_fixed[r.trailing_zeros() as usize])
+                    & !(1 << i)
+            }
+            None => 0,
+        };
+        let mut others = (0..cells).filter(|&j| j != i);
+        loop {
+            let j = match index {
+                Some(_) if touched == 0 => break,
+                Some(_) => {
+                    let j = touched.trailing_zeros() as usize;
+                    touched &= touched - 1;
+                    j
+                }
+                None => match others.next() {
+                    Some(j) => j,
+                    None => break,
+                },
+            };
             if digits[j] == d && regions[j] & r != 0 {
                 cx.remove(region(j), r.trailing_zeros() as Digit + 1)?;
+                if let Some(index) = index.as_mut() {
+                    index.labels_changed(j, regions[j], regions[j] & !r);
+                }
                 regions[j] &= !r;
             }
             if regions[j] == r && digits[j] & d != 0 {
                 cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
+                if let Some(index) = index.as_mut() {
+                    index.digits_changed(j, digits[j], digits[j] & !d);
+                }
                 digits[j] &= !d;
             }
         }
     }
     // Per label, the digits with a place in its region and those with two:
-    // one pass over the cells for all labels, a label scanned again after a
-    // placement changed one of its cells.
+    // one pass over the cells for all labels (which also gives each label's
+    // cells to the index), a label scanned again after a placement changed
+    // one of its cells.
     let (mut once_in, mut twice_in) = (vec![0u128; n], vec![0u128; n]);
-    for (&d, &l) in digits.iter().zip(&regions) {
+    let mut members = vec![0u128; if index.is_some() { n } else { 0 }];
+    for (i, (&d, &l)) in digits.iter().zip(&regions).enumerate() {
         let mut rest = l;
         while rest != 0 {
             let r = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             twice_in[r] |= once_in[r] & d;
             once_in[r] |= d;
+            if let Some(m) = members.get_mut(r) {
+                *m |= 1 << i;
+            }
         }
+    }
+    if let Some(index) = index.as_mut() {
+        index.members = members;
     }
     // The labels of the cells placed so far (their counts are stale).
     let mut stale = 0u128;
     for r in 0..n {
         let bit = 1u128 << r;
-        let places = |digits: &[u128], regions: &[u128]| {
+        let places = |digits: &[u128], regions: &[u128], index: &Option<Index>| {
             let (mut once, mut twice) = (0u128, 0u128);
-            for i in (0..cells).filter(|&i| regions[i] & bit != 0) {
+            for i in label_cells(index, regions, r) {
                 twice |= once & digits[i];
                 once |= digits[i];
             }
             (once, twice)
         };
         let (mut once, mut twice) = match stale & bit != 0 {
-            true => places(&digits, &regions),
+            true => places(&digits, &regions, &index),
             false => (once_in[r], twice_in[r]),
         };
         for d in (0..n).map(|k| 1u128 << k) {
@@ -347,19 +450,109 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<Vec<u128>, Contra
             if twice & d != 0 {
                 continue;
             }
-            let Some(i) = (0..cells).find(|&i| regions[i] & bit != 0 && digits[i] & d != 0) else {
+            let Some(i) = label_cells(&index, &regions, r).find(|&i| digits[i] & d != 0) else {
                 continue;
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
+            if let Some(index) = index.as_mut() {
+                index.digits_changed(i, digits[i], d);
+                index.labels_changed(i, regions[i], bit);
+            }
             stale |= regions[i];
             digits[i] = d;
             regions[i] = bit;
-            (once, twice) = places(&digits, &regions);
+            (once, twice) = places(&digits, &regions, &index);
         }
     }
     debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
-    Ok(regions)
+    Ok((regions, index))
+}
+
+/// The cells that may take label `r + 1`, in reading order: from the
+/// index's bit set when there is one, else by a scan of `regions`.
+fn label_cells<'a>(index: &Option<Index>, regions: &'a [u128], r: usize) -> impl Iterator<Item = usize> + 'a {
+    let mut set = index.as_ref().map(|index| index.members[r]);
+    let mut next = 0;
+    std::iter::from_fn(move || match set.as_mut() {
+        Some(set) => (*set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            *set &= *set - 1;
+            i
+        }),
+        None => {
+            let i = (next..regions.len()).find(|&i| regions[i] >> r & 1 != 0)?;
+            next = i + 1;
+            Some(i)
+        }
+    })
+}
+
+/// The cells of a board of at most 128 cells as bit sets per digit and per
+/// label, kept in step with what [`pairs`] changes: which cells a fixed
+/// pair can touch, and each label's cells, without a scan of the board.
+struct Index {
+    /// Per digit (bit index): the cells holding it alone.
+    digit_fixed: Vec<u128>,
+    /// Per label (bit index): the cells fixed to it.
+    label_fixed: Vec<u128>,
+    /// Per label (bit index): the cells that may take it; empty until
+    /// [`pairs`] has made the eliminations of the fixed pairs (which do not
+    /// read it) and counted the labels' places.
+    members: Vec<u128>,
+}
+
+impl Index {
+    fn new(digits: &[u128], regions: &[u128], n: usize) -> Index {
+        let mut index = Index {
+            digit_fixed: vec![0; n],
+            label_fixed: vec![0; n],
+            members: Vec::new(),
+        };
+        for i in 0..digits.len() {
+            index.digits_changed(i, 0, digits[i]);
+            index.labels_changed(i, 0, regions[i]);
+        }
+        index
+    }
+
+    /// Cell `i`'s digits went from `before` to `after`.
+    fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
+        if before.is_power_of_two() {
+            self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+        }
+        if after.is_power_of_two() {
+            self.digit_fixed[after.trailing_zeros() as usize] |= 1 << i;
+        }
+    }
+
+    /// Cell `i`'s labels went from `before` to `after` (a subset).
+    fn labels_changed(&mut self, i: usize, before: u128, after: u128) {
+        if before.is_power_of_two() {
+            self.label_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+        }
+        if after.is_power_of_two() {
+            self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
+        }
+        if self.members.is_empty() {
+            return;
+        }
+        let mut rest = before ^ after;
+        while rest != 0 {
+            self.members[rest.trailing_zeros() as usize] ^= 1 << i;
+            rest &= rest - 1;
+        }
+    }
+
+    /// Per label, its possible and its fixed cells (the layers of
+    /// [`Labels`]).
+    fn layers(&self) -> Vec<(u128, u128)> {
+        self.members
+            .iter()
+            .copied()
+            .zip(self.label_fixed.iter().copied())
+            .collect()
+    }
 }
 
 /// Each region has `n` cells: no more fixed to it, no fewer possible.

@@ -197,9 +197,18 @@ impl Labels {
         Labels { cells, layers }
     }
 
+    /// The labels of a board of at most 128 cells with their layers, per
+    /// label its possible and its fixed cells, already at hand (equal to
+    /// what [`Labels::new`] would build, checked in debug builds).
+    pub(crate) fn with_layers(cells: Vec<u128>, layers: Vec<(u128, u128)>) -> Labels {
+        let labels = Labels { cells, layers };
+        debug_assert!(labels.layers == Labels::new(labels.cells.clone(), labels.layers.len()).layers);
+        labels
+    }
+
     /// The possible and fixed cells of `label` (a board of at most 128
     /// cells).
-    fn layer(&self, label: Digit) -> (u128, u128) {
+    pub(crate) fn layer(&self, label: Digit) -> (u128, u128) {
         self.layers[label as usize - 1]
     }
 
@@ -381,17 +390,32 @@ impl Board {
     /// [`far_cells`] of the region whose possible and fixed cells are
     /// `possible` and `fixed`, as a bit set.
     fn far_bits(&self, possible: u128, fixed: u128) -> Result<u128, Contradiction> {
-        let (n, cells) = (self.n, self.n * self.n);
-        let region = |i: u32| Cell((cells + i as usize) as u16);
+        let found = FAR_MEMO.with(|memo| {
+            memo.borrow_mut()
+                .get(self.n, possible, fixed, || self.far_uncached(possible, fixed))
+        });
+        found.map_err(|failure| self.contradiction(failure))
+    }
+
+    /// The contradiction of a [`Board::far_uncached`] failure.
+    fn contradiction(&self, (cell, connected): (u32, bool)) -> Contradiction {
+        let region = Some(Cell((self.n * self.n + cell as usize) as u16));
+        match connected {
+            false => Contradiction::rule(region, "a region's cells cannot be connected"),
+            true => Contradiction::rule(region, "a region's fixed cells are too far apart"),
+        }
+    }
+
+    /// [`Board::far_bits`] computed: the error names the cell, and whether
+    /// the fixed cells were connected (then they are too far apart).
+    fn far_uncached(&self, possible: u128, fixed: u128) -> Result<u128, (u32, bool)> {
+        let n = self.n;
         let home = match fixed {
             0 => 0,
             _ => self.flood(fixed & fixed.wrapping_neg(), possible),
         };
         if fixed & !home != 0 {
-            return Err(Contradiction::rule(
-                Some(region(fixed.trailing_zeros())),
-                "a region's cells cannot be connected",
-            ));
+            return Err((fixed.trailing_zeros(), false));
         }
         // Out: the cells of components that cannot hold the region.
         let mut far = 0u128;
@@ -423,15 +447,78 @@ impl Board {
             }
             let beyond = possible & !reached;
             if beyond & fixed != 0 {
-                return Err(Contradiction::rule(
-                    Some(region((beyond & fixed).trailing_zeros())),
-                    "a region's fixed cells are too far apart",
-                ));
+                return Err(((beyond & fixed).trailing_zeros(), true));
             }
             far |= beyond;
         }
         Ok(far)
     }
+}
+
+/// What [`Board::far_bits`] found for a board side and a label's possible
+/// and fixed cells: a pure function of the three, asked again and again
+/// (each run of the construction for every label whose cells changed, each
+/// chaos arrow for each label its start may take), mostly on layers it saw
+/// a moment before. A direct-mapped table of recent answers per thread: a
+/// hit returns the same cells or the same contradiction, so nothing
+/// deduced and nothing of the search's order changes.
+struct FarMemo {
+    entries: Vec<FarEntry>,
+}
+
+/// One answer of [`FarMemo`] (`n` 0: empty).
+#[derive(Clone, Copy)]
+struct FarEntry {
+    n: usize,
+    possible: u128,
+    fixed: u128,
+    found: Result<u128, (u32, bool)>,
+}
+
+impl FarMemo {
+    const SLOTS: usize = 256;
+
+    fn new() -> FarMemo {
+        let empty = FarEntry {
+            n: 0,
+            possible: 0,
+            fixed: 0,
+            found: Ok(0),
+        };
+        FarMemo {
+            entries: vec![empty; Self::SLOTS],
+        }
+    }
+
+    /// The answer for (`n`, `possible`, `fixed`), from the table or from
+    /// `compute` (then kept).
+    fn get(
+        &mut self,
+        n: usize,
+        possible: u128,
+        fixed: u128,
+        compute: impl FnOnce() -> Result<u128, (u32, bool)>,
+    ) -> Result<u128, (u32, bool)> {
+        let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64);
+        let hash =
+            (fold(possible) ^ fold(fixed).rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut self.entries[(hash >> 56) as usize % Self::SLOTS];
+        if slot.n == n && slot.possible == possible && slot.fixed == fixed {
+            return slot.found;
+        }
+        let found = compute();
+        *slot = FarEntry {
+            n,
+            possible,
+            fixed,
+            found,
+        };
+        found
+    }
+}
+
+thread_local! {
+    static FAR_MEMO: std::cell::RefCell<FarMemo> = std::cell::RefCell::new(FarMemo::new());
 }
 
 /// Each cell's possible region labels as bits (label k is bit k − 1), the
@@ -978,5 +1065,29 @@ mod tests {
         }
         // Contradictions, nothing far and some far cells all came up.
         assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
+    }
+
+    /// The table of far-cell answers gives what the computation gives, for
+    /// answers kept, overwritten and asked again on three board sides
+    /// (more layers than the table has slots, asked forward then back).
+    #[test]
+    fn remembered_far_cells_are_the_computed_ones() {
+        let mut rng = fastrand::Rng::with_seed(46);
+        let mut asked = Vec::new();
+        for round in 0..400 {
+            let n = [4, 6, 9][round % 3];
+            let labels = random_labels(&mut rng, n, 0.2);
+            let board = Board::new(n).unwrap();
+            let label = rng.u8(1..=n as u8) as Digit;
+            let (possible, fixed) = board.layer(&labels, label);
+            asked.push((board, possible, fixed));
+        }
+        for (board, possible, fixed) in asked.iter().chain(asked.iter().rev()) {
+            let computed = board
+                .far_uncached(*possible, *fixed)
+                .map_err(|f| board.contradiction(f));
+            let remembered = board.far_bits(*possible, *fixed);
+            assert_eq!(format!("{computed:?}"), format!("{remembered:?}"));
+        }
     }
 }
