@@ -322,10 +322,13 @@ impl Strategy for Auto {
             && is_killer(puzzle)
         {
             // A killer's searches restart (the main one and the rivals
-            // derived from it).
+            // derived from it), and with restarts cutting the heavy tails,
+            // the cheaper nodes of waiting derived sums pay (19 killers:
+            // 28.8 → 24.6 s wall, docs/benchmarks.md "(stop 46, lead)").
             let restarting = Auto {
                 fallback: PropagationSearch {
                     restarts: self.killer_restarts,
+                    wide_derived_sums_wait: true,
                     ..self.fallback
                 },
                 ..self.clone()

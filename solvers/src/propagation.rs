@@ -204,6 +204,12 @@ pub struct PropagationSearch {
     /// default: labels alone while any is open). `auto`'s chaos rival
     /// uses 5 (docs/benchmarks.md, "(stop 45, chaossearch34)").
     pub labels_alone_above: u8,
+    /// Let derived sums (innies and outies) wait while their cells are
+    /// wide (off by default; `Engine::with_wide_derived_sums_waiting`):
+    /// about 10 % cheaper killer nodes, worth it only with restarts, which
+    /// cut the heavy tails it causes. `auto` turns it on with its killers'
+    /// restarts.
+    pub wide_derived_sums_wait: bool,
     /// Start again from the root after a growing number of failed nodes,
     /// with the conflict weights kept and the nogoods of what each run
     /// refuted (see [`Restarts`]). Off by default.
@@ -228,6 +234,7 @@ impl Default for PropagationSearch {
             linked_weight: PropagationSearch::LINKED_WEIGHT,
             labels_alone_above: 0,
             restarts: Restarts::Off,
+            wide_derived_sums_wait: false,
         }
     }
 }
@@ -624,7 +631,8 @@ impl<'p, W: Word, U: Undoer<W>> PropagationSession<'p, W, U> {
         } else {
             Engine::rules_only(model)
         }
-        .with_locked_candidates(config.locked_candidates);
+        .with_locked_candidates(config.locked_candidates)
+        .with_wide_derived_sums_waiting(config.wide_derived_sums_wait);
         PropagationSession {
             config,
             puzzle,

@@ -170,6 +170,19 @@ impl<'p> Engine<'p> {
         self
     }
 
+    /// Lets derived sums of tier 2 (innies and outies) skip their runs while
+    /// their cells are wide (off by default): at least five open cells
+    /// holding five candidates each on average, where such a sum restates
+    /// the cages and houses and almost never removes anything. Sound (the
+    /// sum is implied by the rules that stay), and about 10 % cheaper
+    /// killer nodes; but near the root it moves a plain search into heavy
+    /// tails (MATHEMAGIC_KILLERS[12] 217,691 → 873,589 nodes), which only
+    /// a restarting search cuts (docs/benchmarks.md, "(stop 46, lead)").
+    pub fn with_wide_derived_sums_waiting(mut self, on: bool) -> Engine<'p> {
+        self.sums.wide_derived_sums_wait = on;
+        self
+    }
+
     /// The compiled rules.
     pub fn model(&self) -> &'p Model {
         self.model
