@@ -42,6 +42,7 @@ const EXPRESSIBLE: &[&str] = &[
     "killer-cage",
     "extra-region",
     "quadruple",
+    "look-and-say",
     "row-indexer",
     "column-indexer",
     "value-indexing",
@@ -284,11 +285,56 @@ fn board_items_read_as_layouts() {
     );
 }
 
+/// `.Windoku` places ISS's windows (one cell in from the top left, one
+/// cell apart, a box's shape) as extra regions; a board with no box shape
+/// has none.
+#[test]
+fn windoku_windows_read_as_extra_regions() {
+    let nine = iss_read(".Windoku");
+    let windows = toml(
+        "size = 9\nrules = [\
+         { type = \"extra-region\", cells = \"r2c2 r2c3 r2c4 r3c2 r3c3 r3c4 r4c2 r4c3 r4c4\" },\
+         { type = \"extra-region\", cells = \"r6c2 r6c3 r6c4 r7c2 r7c3 r7c4 r8c2 r8c3 r8c4\" },\
+         { type = \"extra-region\", cells = \"r2c6 r2c7 r2c8 r3c6 r3c7 r3c8 r4c6 r4c7 r4c8\" },\
+         { type = \"extra-region\", cells = \"r6c6 r6c7 r6c8 r7c6 r7c7 r7c8 r8c6 r8c7 r8c8\" }]",
+    );
+    assert_eq!(nine, windows);
+    // 6×6 boxes are two rows by three columns: one window fits.
+    let six = iss_read(".Shape~6x6.Windoku");
+    assert_eq!(
+        six,
+        toml("size = 6\nrules = [{ type = \"extra-region\", cells = \"r2c2 r2c3 r2c4 r3c2 r3c3 r3c4\" }]")
+    );
+    let sixteen = iss_read(".Shape~16x16.Windoku");
+    assert_eq!(sixteen.rules.len(), 9);
+    assert!(sixteen.rules.iter().all(|r| r.cells("cells").len() == 16));
+    assert!(iss_read(".Shape~7x7.Windoku").rules.is_empty());
+    assert!(iss_err(".Windoku~1").contains("takes no arguments"));
+}
+
+/// `.LookAndSay~clue~cells` reads its (count, digit) pairs as the native
+/// rule's digits and counts; a clue that is not pairs, or names a digit
+/// off the board, is refused.
+#[test]
+fn look_and_say_clues_read_as_counts_and_digits() {
+    let spec = iss_read(".LookAndSay~1203~R1C1~R1C2~R1C3");
+    assert_eq!(
+        spec,
+        toml(
+            "size = 9\nrules = [{ type = \"look-and-say\", cells = \"r1c1 r1c2 r1c3\", digits = [2, 3], counts = [1, 0] }]"
+        )
+    );
+    assert_eq!(iss::write(&spec).unwrap(), ".LookAndSay~1203~R1C1~R1C2~R1C3");
+    assert!(iss_err(".LookAndSay~123~R1C1~R1C2").contains("not (count, digit) pairs"));
+    assert!(iss_err(".LookAndSay~1x~R1C1~R1C2").contains("not (count, digit) pairs"));
+    assert!(iss_err(".LookAndSay~10~R1C1~R1C2").contains("'0' is not a digit"));
+}
+
 #[test]
 fn what_sudokit_does_not_read_is_refused_by_name() {
     assert_eq!(
-        iss_err(".DutchFlatmates.Thermo~R1C1~R1C2.Windoku.DutchFlatmates.Frobnicate~1"),
-        "ISS constraint types sudokit does not read: DutchFlatmates, Windoku; not ISS constraint types: Frobnicate"
+        iss_err(".DutchFlatmates.Thermo~R1C1~R1C2.Doppelganger.DutchFlatmates.Frobnicate~1"),
+        "ISS constraint types sudokit does not read: DutchFlatmates, Doppelganger; not ISS constraint types: Frobnicate"
     );
     // What sudokit still refuses, by name: variables and state machines.
     assert_eq!(

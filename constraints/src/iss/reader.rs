@@ -62,6 +62,7 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
     spec.givens = givens;
     spec.rules.extend(marks);
     spec.rules.extend(pieces);
+    spec.rules.extend(reader.windoku(&items)?);
     for item in items
         .iter()
         .filter(|i| !table::BOARD_TYPES.contains(&i.ty) && !i.ty.is_empty())
@@ -283,6 +284,35 @@ impl Reader<'_> {
         Ok((Layout::Default, pieces))
     }
 
+    /// `.Windoku`: one extra region per window, as ISS places them (a box's
+    /// shape, the first one cell in from the top left, then one cell apart;
+    /// four on 9×9, nine on 16×16, one on 6×6). A board without a box shape
+    /// has none, as in ISS.
+    fn windoku(&self, items: &[Item]) -> Result<Vec<RuleSpec>> {
+        let Some(item) = items.iter().find(|i| i.ty == "Windoku") else {
+            return Ok(Vec::new());
+        };
+        if !item.args.is_empty() {
+            return Err(item.error(format!("takes no arguments, found '{}'", item.args.join("~"))));
+        }
+        let n = self.n;
+        let Some((height, width)) = Geometry::square(n).ok().and_then(|g| g.box_shape()) else {
+            return Ok(Vec::new());
+        };
+        let kind = self.kind(item, "extra-region")?;
+        let starts = |size: usize| (1..n).step_by(size + 1).filter(move |&s| s + size < n);
+        let mut windows = Vec::new();
+        for left in starts(width) {
+            for top in starts(height) {
+                let cells: Vec<Cell> = (top..top + height)
+                    .flat_map(|r| (left..left + width).map(move |c| Cell((r * n + c) as u16)))
+                    .collect();
+                windows.push(RuleSpec::new(kind).with("cells", cells));
+            }
+        }
+        Ok(windows)
+    }
+
     /// The givens (cells with one value) and pencil marks (cells with
     /// several, as `pencil-marks` rules in cell order); a cell listed twice
     /// keeps the values both lists allow, as in ISS.
@@ -415,6 +445,27 @@ impl Reader<'_> {
                     .collect()
             }
             Form::Arrow => vec![self.arrow(item, kind, args)?],
+            Form::CountsAndDigits => {
+                let Some((clue, cells)) = args.split_first() else {
+                    return Err(item.error("no clue"));
+                };
+                let pairs: Vec<u32> = clue.chars().filter_map(|c| c.to_digit(10)).collect();
+                if pairs.is_empty() || pairs.len() != clue.chars().count() || pairs.len() % 2 == 1 {
+                    return Err(item.error(format!(
+                        "clue '{clue}' is not (count, digit) pairs of decimal digits"
+                    )));
+                }
+                let counts: Vec<i64> = pairs.iter().step_by(2).map(|&c| i64::from(c)).collect();
+                let digits: Vec<Digit> = pairs[1..]
+                    .iter()
+                    .step_by(2)
+                    .map(|d| self.digit(item, &d.to_string()))
+                    .collect::<Result<_>>()?;
+                vec![rule()
+                    .with("cells", self.cells(item, cells)?)
+                    .with("digits", digits)
+                    .with("counts", crate::registry::Value::Numbers(counts))]
+            }
             Form::Quad => {
                 let Some((corner, digits)) = args.split_first() else {
                     return Err(item.error("no cell"));

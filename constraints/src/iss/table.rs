@@ -30,6 +30,9 @@ pub(crate) enum Form {
     /// the left or top, the value from the right or bottom
     /// (`.XSum~R3~15~`); the rule's value parameter is `param`.
     TwoSided(&'static str),
+    /// A look-and-say clue of (count, digit) pairs, then the cells
+    /// (`.LookAndSay~1223~R1C1~R1C2`: one 2 and two 3s).
+    CountsAndDigits,
 }
 
 /// One line of the table.
@@ -117,6 +120,7 @@ pub(crate) const RULES: &[IssRule] = &[
     row("SumLine", "sum-line", Form::Numbered("sum")),
     row("Lunchbox", "lunchbox", Form::Numbered("sum")),
     row("CountingCircles", "counting-circles", Form::Cells),
+    row("LookAndSay", "look-and-say", Form::CountsAndDigits),
 ];
 
 /// ISS types that are several sudokit rules together: `StrictKropki`
@@ -126,8 +130,9 @@ pub(crate) const RULES: &[IssRule] = &[
 /// dots of ratio 2 only).
 pub(crate) const COMBINED: &[(&str, &[&str])] = &[("StrictKropki", &["nonconsecutive", "negative-ratio"])];
 
-/// ISS types about the board itself, read by the reader directly.
-pub(crate) const BOARD_TYPES: &[&str] = &["Shape", "Jigsaw", "NoBoxes", "Given"];
+/// ISS types about the board itself, read by the reader directly
+/// (`Windoku` as one extra region per window).
+pub(crate) const BOARD_TYPES: &[&str] = &["Shape", "Jigsaw", "NoBoxes", "Given", "Windoku"];
 
 /// Every ISS constraint type (ISS's `SudokuConstraint` classes), to tell an
 /// ISS string from a classic grid and an ISS type sudokit does not read

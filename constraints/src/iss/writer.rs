@@ -244,6 +244,18 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
             let clue = rule.clue("clue").ok_or("an outside clue without its place")?;
             let _ = write!(out, "~{}~{}", rule.number("sum").unwrap_or(0), line_id(clue));
         }
+        Form::CountsAndDigits => {
+            let digits = rule.digits("digits").unwrap_or(&[]);
+            let counts = rule.numbers("counts").unwrap_or(&[]);
+            let mut clue = String::new();
+            for (count, digit) in counts.iter().zip(digits) {
+                if !(0..=9).contains(count) || *digit > 9 {
+                    return Err("a look-and-say count or digit above 9 has no ISS form".into());
+                }
+                let _ = write!(clue, "{count}{digit}");
+            }
+            let _ = write!(out, "~{clue}~{}", ids(rule.cells("cells")));
+        }
         Form::TwoSided(_) => unreachable!("written by `write`, which merges both ends of a line"),
     }
     Ok(vec![out])
