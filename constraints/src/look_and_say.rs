@@ -147,6 +147,9 @@ impl Propagate for LookAndSay {
             ));
         }
         for &(count, d) in &self.counts {
+            if count > 0 {
+                self.by_cliques(cx, count, d)?;
+            }
             let possible: Vec<Cell> = self
                 .cells
                 .iter()
@@ -180,6 +183,64 @@ impl Propagate for LookAndSay {
                 for &c in &possible {
                     cx.assign(c, d)?;
                 }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl LookAndSay {
+    /// The open cells that may still take `d`, split greedily into
+    /// cliques of cells that must differ (a house's cells, as ISS's
+    /// required-values handler groups them): each clique holds `d` at most
+    /// once, so fewer cliques than the `d`s still missing is a
+    /// contradiction, and exactly as many means each clique holds one `d`
+    /// (a one-cell clique takes it; a cell that sees a whole clique loses
+    /// it). A greedy cover has at least the fewest cliques, so both hold.
+    fn by_cliques<W: Word>(&self, cx: &mut Ctx<'_, W>, count: usize, d: Digit) -> Result<(), Contradiction> {
+        let mut placed = Vec::new();
+        let mut cliques: Vec<Vec<Cell>> = Vec::new();
+        for &c in &self.cells {
+            let set = cx.candidates(c);
+            if !set.contains(d) {
+                continue;
+            }
+            if set.len() == 1 {
+                placed.push(c);
+                continue;
+            }
+            match cliques
+                .iter_mut()
+                .find(|q| q.iter().all(|&o| cx.must_differ(o, c)))
+            {
+                Some(clique) => clique.push(c),
+                None => cliques.push(vec![c]),
+            }
+        }
+        let missing = count.saturating_sub(placed.len());
+        if missing == 0 || cliques.len() > missing {
+            return Ok(());
+        }
+        let cells = || {
+            placed
+                .iter()
+                .chain(cliques.iter().flatten())
+                .copied()
+                .collect::<Vec<_>>()
+        };
+        if cliques.len() < missing {
+            return Err(Contradiction::rule(
+                cliques.first().and_then(|q| q.first()).copied(),
+                "a look-and-say digit has fewer places that may all hold it than its count",
+            ));
+        }
+        cx.because(|| Reason::new(self.name().into_owned()).cells(cells()).digits([d]));
+        for clique in &cliques {
+            match clique[..] {
+                [only] => {
+                    cx.assign(only, d)?;
+                }
+                _ => cx.remove_where_all_seen(clique, Digits::single(d))?,
             }
         }
         Ok(())

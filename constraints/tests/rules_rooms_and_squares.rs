@@ -59,6 +59,14 @@ fn every_rule(n: usize, classic: bool) -> Vec<(&'static str, Box<dyn Constraint>
                 [(2, 1), (0, 3)],
             )),
         ),
+        (
+            // Cells sharing rows and a box: the clique reasoning.
+            "look-and-say in houses",
+            Box::new(LookAndSay::new(
+                [(0, 0), (0, 1), (2, 2), (2, 3), (3, 0), (1, 3)].map(|(r, c)| Cell::at(r, c, n)),
+                [(2, 1), (1, 2), (1, 4)],
+            )),
+        ),
     ];
     rules.push((
         "full rank",

@@ -438,6 +438,16 @@ impl<'a, W: Bits> Ctx<'a, W> {
         Ok(())
     }
 
+    /// Whether `a` and `b` must hold different digits (they share a group,
+    /// or a rule relates them by `≠`). False where the peers are not known
+    /// as bits (boards above 128 cells, or a context built outside the
+    /// engine): a propagator that treats "not known to differ" as "may be
+    /// equal" stays sound.
+    #[inline]
+    pub fn must_differ(&self, a: Cell, b: Cell) -> bool {
+        !self.peer_masks.is_empty() && a != b && self.peer_masks[a.index()] >> b.index() & 1 == 1
+    }
+
     /// Says why the changes that follow are made. `reason` runs only when
     /// someone listens (single steps, `explain`, soundness checks), so a
     /// search pays nothing for it; call it before each deduction.
