@@ -14,10 +14,12 @@ use crate::units::{checks_through_verify, distinct, Report};
 /// 0: not at all); other digits are free, and digits may repeat.
 ///
 /// The digits counted 0 are declared as the cells' domains. The propagator
-/// takes each listed digit alone and is exact for it: when as many cells
-/// hold the digit as its count, the other cells lose it; when only as many
-/// cells can hold it, they take it. The counts of different digits meet
-/// only through the cells (a relaxation). DLX and SAT refuse it
+/// takes each listed digit alone: when as many cells hold the digit as its
+/// count, the other cells lose it; when only as many cells can hold it,
+/// they take it; and the cells that may take it, split into cliques of
+/// cells that must differ (a house's cells), hold it at most once a
+/// clique, so as many cliques as missing digits put one in each. The
+/// counts of different digits meet only through the cells (a relaxation). DLX and SAT refuse it
 /// (`Unsupported`).
 ///
 /// ```
