@@ -65,6 +65,7 @@ const EXPRESSIBLE: &[&str] = &[
     "hidden-skyscraper",
     "full-rank",
     "self-taxicab",
+    "greater-than",
     "lockout",
     "rellik-cage",
     "sum-line",
@@ -328,6 +329,25 @@ fn look_and_say_clues_read_as_counts_and_digits() {
     assert!(iss_err(".LookAndSay~123~R1C1~R1C2").contains("not (count, digit) pairs"));
     assert!(iss_err(".LookAndSay~1x~R1C1~R1C2").contains("not (count, digit) pairs"));
     assert!(iss_err(".LookAndSay~10~R1C1~R1C2").contains("'0' is not a digit"));
+}
+
+/// `.GreaterThan` over several cells is one inequality per pair of
+/// orthogonal neighbours, the earlier cell larger (ISS's adjacent pairs);
+/// an inequality between cells that are not neighbours has no ISS form.
+#[test]
+fn greater_than_reads_per_neighbour_pair() {
+    assert_eq!(
+        iss_read(".GreaterThan~R1C1~R1C2~R2C2"),
+        toml(
+            "size = 9\nrules = [\
+             { type = \"greater-than\", cells = \"r1c1 r1c2\" },\
+             { type = \"greater-than\", cells = \"r1c2 r2c2\" }]"
+        )
+    );
+    assert!(iss_err(".GreaterThan~R1C1~R3C3").contains("no two of its cells are neighbours"));
+    let far = toml("size = 9\nrules = [{ type = \"greater-than\", cells = \"r1c1 r3c3\" }]");
+    let error = iss::write(&far).unwrap_err().message;
+    assert!(error.contains("not neighbours"), "{error}");
 }
 
 #[test]

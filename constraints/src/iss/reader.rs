@@ -441,7 +441,10 @@ impl Reader<'_> {
                 }
                 pairs
                     .into_iter()
-                    .map(|pair| rule().with("cells", pair).with("value", value))
+                    .map(|pair| match value {
+                        Some(value) => rule().with("cells", pair).with("value", value),
+                        None => rule().with("cells", pair),
+                    })
                     .collect()
             }
             Form::Arrow => vec![self.arrow(item, kind, args)?],

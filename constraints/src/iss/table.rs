@@ -13,9 +13,11 @@ pub(crate) enum Form {
     /// (`.Whisper~5~R1C1~R1C2`, `.Cage~15~R1C1~R1C2`; a blank cage sum is
     /// no sum).
     Numbered(&'static str),
-    /// Dots between every two orthogonal neighbours among the cells, each
-    /// a rule with `value` set to the row's number (`.WhiteDot~R1C1~R1C2`).
-    Pairs(i64),
+    /// A rule between every two orthogonal neighbours among the cells
+    /// (earlier cell first), with `value` set to the row's number when it
+    /// has one (`.WhiteDot~R1C1~R1C2`; `.GreaterThan~R1C1~R1C2`, the
+    /// earlier cell larger).
+    Pairs(Option<i64>),
     /// The arrow's circle then its shaft (`.Arrow`), or a pill's size, its
     /// cells and the shaft (`.PillArrow~2~…`).
     Arrow,
@@ -83,10 +85,11 @@ pub(crate) const RULES: &[IssRule] = &[
     row("StrictXV", "negative-xv", Form::Flag),
     tagged("Diagonal", "1", "diagonal+", Form::Flag),
     tagged("Diagonal", "-1", "diagonal-", Form::Flag),
-    row("WhiteDot", "difference", Form::Pairs(1)),
-    row("BlackDot", "ratio", Form::Pairs(2)),
-    row("X", "xv", Form::Pairs(10)),
-    row("V", "xv", Form::Pairs(5)),
+    row("WhiteDot", "difference", Form::Pairs(Some(1))),
+    row("BlackDot", "ratio", Form::Pairs(Some(2))),
+    row("X", "xv", Form::Pairs(Some(10))),
+    row("V", "xv", Form::Pairs(Some(5))),
+    row("GreaterThan", "greater-than", Form::Pairs(None)),
     row("Sum", "sum", Form::Numbered("value")),
     row("Cage", "killer-cage", Form::Numbered("sum")),
     row("AllDifferent", "extra-region", Form::Cells),

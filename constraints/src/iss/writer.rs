@@ -181,7 +181,7 @@ fn givens(spec: &PuzzleSpec, out: &mut String) {
 /// the rule has.
 fn pick_row(rule: &RuleSpec) -> Option<&'static IssRule> {
     table::rows_for(rule.name()).find(|row| match row.form {
-        Form::Pairs(value) => rule.number("value") == Some(value),
+        Form::Pairs(Some(value)) => rule.number("value") == Some(value),
         _ => true,
     })
 }
@@ -196,8 +196,22 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
     }
     match row.form {
         Form::Flag => {}
-        Form::Cells | Form::Pairs(_) => {
+        Form::Cells => {
             let _ = write!(out, "~{}", ids(rule.cells("cells")));
+        }
+        Form::Pairs(_) => {
+            let cells = rule.cells("cells");
+            let neighbours = match cells {
+                [a, b] => a.row(n).abs_diff(b.row(n)) + a.col(n).abs_diff(b.col(n)) == 1,
+                _ => false,
+            };
+            if !neighbours {
+                return Err(format!(
+                    "a {} between cells that are not neighbours has no ISS form",
+                    rule.name()
+                ));
+            }
+            let _ = write!(out, "~{}", ids(cells));
         }
         Form::Numbered(param) => {
             let value = match (rule.number(param), rule.name()) {
