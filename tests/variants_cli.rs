@@ -569,10 +569,10 @@ fn convert_to_iss_and_back() {
     assert_eq!(code, 2);
     assert!(stderr.contains("rules[1]: odd has no ISS form"), "{stderr}");
     // ISS types sudokit does not read are refused together, by name.
-    let (_, stderr, code) = run(&["solve", "-"], ".Windoku.DutchFlatmates");
+    let (_, stderr, code) = run(&["solve", "-"], ".Doppelganger.DutchFlatmates");
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("ISS constraint types sudokit does not read: Windoku, DutchFlatmates"),
+        stderr.contains("ISS constraint types sudokit does not read: Doppelganger, DutchFlatmates"),
         "{stderr}"
     );
 }
