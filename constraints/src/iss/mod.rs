@@ -159,6 +159,22 @@ pub(crate) fn parse_cell(id: &str, n: usize) -> Result<Cell, String> {
     }
 }
 
+/// Every two orthogonal neighbours among `cells`, as ISS pairs them: each
+/// cell with the later ones next to it. The writer writes a two-cell
+/// rule only when its cells are such a pair.
+pub(crate) fn neighbour_pairs(cells: &[Cell], n: usize) -> Vec<(Cell, Cell)> {
+    let mut pairs = Vec::new();
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            let (ra, ca, rb, cb) = (a.row(n), a.col(n), b.row(n), b.col(n));
+            if ra.abs_diff(rb) + ca.abs_diff(cb) == 1 {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}
+
 /// The little killer diagonals ISS names, by first cell, in its order:
 /// from the left edge down-right, the right edge up-left, the top edge
 /// down-left, the bottom edge up-right; a diagonal reached twice keeps its

@@ -8,7 +8,7 @@ use sudokit_core::{Cell, Digit, Geometry, GeometryError};
 
 use super::chaos;
 use super::table::{self, Form, IssRule};
-use super::{little_killer_diagonals, parse_cell, IssError, MAX_SIZE};
+use super::{little_killer_diagonals, neighbour_pairs, parse_cell, IssError, MAX_SIZE};
 use crate::clues::{Clue, ClueCell, Direction, Side};
 use crate::registry::Registry;
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
@@ -443,6 +443,7 @@ impl Reader<'_> {
                     .into_iter()
                     .map(|pair| match value {
                         Some(value) => rule().with("cells", pair).with("value", value),
+                        // No such parameter (greater-than).
                         None => rule().with("cells", pair),
                     })
                     .collect()
@@ -589,19 +590,4 @@ impl Reader<'_> {
             None => Err(item.error(format!("'{id}' is not a row or column of the {n}×{n} board"))),
         }
     }
-}
-
-/// Every two orthogonal neighbours among `cells`, as ISS pairs them: each
-/// cell with the later ones next to it.
-fn neighbour_pairs(cells: &[Cell], n: usize) -> Vec<(Cell, Cell)> {
-    let mut pairs = Vec::new();
-    for (i, &a) in cells.iter().enumerate() {
-        for &b in &cells[i + 1..] {
-            let (ra, ca, rb, cb) = (a.row(n), a.col(n), b.row(n), b.col(n));
-            if ra.abs_diff(rb) + ca.abs_diff(cb) == 1 {
-                pairs.push((a, b));
-            }
-        }
-    }
-    pairs
 }

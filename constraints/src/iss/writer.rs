@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use sudokit_core::{Cell, Geometry};
 
 use super::table::{self, Form, IssRule};
-use super::{cell_id, little_killer_diagonals, IssError, MAX_SIZE};
+use super::{cell_id, little_killer_diagonals, neighbour_pairs, IssError, MAX_SIZE};
 use crate::clues::{Clue, Side};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
@@ -201,11 +201,7 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
         }
         Form::Pairs(_) => {
             let cells = rule.cells("cells");
-            let neighbours = match cells {
-                [a, b] => a.row(n).abs_diff(b.row(n)) + a.col(n).abs_diff(b.col(n)) == 1,
-                _ => false,
-            };
-            if !neighbours {
+            if cells.len() != 2 || neighbour_pairs(cells, n).is_empty() {
                 return Err(format!(
                     "a {} between cells that are not neighbours has no ISS form",
                     rule.name()
