@@ -65,11 +65,13 @@ const EXPRESSIBLE: &[&str] = &[
     "hidden-skyscraper",
     "full-rank",
     "self-taxicab",
+    "custom-pairs",
     "greater-than",
     "lockout",
     "rellik-cage",
     "sum-line",
     "lunchbox",
+    "equal-sum",
     "counting-circles",
     "chaos-construction",
     "count-distinct",
@@ -348,6 +350,70 @@ fn greater_than_reads_per_neighbour_pair() {
     let far = toml("size = 9\nrules = [{ type = \"greater-than\", cells = \"r1c1 r3c3\" }]");
     let error = iss::write(&far).unwrap_err().message;
     assert!(error.contains("not neighbours"), "{error}");
+}
+
+/// ISS's pairwise relations read as `custom-pairs`: `.Pair` between
+/// consecutive cells of each group, `.PairX` (symmetric keys only) between
+/// every two, one rule per group name, with the shorter of the allowed and
+/// forbidden lists; the legacy `.Binary` swaps `-` and `_` in the key.
+#[test]
+fn pairwise_relations_read_as_custom_pairs() {
+    // "8H_xf8H_xf8H_B": digits more than 1 apart (ISS's nabner key), so the
+    // forbidden list (equal or consecutive digits) is the shorter.
+    let forbidden: Vec<String> = (1..=9)
+        .flat_map(|a: i32| (1..=9).map(move |b: i32| (a, b)))
+        .filter(|(a, b)| (a - b).abs() <= 1)
+        .map(|(a, b)| format!("[{a}, {b}]"))
+        .collect();
+    let nabner = |pairs: &str| {
+        toml(&format!(
+            "size = 9\nrules = [{{ type = \"custom-pairs\", name = \"Nabner\", pairs = [{pairs}], \
+             forbidden = [{}] }}]",
+            forbidden.join(", ")
+        ))
+    };
+    let every_two = r#"["r1c1", "r1c2"], ["r1c1", "r2c1"], ["r1c2", "r2c1"], ["r5c5", "r5c6"]"#;
+    assert_eq!(
+        iss_read(".PairX~8H_xf8H_xf8H_B~_Nabner~R1C1~R1C2~R2C1~~R5C5~R5C6"),
+        nabner(every_two)
+    );
+    assert_eq!(
+        iss_read(".BinaryX~8H-xf8H-xf8H-B~_Nabner~R1C1~R1C2~R2C1~~R5C5~R5C6"),
+        nabner(every_two)
+    );
+    let consecutive = r#"["r1c1", "r1c2"], ["r1c2", "r2c1"]"#;
+    let line = iss_read(".Pair~8H_xf8H_xf8H_B~_Nabner~R1C1~R1C2~R2C1");
+    assert_eq!(line, nabner(consecutive));
+    assert_eq!(
+        iss::write(&line).unwrap(),
+        ".Pair~8H_xf8H_xf8H_B~_Nabner~R1C1~R1C2~~R1C2~R2C1"
+    );
+    // A key allowing only (1, 2): a larger digit never comes first.
+    assert_eq!(
+        iss_read(".Shape~4x4.Pair~C~_~R1C1~R1C2"),
+        toml("size = 4\nrules = [{ type = \"custom-pairs\", pairs = [[\"r1c1\", \"r1c2\"]], allowed = [[1, 2]] }]")
+    );
+    assert!(iss_err(".PairX~C~_~R1C1~R1C2").contains("not symmetric"));
+    assert!(iss_err(".Pair~C*~R1C1~R1C2").contains("'*' is not a base64 character"));
+    assert!(iss_err(".Pair~C~_a~R1C1").contains("relates one cell to nothing"));
+}
+
+/// `.EqualSum`'s segments, separated by `-`, are `equal-sum`'s.
+#[test]
+fn equal_sums_read_their_segments() {
+    let spec = iss_read(".EqualSum~R1C1~R1C2~-~R2C1~-~R3C1~R3C2~R3C3");
+    assert_eq!(
+        spec,
+        toml(
+            "size = 9\nrules = [{ type = \"equal-sum\", segments = [[\"r1c1\", \"r1c2\"], [\"r2c1\"], \
+             [\"r3c1\", \"r3c2\", \"r3c3\"]] }]"
+        )
+    );
+    assert_eq!(
+        iss::write(&spec).unwrap(),
+        ".EqualSum~R1C1~R1C2~-~R2C1~-~R3C1~R3C2~R3C3"
+    );
+    assert!(iss_err(".EqualSum~R1C1~-~-~R2C1").contains("segment 2 has no cells"));
 }
 
 #[test]

@@ -30,6 +30,7 @@
 //! ```
 
 mod chaos;
+mod pairwise;
 mod reader;
 mod table;
 mod writer;

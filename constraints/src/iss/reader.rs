@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use sudokit_core::{Cell, Digit, Geometry, GeometryError};
 
 use super::chaos;
+use super::pairwise;
 use super::table::{self, Form, IssRule};
 use super::{little_killer_diagonals, neighbour_pairs, parse_cell, IssError, MAX_SIZE};
 use crate::clues::{Clue, ClueCell, Direction, Side};
@@ -469,6 +470,62 @@ impl Reader<'_> {
                     .with("cells", self.cells(item, cells)?)
                     .with("digits", digits)
                     .with("counts", crate::registry::Value::Numbers(counts))]
+            }
+            Form::Segments => {
+                let mut segments = Vec::new();
+                for (index, segment) in args.split(|a| *a == "-").enumerate() {
+                    if segment.is_empty() {
+                        return Err(item.error(format!("segment {} has no cells", index + 1)));
+                    }
+                    segments.push(self.cells(item, segment)?);
+                }
+                vec![rule().with("segments", crate::registry::Value::Shafts(segments))]
+            }
+            Form::Pairwise { all, legacy } => {
+                let Some((key, rest)) = args.split_first() else {
+                    return Err(item.error("no relation key"));
+                };
+                let allowed = pairwise::decode_key(key, n, legacy).map_err(|e| item.error(e))?;
+                if all && !pairwise::symmetric(&allowed) {
+                    return Err(item.error(format!(
+                        "key '{key}' is not symmetric, as a relation between every two cells must be"
+                    )));
+                }
+                let groups = pairwise::groups(rest);
+                if groups.is_empty() {
+                    return Err(item.error("no cells"));
+                }
+                // One rule per name: ISS's groups under one name are one
+                // relation drawn several times.
+                let mut named: Vec<(String, Vec<(Cell, Cell)>)> = Vec::new();
+                for (name, ids) in groups {
+                    let pairs = pairwise::cell_pairs(&self.cells(item, &ids)?, all);
+                    if pairs.is_empty() {
+                        return Err(item.error(format!("'{}' relates one cell to nothing", ids[0])));
+                    }
+                    match named.last_mut().filter(|(last, _)| *last == name) {
+                        Some((_, all_pairs)) => all_pairs.extend(pairs),
+                        None => named.push((name, pairs)),
+                    }
+                }
+                // The shorter list of the two, as a setter would write it.
+                let forbidden = pairwise::complement(&allowed, n);
+                let (param, digit_pairs) = match forbidden.len() < allowed.len() {
+                    true => ("forbidden", forbidden),
+                    false => ("allowed", allowed),
+                };
+                named
+                    .into_iter()
+                    .map(|(name, pairs)| {
+                        let rule = rule()
+                            .with("pairs", crate::registry::Value::CellPairs(pairs))
+                            .with(param, crate::registry::Value::DigitPairs(digit_pairs.clone()));
+                        match name.is_empty() {
+                            true => rule,
+                            false => rule.with("name", name),
+                        }
+                    })
+                    .collect()
             }
             Form::Quad => {
                 let Some((corner, digits)) = args.split_first() else {

@@ -35,6 +35,13 @@ pub(crate) enum Form {
     /// A look-and-say clue of (count, digit) pairs, then the cells
     /// (`.LookAndSay~1223~R1C1~R1C2`: one 2 and two 3s).
     CountsAndDigits,
+    /// Segments of cells separated by `-` (`.EqualSum~R1C1~R1C2~-~R2C1`),
+    /// as `segments`.
+    Segments,
+    /// A relation key, then named groups of cells ([`super::pairwise`]):
+    /// between consecutive cells of a group, or every two of its cells
+    /// (`all`); `legacy` keys swap `-` and `_` (`.Binary`, `.BinaryX`).
+    Pairwise { all: bool, legacy: bool },
 }
 
 /// One line of the table.
@@ -74,8 +81,9 @@ const fn tagged(iss: &'static str, tag: &'static str, kind: &'static str, form: 
 /// `AntiConsecutive` holds for every pair of neighbours (sudokit's
 /// `nonconsecutive` exempts dotted pairs, so the two are refused together
 /// with dots), `AntiTaxicab` is sudokit's `self-taxicab`, ISS modular lines
-/// take any modulus but sudokit's are mod 3, and ISS `Sum` is sudokit's
-/// `sum` when it has two cells and no coefficients.
+/// take any modulus but sudokit's are mod 3, ISS `Sum` is sudokit's
+/// `sum` when it has two cells and no coefficients, and ISS's pairwise
+/// relations are `custom-pairs` with their allowed digit pairs.
 pub(crate) const RULES: &[IssRule] = &[
     row("AntiKnight", "anti-knight", Form::Flag),
     row("AntiKing", "anti-king", Form::Flag),
@@ -124,6 +132,40 @@ pub(crate) const RULES: &[IssRule] = &[
     row("Lunchbox", "lunchbox", Form::Numbered("sum")),
     row("CountingCircles", "counting-circles", Form::Cells),
     row("LookAndSay", "look-and-say", Form::CountsAndDigits),
+    row("EqualSum", "equal-sum", Form::Segments),
+    // `.Pair` first: it is the form the writer picks for `custom-pairs`.
+    row(
+        "Pair",
+        "custom-pairs",
+        Form::Pairwise {
+            all: false,
+            legacy: false,
+        },
+    ),
+    row(
+        "PairX",
+        "custom-pairs",
+        Form::Pairwise {
+            all: true,
+            legacy: false,
+        },
+    ),
+    row(
+        "Binary",
+        "custom-pairs",
+        Form::Pairwise {
+            all: false,
+            legacy: true,
+        },
+    ),
+    row(
+        "BinaryX",
+        "custom-pairs",
+        Form::Pairwise {
+            all: true,
+            legacy: true,
+        },
+    ),
 ];
 
 /// ISS types that are several sudokit rules together: `StrictKropki`

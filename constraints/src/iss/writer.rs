@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use sudokit_core::{Cell, Geometry};
 
+use super::pairwise;
 use super::table::{self, Form, IssRule};
 use super::{cell_id, little_killer_diagonals, neighbour_pairs, IssError, MAX_SIZE};
 use crate::clues::{Clue, Side};
@@ -265,6 +266,28 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
                 let _ = write!(clue, "{count}{digit}");
             }
             let _ = write!(out, "~{clue}~{}", ids(rule.cells("cells")));
+        }
+        Form::Segments => {
+            let segments: Vec<String> = rule.shafts("segments").iter().map(|s| ids(s)).collect();
+            let _ = write!(out, "~{}", segments.join("~-~"));
+        }
+        Form::Pairwise { .. } => {
+            let allowed = match (rule.digit_pairs("allowed"), rule.digit_pairs("forbidden")) {
+                (Some(allowed), _) => allowed.to_vec(),
+                (None, forbidden) => pairwise::complement(forbidden.unwrap_or(&[]), n),
+            };
+            let name = pairwise::encode_name(rule.text("name").unwrap_or(""));
+            let groups: Vec<String> = rule
+                .cell_pairs("pairs")
+                .iter()
+                .map(|&(a, b)| ids(&[a, b]))
+                .collect();
+            let _ = write!(
+                out,
+                "~{}~_{name}~{}",
+                pairwise::encode_key(&allowed, n),
+                groups.join("~~")
+            );
         }
         Form::TwoSided(_) => unreachable!("written by `write`, which merges both ends of a line"),
     }
