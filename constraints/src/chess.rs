@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use sudokit_core::{Cell, Constraint, Digit, Geometry, Grid, Relation, Rule, Violation};
 
+use crate::pair_cliques::{complete_components, PairCliques};
 use crate::rule::{
     fits, within_relations, Fpuzzles, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, Shape,
     MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
@@ -497,6 +498,16 @@ impl CustomPairs {
         }
     }
 
+    /// The relation between the two cells of each pair.
+    pub fn relation(&self) -> Relation {
+        let pairs = Relation::Pairs(self.digits.clone().into());
+        if self.allowed {
+            pairs
+        } else {
+            pairs.negate()
+        }
+    }
+
     fn permits(&self, x: Digit, y: Digit) -> bool {
         self.digits.contains(&(x, y)) == self.allowed
     }
@@ -508,8 +519,7 @@ impl Rule for CustomPairs {
     }
 
     fn relations(&self, _: &Geometry) -> Vec<(Cell, Cell, Relation)> {
-        let pairs = Relation::Pairs(self.digits.clone().into());
-        let relation = if self.allowed { pairs } else { pairs.negate() };
+        let relation = self.relation();
         self.cells
             .iter()
             .map(|&(a, b)| (a, b, relation.clone()))
@@ -657,14 +667,23 @@ fn check_custom_pairs(rule: RuleSpec, _: usize) -> Result<RuleSpec, Refusal> {
 
 fn build_custom_pairs(
     rule: &RuleSpec,
-    _: &crate::rule::BuildContext<'_>,
+    context: &crate::rule::BuildContext<'_>,
 ) -> Result<Box<dyn Constraint>, crate::rule::SpecError> {
-    let cells = rule.cell_pairs("pairs").iter().copied();
+    let cells = rule.cell_pairs("pairs");
     let name = rule.text("name").unwrap_or("custom pairs");
-    Ok(Box::new(
-        match (rule.digit_pairs("allowed"), rule.digit_pairs("forbidden")) {
-            (Some(digits), _) => CustomPairs::allowed(name, cells, digits.iter().copied()),
-            (None, digits) => CustomPairs::forbidden(name, cells, digits.unwrap_or(&[]).iter().copied()),
+    let pairs = match (rule.digit_pairs("allowed"), rule.digit_pairs("forbidden")) {
+        (Some(digits), _) => CustomPairs::allowed(name, cells.iter().copied(), digits.iter().copied()),
+        (None, digits) => {
+            CustomPairs::forbidden(name, cells.iter().copied(), digits.unwrap_or(&[]).iter().copied())
+        }
+    };
+    // Groups the pairs relate completely (ISS's `.PairX`) get the clique
+    // propagator when the relation keeps their digits apart.
+    let relation = pairs.relation();
+    Ok(
+        match PairCliques::new(pairs, &relation, context.size(), complete_components(cells)) {
+            Ok(cliques) => Box::new(cliques),
+            Err(pairs) => Box::new(pairs),
         },
-    ))
+    )
 }

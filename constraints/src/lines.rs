@@ -25,6 +25,7 @@ use sudokit_core::{
     Group, Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
+use crate::pair_cliques::PairCliques;
 use crate::renban_windows;
 use crate::rule::{
     fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError, MAX_RULE_RELATIONS,
@@ -632,15 +633,24 @@ line_kind!(
     r#"{ type = "palindrome", cells = "r5c1 r5c2 r5c3" }"#,
     LineKind::Palindrome
 );
-line_kind!(
-    NABNER,
-    "nabner",
-    "nabner",
-    "no two digits on the line are equal or consecutive",
-    "cells (a line)",
-    r#"{ type = "nabner", cells = "r9c5 r9c6 r9c7" }"#,
-    LineKind::Nabner
-);
+/// `nabner` in files: the line's pairs, and the clique propagator over
+/// the whole line ([`PairCliques`]) from three cells on.
+pub(crate) static NABNER: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("nabner", Shape::Lines),
+    meaning: "no two digits on the line are equal or consecutive",
+    summary: "cells (a line)",
+    example: r#"{ type = "nabner", cells = "r9c5 r9c6 r9c7" }"#,
+    ..RuleKind::on_cells("nabner", |rule, context| {
+        let line = build_line(LineKind::Nabner, rule, context)?; // refuses a line that cannot fit
+        let cells = vec![line.cells().to_vec()];
+        Ok(
+            match PairCliques::new(line, &Relation::DifferenceAtLeast(2), context.size(), cells) {
+                Ok(cliques) => Box::new(cliques),
+                Err(line) => Box::new(line),
+            },
+        )
+    })
+};
 line_kind!(
     ENTROPIC,
     "entropic",

@@ -14,11 +14,12 @@ mod common;
 use sudokit_constraints::registry::Registry;
 use sudokit_constraints::spec::{PuzzleSpec, RuleSpec};
 use sudokit_constraints::{
-    BetweenLine, ClassicRules, Indexer, IndexerKind, Line, LineKind, Quadruple, Renban,
+    complete_components, BetweenLine, ClassicRules, CustomPairs, Indexer, IndexerKind, Line, LineKind,
+    PairCliques, Quadruple, Renban,
 };
 use sudokit_core::cnf::{ClauseOptions, Cnf, Var};
 use sudokit_core::testkit::{assert_sound, propagate, Soundness};
-use sudokit_core::{Cand, Cell, Constraint, Geometry, Grid, Kind, Puzzle, Rule};
+use sudokit_core::{Cand, Cell, Constraint, Geometry, Grid, Kind, Puzzle, Relation, Rule};
 
 /// The built-in rule `name`, to fill in.
 fn rule(name: &str) -> RuleSpec {
@@ -110,6 +111,25 @@ fn new_rules(geometry: &Geometry, classic: bool) -> Vec<(&'static str, Box<dyn C
             )),
         ),
     ];
+    // A setter's pairwise rule over a group (ISS's `.PairX`): equal digits
+    // and 1 beside n forbidden, so {1, 2, 3} fits and {1, 2, n} does not.
+    let group = [at(0, 0), at(0, 1), at(1, 0)];
+    let mut forbidden: Vec<(u8, u8)> = (1..=n as u8).map(|d| (d, d)).collect();
+    forbidden.extend([(1, n as u8), (n as u8, 1)]);
+    let group_pairs = [(group[0], group[1]), (group[0], group[2]), (group[1], group[2])];
+    let pairs = CustomPairs::forbidden("no 1 beside n", group_pairs, forbidden);
+    let relation = pairs.relation();
+    let clique = PairCliques::new(pairs, &relation, n, complete_components(&group_pairs)).unwrap();
+    rules.push(("pairwise clique", Box::new(clique)));
+    if n >= 6 {
+        // Three cells, two of them in one box: the digit every fitting set
+        // needs leaves the rest of that box.
+        let line = [at(3, 0), at(4, 1), at(5, 1)];
+        let nabner = Line::new(LineKind::Nabner, line);
+        let clique =
+            PairCliques::new(nabner, &Relation::DifferenceAtLeast(2), n, vec![line.to_vec()]).unwrap();
+        rules.push(("nabner clique", Box::new(clique)));
+    }
     if n % 3 == 0 {
         rules.push((
             "entropic line",
@@ -394,7 +414,10 @@ fn declarations_and_propagators() {
     let g = Geometry::square(9).unwrap();
     for (name, rule) in new_rules(&g, true) {
         assert_eq!(rule.kind(), Kind::Rule, "{name}");
-        let own = name.contains("between") || name.contains("quadruple") || name.contains("window");
+        let own = name.contains("between")
+            || name.contains("quadruple")
+            || name.contains("window")
+            || name.contains("clique");
         assert_eq!(rule.has_propagator(), own, "{name}");
         let mut cnf = Cnf::new(9 * 9 * 9);
         assert_eq!(
