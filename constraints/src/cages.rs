@@ -355,7 +355,7 @@ pub(crate) static REPEATING_CAGE: RuleKind = RuleKind {
     meaning: "the cage's digits add up to the sum; unlike a killer cage, digits may repeat",
     summary: "cells, sum",
     params: &[Param::CELLS, Param::required("sum", SUM, "sum = 15")],
-    example: r#"{ type = "repeating-cage", cells = "r1c1 r2c2", sum = 8 }"#,
+    example: r#"{ type = "repeating-cage", cells = "r1c1 r2c2 r3c3", sum = 12 }"#,
     ..RuleKind::new("repeating-cage", |rule, _| {
         let (cells, sum) = cells_and_sum(rule);
         Ok(Box::new(RepeatingCage::new(cells, sum)))

@@ -207,6 +207,22 @@ impl Reader<'_> {
         ids.iter().map(|id| self.cell(item, id)).collect()
     }
 
+    /// The cells of a sum or a cage: ISS counts a cell listed twice twice
+    /// (a weighted sum), which sudokit's sums do not read. (A line may
+    /// pass through a cell twice: its neighbours are what count.)
+    fn sum_cells(&self, item: &Item, ids: &[&str]) -> Result<Vec<Cell>> {
+        let cells = self.cells(item, ids)?;
+        for (i, cell) in cells.iter().enumerate() {
+            if cells[..i].contains(cell) {
+                return Err(item.error(format!(
+                    "{} is listed twice (a weighted sum, which sudokit does not read)",
+                    ids[i]
+                )));
+            }
+        }
+        Ok(cells)
+    }
+
     fn number(&self, item: &Item, text: &str, what: &str) -> Result<i64> {
         text.parse()
             .map_err(|_| item.error(format!("{what} '{text}' is not a whole number")))
@@ -369,7 +385,12 @@ impl Reader<'_> {
             return Ok(());
         }
         let tag = item.args.first().copied();
-        let Some(row) = table::rows_of(item.ty).find(|r| r.tag.is_none() || r.tag == tag) else {
+        // `Sum` is a two-cell `sum` or, on other counts, a repeating cage.
+        let two_cell_sum = item.ty != "Sum" || item.args.len() == 3;
+        let Some(row) = table::rows_of(item.ty)
+            .filter(|r| item.ty != "Sum" || (r.kind == "sum") == two_cell_sum)
+            .find(|r| r.tag.is_none() || r.tag == tag)
+        else {
             return Err(item.error("not read by sudokit"));
         };
         let args = match row.tag {
@@ -425,12 +446,19 @@ impl Reader<'_> {
                 let value = match row.kind {
                     // The board's own gap is the rule without a value.
                     "whispers" => value.filter(|&v| v != n.div_ceil(2) as i64),
-                    // A lunchbox's 0 is a sum (its crust touches).
-                    "lunchbox" => value,
+                    // A lunchbox's 0 is a sum (its crust touches), and a
+                    // repeating cage always has one.
+                    "lunchbox" | "repeating-cage" => value,
                     // ISS reads a blank or zero cage sum as none.
                     _ => value.filter(|&v| v != 0),
                 };
-                let mut rule = rule().with("cells", self.cells(item, cells)?);
+                let cells = match row.kind {
+                    "killer-cage" | "repeating-cage" | "rellik-cage" | "sum" => {
+                        self.sum_cells(item, cells)?
+                    }
+                    _ => self.cells(item, cells)?,
+                };
+                let mut rule = rule().with("cells", cells);
                 rule.set(param, value.map(Into::into));
                 vec![rule]
             }

@@ -81,8 +81,9 @@ const fn tagged(iss: &'static str, tag: &'static str, kind: &'static str, form: 
 /// `AntiConsecutive` holds for every pair of neighbours (sudokit's
 /// `nonconsecutive` exempts dotted pairs, so the two are refused together
 /// with dots), `AntiTaxicab` is sudokit's `self-taxicab`, ISS modular lines
-/// take any modulus but sudokit's are mod 3, ISS `Sum` is sudokit's
-/// `sum` when it has two cells and no coefficients, and ISS's pairwise
+/// take any modulus but sudokit's are mod 3, ISS `Sum` without
+/// coefficients is sudokit's `sum` on two cells and `repeating-cage` on any
+/// other number, and ISS's pairwise
 /// relations are `custom-pairs` with their allowed digit pairs.
 pub(crate) const RULES: &[IssRule] = &[
     row("AntiKnight", "anti-knight", Form::Flag),
@@ -99,6 +100,8 @@ pub(crate) const RULES: &[IssRule] = &[
     row("V", "xv", Form::Pairs(Some(5))),
     row("GreaterThan", "greater-than", Form::Pairs(None)),
     row("Sum", "sum", Form::Numbered("value")),
+    // ISS's `Sum` on any number of cells but two (digits may repeat).
+    row("Sum", "repeating-cage", Form::Numbered("sum")),
     row("Cage", "killer-cage", Form::Numbered("sum")),
     row("AllDifferent", "extra-region", Form::Cells),
     row("Quad", "quadruple", Form::Quad),
