@@ -310,6 +310,11 @@
 //! sum = 10
 //!
 //! [[rules]]
+//! type = "sum-loop"         # the same around a loop (a stretch may run from the last cell into the first)
+//! cells = "r5c1 r5c2 r6c2 r6c1"
+//! sum = 10
+//!
+//! [[rules]]
 //! type = "lunchbox"         # distinct digits; those between the smallest and the largest add up to sum
 //! cells = "r7c1 r7c2 r7c3 r7c4"
 //! sum = 7

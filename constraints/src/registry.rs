@@ -98,6 +98,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &dots::KNIGHTMARE,
     &dots::NONCONSECUTIVE_PLUS,
     &sum_lines::SUM_LINE,
+    &sum_lines::SUM_LOOP,
     &lunchbox::LUNCHBOX,
     &equal_sums::EQUAL_SUM,
     &negative_indexers::NEGATIVE_INDEXER,

@@ -1,5 +1,5 @@
 //! Sum lines: the line divides into stretches that each add up to the
-//! line's total.
+//! line's total; on a sum loop the last cell runs on into the first.
 
 use std::borrow::Cow;
 
@@ -10,8 +10,10 @@ use sudokit_core::{
 use crate::rule::{Param, ParamType, RuleKind};
 use crate::units::{checks_through_verify, distinct, Report};
 
-/// A sum line (ISS `SumLine`, without loops): the line, read from its first
-/// cell, divides into consecutive stretches that each add up to `total`.
+/// A sum line (ISS `SumLine`): the line, read from its first cell, divides
+/// into consecutive stretches that each add up to `total`. A sum loop
+/// ([`SumLine::closed`], ISS's `LOOP`) runs from its last cell back into
+/// its first, so a stretch may wrap around.
 /// Digits may repeat. Digits being positive, the division is unique when
 /// the line is full: cut each time the running sum reaches the total.
 ///
@@ -38,6 +40,7 @@ use crate::units::{checks_through_verify, distinct, Report};
 pub struct SumLine {
     cells: Vec<Cell>,
     total: u32,
+    closed: bool,
 }
 
 impl SumLine {
@@ -46,7 +49,48 @@ impl SumLine {
         SumLine {
             cells: cells.into_iter().collect(),
             total,
+            closed: false,
         }
+    }
+
+    /// The loop through `cells` (the last next to the first) whose
+    /// stretches each add up to `total`.
+    ///
+    /// ```
+    /// use sudokit_constraints::SumLine;
+    /// use sudokit_core::{Cell, Geometry, Grid, Rule};
+    /// let g = Geometry::square(9).unwrap();
+    /// // r1c1, r1c2, r2c2, r2c1 around a square: 3 | 7 + 4 | 6 wraps around.
+    /// let cells = [Cell(0), Cell(1), Cell(10), Cell(9)];
+    /// let mut grid = Grid::empty(9);
+    /// for (cell, d) in [(0, 3), (1, 7), (10, 4), (9, 6)] {
+    ///     grid.set(Cell(cell), d);
+    /// }
+    /// assert!(SumLine::closed(cells, 10).check(&g, &grid).is_ok());
+    /// grid.set(Cell(9), 5);
+    /// assert!(SumLine::closed(cells, 10).check(&g, &grid).is_err());
+    /// ```
+    pub fn closed(cells: impl IntoIterator<Item = Cell>, total: u32) -> SumLine {
+        SumLine {
+            closed: true,
+            ..SumLine::new(cells, total)
+        }
+    }
+
+    /// The positions a stretch may start at after the loop is cut once
+    /// before them: every division of a loop cuts before one of its first
+    /// `total` cells (digits are at least 1). A line is cut before its
+    /// first cell only.
+    fn cuts(&self) -> std::ops::Range<usize> {
+        match self.closed {
+            false => 0..1,
+            true => 0..self.cells.len().min(self.total as usize),
+        }
+    }
+
+    /// The cells read from position `cut` on, around the loop.
+    fn from_cut(&self, cut: usize) -> impl DoubleEndedIterator<Item = &Cell> + Clone {
+        self.cells[cut..].iter().chain(&self.cells[..cut])
     }
 
     /// The stretch of placed cells, read from one end along `order`, that
@@ -79,7 +123,10 @@ impl SumLine {
 
 impl Rule for SumLine {
     fn name(&self) -> Cow<'_, str> {
-        format!("sum line {}", self.total).into()
+        match self.closed {
+            false => format!("sum line {}", self.total).into(),
+            true => format!("sum loop {}", self.total).into(),
+        }
     }
 
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
@@ -93,12 +140,23 @@ impl SumLine {
     /// `check`'s logic: read from either end, the placed cells cut into
     /// stretches of the total, none running past it, the last one (on a
     /// full line) not short of it.
+    /// On a loop, the placed cells must break every way of cutting it.
     fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
-        let found = self
-            .broken_stretch(grid, self.cells.iter(), true)
-            .or_else(|| self.broken_stretch(grid, self.cells.iter().rev(), false));
-        let Some((mut stretch, sum)) = found else {
+        let mut first = None;
+        for cut in self.cuts() {
+            let order = self.from_cut(cut);
+            let found = self
+                .broken_stretch(grid, order.clone(), true)
+                .or_else(|| self.broken_stretch(grid, order.rev(), false));
+            match found {
+                None => return Ok(()),
+                Some(found) => {
+                    first.get_or_insert(found);
+                }
+            }
+        }
+        let Some((mut stretch, sum)) = first else {
             return Ok(());
         };
         stretch.sort_by_key(|c| self.cells.iter().position(|x| x == c));
@@ -134,13 +192,32 @@ impl Propagate for SumLine {
                 "no stretch of the sum line can add up to its total",
             ));
         }
-        let candidates: Vec<Digits<W>> = self.cells.iter().map(|&c| cx.candidates(c)).collect();
         let mut keep = vec![Digits::<W>::EMPTY; len];
-        let walk = if (1..=128).contains(&total) {
-            walk_by_bits(&candidates, total, &mut keep)
-        } else {
-            walk_by_tables(&candidates, total, &mut keep)
-        };
+        let mut cut_keep = vec![Digits::<W>::EMPTY; len];
+        let mut walk = Err(0);
+        // Each way of cutting a loop is a line from the cut: the digits of
+        // some division are those of some cut's walk.
+        for cut in self.cuts() {
+            let candidates: Vec<Digits<W>> = self.from_cut(cut).map(|&c| cx.candidates(c)).collect();
+            cut_keep.fill(Digits::EMPTY);
+            let cut_walk = if (1..=128).contains(&total) {
+                walk_by_bits(&candidates, total, &mut cut_keep)
+            } else {
+                walk_by_tables(&candidates, total, &mut cut_keep)
+            };
+            match cut_walk {
+                Ok(()) => {
+                    for (i, &digits) in cut_keep.iter().enumerate() {
+                        let at = (i + cut) % len;
+                        keep[at] |= digits;
+                    }
+                    walk = Ok(());
+                }
+                // The first cut's dead end names the contradiction.
+                Err(dead) if cut == 0 => walk = Err(dead),
+                Err(_) => {}
+            }
+        }
         if let Err(dead) = walk {
             // Named: the cell the walk from the start cannot pass, which the
             // search's conflict weights bump (naming the first cell always:
@@ -284,25 +361,45 @@ fn walk_by_tables<W: Word>(
     Ok(())
 }
 
+/// The cells and the total of a sum line or loop.
+const PARAMS: &[Param] = &[
+    Param::CELLS,
+    Param::required(
+        "sum",
+        ParamType::Integer {
+            what: "sum",
+            range: |n| 1..(n * n * n) as i64 + 1,
+        },
+        "sum = 10",
+    ),
+];
+
 /// `sum-line` in files.
 pub(crate) static SUM_LINE: RuleKind = RuleKind {
     meaning: "the line divides into stretches that each add up to the sum; digits may repeat",
     summary: "cells (a line), sum",
-    params: &[
-        Param::CELLS,
-        Param::required(
-            "sum",
-            ParamType::Integer {
-                what: "sum",
-                range: |n| 1..(n * n * n) as i64 + 1,
-            },
-            "sum = 10",
-        ),
-    ],
+    params: PARAMS,
     example: r#"{ type = "sum-line", cells = "r1c1 r1c2 r1c3 r1c4", sum = 10 }"#,
     ..RuleKind::on_cells("sum-line", |rule, _| {
         let total = rule.number("sum").unwrap_or(1).max(1) as u32;
         Ok(Box::new(SumLine::new(rule.cells("cells").iter().copied(), total)))
+    })
+};
+
+/// `sum-loop` in files.
+pub(crate) static SUM_LOOP: RuleKind = RuleKind {
+    meaning:
+        "the loop (its last cell next to its first) divides into stretches that each add up to the sum; \
+              digits may repeat",
+    summary: "cells (a loop), sum",
+    params: PARAMS,
+    example: r#"{ type = "sum-loop", cells = "r1c1 r1c2 r2c2 r2c1", sum = 10 }"#,
+    ..RuleKind::on_cells("sum-loop", |rule, _| {
+        let total = rule.number("sum").unwrap_or(1).max(1) as u32;
+        Ok(Box::new(SumLine::closed(
+            rule.cells("cells").iter().copied(),
+            total,
+        )))
     })
 };
 

@@ -71,6 +71,7 @@ const EXPRESSIBLE: &[&str] = &[
     "repeating-cage",
     "rellik-cage",
     "sum-line",
+    "sum-loop",
     "lunchbox",
     "equal-sum",
     "counting-circles",
@@ -417,6 +418,18 @@ fn iss_sums_read_by_their_cell_count() {
         iss_read(".Sum~7~R1C1~R1C2"),
         toml("size = 9\nrules = [{ type = \"sum\", cells = \"r1c1 r1c2\", value = 7 }]")
     );
+}
+
+/// A `.SumLine` whose cells end in `LOOP` is a `sum-loop`, written back
+/// with the marker.
+#[test]
+fn sum_lines_ending_in_loop_read_as_sum_loops() {
+    let spec = iss_read(".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP");
+    assert_eq!(
+        spec,
+        toml("size = 9\nrules = [{ type = \"sum-loop\", cells = \"r1c1 r1c2 r2c2 r2c1\", sum = 10 }]")
+    );
+    assert_eq!(iss::write(&spec).unwrap(), ".SumLine~10~R1C1~R1C2~R2C2~R2C1~LOOP");
 }
 
 /// `.EqualSum`'s segments, separated by `-`, are `equal-sum`'s.

@@ -183,6 +183,9 @@ fn every_rule() -> PuzzleSpec {
         rule("sum-line")
             .with("cells", vec![c(9, 6), c(9, 7), c(9, 8), c(9, 9)])
             .with("sum", 10),
+        rule("sum-loop")
+            .with("cells", vec![c(5, 8), c(5, 9), c(6, 9), c(6, 8)])
+            .with("sum", 10),
         rule("lunchbox")
             .with("cells", vec![c(7, 6), c(7, 7), c(7, 8), c(7, 9)])
             .with("sum", 0),

@@ -53,6 +53,14 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
             Box::new(SumLine::new([at(0, 0), at(1, 1), at(2, 2), at(3, 3)], big + 1)),
         ),
         (
+            // A stretch may wrap from the last cell into the first.
+            "sum loop",
+            Box::new(SumLine::closed(
+                [at(0, 0), at(0, 1), at(1, 1), at(2, 1), at(2, 0), at(1, 0)],
+                big + 1,
+            )),
+        ),
+        (
             "lunchbox",
             Box::new(Lunchbox::new([at(0, 0), at(1, 1), at(2, 2), at(3, 3)], 2)),
         ),
@@ -172,6 +180,23 @@ fn keeps(name: &str, n: usize, grid: &Grid) -> bool {
                     } else {
                         true
                     }
+                })
+            })
+        }
+        "sum loop" => {
+            // Some start around the loop and some cut of the line from it.
+            let digits = [at(0, 0), at(0, 1), at(1, 1), at(2, 1), at(2, 0), at(1, 0)];
+            (0..digits.len()).any(|start| {
+                let line: Vec<u32> = (0..digits.len())
+                    .map(|i| digits[(start + i) % digits.len()])
+                    .collect();
+                (0..1u32 << (line.len() - 1)).any(|cuts| {
+                    let mut sum = 0;
+                    line.iter().enumerate().all(|(i, &d)| {
+                        sum += d;
+                        let cut = i == line.len() - 1 || cuts >> i & 1 == 1;
+                        !cut || std::mem::take(&mut sum) == big + 1
+                    })
                 })
             })
         }

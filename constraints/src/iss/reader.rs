@@ -385,17 +385,24 @@ impl Reader<'_> {
             return Ok(());
         }
         let tag = item.args.first().copied();
-        // `Sum` is a two-cell `sum` or, on other counts, a repeating cage.
-        let two_cell_sum = item.ty != "Sum" || item.args.len() == 3;
+        // `Sum` is a two-cell `sum` or, on other counts, a repeating cage;
+        // a `SumLine` ending in `LOOP` is a sum loop.
+        let two_cell_sum = item.args.len() == 3;
+        let closed = item.args.last() == Some(&"LOOP");
         let Some(row) = table::rows_of(item.ty)
-            .filter(|r| item.ty != "Sum" || (r.kind == "sum") == two_cell_sum)
+            .filter(|r| match item.ty {
+                "Sum" => (r.kind == "sum") == two_cell_sum,
+                "SumLine" => (r.kind == "sum-loop") == closed,
+                _ => true,
+            })
             .find(|r| r.tag.is_none() || r.tag == tag)
         else {
             return Err(item.error("not read by sudokit"));
         };
-        let args = match row.tag {
-            Some(_) => &item.args[1..],
-            None => &item.args[..],
+        let args = match (row.tag, row.kind) {
+            (Some(_), _) => &item.args[1..],
+            (None, "sum-loop") => &item.args[..item.args.len() - 1],
+            (None, _) => &item.args[..],
         };
         let kind = self.kind(item, row.kind)?;
         let rules = self.translate(item, row, kind, args)?;

@@ -132,6 +132,8 @@ pub(crate) const RULES: &[IssRule] = &[
     row("Lockout", "lockout", Form::Numbered("value")),
     row("RellikCage", "rellik-cage", Form::Numbered("sum")),
     row("SumLine", "sum-line", Form::Numbered("sum")),
+    // A `SumLine` whose cells end in `LOOP`.
+    row("SumLine", "sum-loop", Form::Numbered("sum")),
     row("Lunchbox", "lunchbox", Form::Numbered("sum")),
     row("CountingCircles", "counting-circles", Form::Cells),
     row("LookAndSay", "look-and-say", Form::CountsAndDigits),

@@ -217,6 +217,9 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
                 (None, _) => String::new(),
             };
             let _ = write!(out, "~{value}~{}", ids(rule.cells("cells")));
+            if rule.name() == "sum-loop" {
+                out.push_str("~LOOP");
+            }
         }
         Form::Arrow => return arrow(rule, n),
         Form::Quad => {
