@@ -89,7 +89,7 @@ impl SumLine {
     }
 
     /// The cells read from position `cut` on, around the loop.
-    fn from_cut(&self, cut: usize) -> impl DoubleEndedIterator<Item = &Cell> + Clone {
+    fn read_from(&self, cut: usize) -> impl DoubleEndedIterator<Item = &Cell> + Clone {
         self.cells[cut..].iter().chain(&self.cells[..cut])
     }
 
@@ -145,7 +145,7 @@ impl SumLine {
         let n = geometry.size();
         let mut first = None;
         for cut in self.cuts() {
-            let order = self.from_cut(cut);
+            let order = self.read_from(cut);
             let found = self
                 .broken_stretch(grid, order.clone(), true)
                 .or_else(|| self.broken_stretch(grid, order.rev(), false));
@@ -198,7 +198,7 @@ impl Propagate for SumLine {
         // Each way of cutting a loop is a line from the cut: the digits of
         // some division are those of some cut's walk.
         for cut in self.cuts() {
-            let candidates: Vec<Digits<W>> = self.from_cut(cut).map(|&c| cx.candidates(c)).collect();
+            let candidates: Vec<Digits<W>> = self.read_from(cut).map(|&c| cx.candidates(c)).collect();
             cut_keep.fill(Digits::EMPTY);
             let cut_walk = if (1..=128).contains(&total) {
                 walk_by_bits(&candidates, total, &mut cut_keep)
