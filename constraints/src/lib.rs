@@ -105,6 +105,7 @@ mod quadruple;
 mod regions;
 pub mod registry;
 mod renban_windows;
+mod required;
 mod rule;
 pub mod spec;
 mod squares;

@@ -17,7 +17,7 @@ use sudokit_core::{
     Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
-use crate::lines::remove_required_where_seen;
+use crate::required::remove_required_where_seen;
 
 /// A rule whose relation holds between every two cells of some cliques,
 /// with the clique propagator on top of the rule's own declarations.

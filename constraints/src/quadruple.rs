@@ -9,7 +9,7 @@ use sudokit_core::{
     Violation, Word,
 };
 
-use crate::lines::remove_required_where_seen;
+use crate::required::remove_required_where_seen;
 use crate::rule::{fits, Fpuzzles, Param, ParamType, Refusal, RuleKind, RuleSpec, Shape};
 use crate::units::{checks_through_verify, distinct, Report};
 
