@@ -121,6 +121,17 @@ impl Auto {
     /// 589,989 → 606,103 (docs/benchmarks.md, "(stop 45, chaossearch34)").
     pub const RIVAL_LABELS_ALONE_ABOVE: u8 = 5;
 
+    /// The restarts of the chaos rival (the search without links): Luby
+    /// runs of 512 failed nodes, with nld-nogoods. Racing ISS's choice of
+    /// branch, it takes Chaos Construction: x-sums in 223,807 nodes (one
+    /// run: 487,847) and Let there be chaos in 7,467 (287,863), the chaos
+    /// killer in 305,818 (222,599); Luby 256 and geometric 1,000 lose x-sums
+    /// past 1 M (docs/benchmarks.md, "(stop 47, chaossearch47)").
+    pub const RIVAL_RESTARTS: Restarts = Restarts::Luby {
+        unit: 512,
+        after_solution: true,
+    };
+
     /// The restarts of the searches on a killer sudoku by default
     /// ([`Auto::killer_restarts`]): the nld-nogoods make a restarted
     /// run no longer than the proof it replaces, and the 19 killers of
@@ -175,15 +186,16 @@ impl Auto {
     /// which SAT does not take), racing ISS's choice of branch
     /// ([`PropagationSearch::linked_together`], the main search there):
     /// labels first, then its last labels
-    /// ([`Auto::RIVAL_LABELS_ALONE_ABOVE`]) competing with the digits, it
-    /// takes the chaos killer and x-sums, whose trees are heavy under
-    /// ISS's choice.
+    /// ([`Auto::RIVAL_LABELS_ALONE_ABOVE`]) competing with the digits, and
+    /// restarting ([`Auto::RIVAL_RESTARTS`]), it takes the chaos killer
+    /// and x-sums, whose trees are heavy under ISS's choice.
     #[cfg(not(target_arch = "wasm32"))]
     fn unlinked_rival(&self, puzzle: &Puzzle) -> Option<PropagationSearch> {
         let links = Links::new(puzzle.model(), self.fallback.linked_weight);
         (!links.is_empty()).then_some(PropagationSearch {
             linked_weight: 1,
             labels_alone_above: Auto::RIVAL_LABELS_ALONE_ABOVE,
+            restarts: Auto::RIVAL_RESTARTS,
             ..self.fallback
         })
     }
@@ -473,8 +485,12 @@ mod tests {
         };
         let unlinked = two.unlinked_rival(&puzzle).expect("chaos links variables");
         assert_eq!(
-            (unlinked.linked_weight, unlinked.labels_alone_above),
-            (1, Auto::RIVAL_LABELS_ALONE_ABOVE)
+            (
+                unlinked.linked_weight,
+                unlinked.labels_alone_above,
+                unlinked.restarts
+            ),
+            (1, Auto::RIVAL_LABELS_ALONE_ABOVE, Auto::RIVAL_RESTARTS)
         );
         // The main search and the rivals' (linked weight, labels alone
         // above), none sliced: ISS's choice leads, the unlinked search
