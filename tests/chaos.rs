@@ -179,8 +179,9 @@ fn planted<'a>(rng: &mut fastrand::Rng, all: &'a [Grid], most: usize) -> (&'a Gr
 
 /// The solutions the default search counts, checked against the search
 /// whose last labels compete with the digits (as `auto`'s chaos rival's;
-/// here the last half of them: 5 % of 16 labels is under one): the order
-/// of the branches must not change what is counted.
+/// here the last half of them: 5 % of 16 labels is under one) and ISS's
+/// choice of branch: the order of the branches must not change what is
+/// counted.
 fn count(puzzle: &Puzzle) -> u64 {
     let outcome = PropagationSearch::default()
         .count(puzzle, &Limits::all())
@@ -192,6 +193,12 @@ fn count(puzzle: &Puzzle) -> u64 {
         ..PropagationSearch::default()
     };
     assert_eq!(rival.count(puzzle, &Limits::all()).unwrap().count, outcome.count);
+    // And `auto`'s main search on chaos (ISS's choice of branch).
+    let together = PropagationSearch::default().linked_together();
+    assert_eq!(
+        together.count(puzzle, &Limits::all()).unwrap().count,
+        outcome.count
+    );
     outcome.count
 }
 

@@ -41,7 +41,12 @@ use crate::{
 /// On a killer sudoku (cages and houses only), where SAT wins nothing worth
 /// a thread, value iteration comes first and SAT last, and every search
 /// restarts, keeping nogoods of what each run refuted
-/// ([`Auto::killer_restarts`]).
+/// ([`Auto::killer_restarts`]). Where the rules link variables (a chaos
+/// construction, which SAT does not take), the race's main search is ISS's
+/// choice of branch ([`PropagationSearch::linked_together`]), the search
+/// without links takes SAT's thread and the fallback (labels first, the
+/// smallest label first) comes next; without a race the fallback searches
+/// alone.
 ///
 /// The first decisive answer wins: a rival's only when it proves no
 /// solution or a unique one (the first of several solutions depends on the
@@ -116,11 +121,16 @@ impl Auto {
     /// 589,989 → 606,103 (docs/benchmarks.md, "(stop 45, chaossearch34)").
     pub const RIVAL_LABELS_ALONE_ABOVE: u8 = 5;
 
-    /// How many times its weight a chaos variable weighs once its partner
-    /// is fixed in the rival that chooses labels and digits together (ISS's
-    /// setting): it takes Sunblock in 152,579 nodes where the labels-first
-    /// searches run past a million (docs/benchmarks.md, stop 45).
-    pub const TOGETHER_LINKED_WEIGHT: u64 = 4;
+    /// The restarts of the chaos rival (the search without links): Luby
+    /// runs of 512 failed nodes, with nld-nogoods. Racing ISS's choice of
+    /// branch, it takes Chaos Construction: x-sums in 223,807 nodes (one
+    /// run: 487,847) and Let there be chaos in 7,467 (287,863), the chaos
+    /// killer in 305,818 (222,599); Luby 256 and geometric 1,000 lose x-sums
+    /// past 1 M (docs/benchmarks.md, "(stop 47, chaossearch47)").
+    pub const RIVAL_RESTARTS: Restarts = Restarts::Luby {
+        unit: 512,
+        after_solution: true,
+    };
 
     /// The restarts of the searches on a killer sudoku by default
     /// ([`Auto::killer_restarts`]): the nld-nogoods make a restarted
@@ -173,37 +183,43 @@ impl Auto {
 
     /// The propagation search without the linked weighting, as SAT's
     /// stand-in on puzzles whose rules link variables (chaos construction,
-    /// which SAT does not take): the links win most chaos puzzles and lose
-    /// a few badly (Calm Construction 590 k nodes → past 3 M), so the two
-    /// race where the second core would otherwise idle. Its last labels
-    /// ([`Auto::RIVAL_LABELS_ALONE_ABOVE`]) compete with the digits.
+    /// which SAT does not take), racing ISS's choice of branch
+    /// ([`PropagationSearch::linked_together`], the main search there):
+    /// labels first, then its last labels
+    /// ([`Auto::RIVAL_LABELS_ALONE_ABOVE`]) competing with the digits, and
+    /// restarting ([`Auto::RIVAL_RESTARTS`]), it takes the chaos killer
+    /// and x-sums, whose trees are heavy under ISS's choice.
     #[cfg(not(target_arch = "wasm32"))]
     fn unlinked_rival(&self, puzzle: &Puzzle) -> Option<PropagationSearch> {
         let links = Links::new(puzzle.model(), self.fallback.linked_weight);
         (!links.is_empty()).then_some(PropagationSearch {
             linked_weight: 1,
             labels_alone_above: Auto::RIVAL_LABELS_ALONE_ABOVE,
+            restarts: Auto::RIVAL_RESTARTS,
             ..self.fallback
         })
     }
 
-    /// Calls `then` with the rivals of this question on `puzzle` (none when
-    /// it is not raced): of SAT (if it takes the puzzle; else the search
-    /// without links, if the rules link variables), the propagation search
-    /// in a random digit order and with value iteration, the first as many
-    /// as the threads beside the main search's.
+    /// Calls `then` with the main search and the rivals of this question on
+    /// `puzzle` (no rivals when it is not raced): of SAT (if it takes the
+    /// puzzle; else the search without links, if the rules link
+    /// variables), the propagation search in a random digit order and with
+    /// value iteration, the first as many as the threads beside the main
+    /// search's. Where the rules link variables and the race is on, the
+    /// main search is ISS's choice of branch and the fallback (labels
+    /// first, smallest label first) comes second among the rivals.
     #[cfg(not(target_arch = "wasm32"))]
     fn with_rivals<R>(
         &self,
         puzzle: &Puzzle,
         limits: &Limits,
-        then: impl FnOnce(&[race::Rival<'_>]) -> R,
+        then: impl FnOnce(&PropagationSearch, &[race::Rival<'_>]) -> R,
     ) -> R {
         let Some(head_start) = self
             .race
             .filter(|_| self.race_threads >= 2 && self.raced(puzzle, limits))
         else {
-            return then(&[]);
+            return then(&self.fallback, &[]);
         };
         let killer = is_killer(puzzle);
         let sat = self.sat_rival(puzzle);
@@ -221,44 +237,46 @@ impl Auto {
             value_iteration: ValueIteration::SameCell,
             ..self.fallback
         };
-        let other = |search: &PropagationSearch| *search != self.fallback;
+        // Where the rules link variables, ISS's choice of branch leads and
+        // the fallback (labels first) races it after the unlinked search.
+        let main = match unlinked {
+            Some(_) => self.fallback.linked_together(),
+            None => self.fallback,
+        };
+        let other = |search: &PropagationSearch| *search != main;
         let first = (sat.as_ref().map(|sat| sat as &dyn Strategy))
             .or_else(|| unlinked.as_ref().map(|search| search as &dyn Strategy));
+        // The fallback with the smallest label first: the one search that
+        // finishes Calm Construction (497,671 nodes, stop 47).
+        let labels_first = PropagationSearch {
+            order: ValueOrder::Ascending,
+            ..self.fallback
+        };
+        let labels_first = unlinked.is_some().then_some(&labels_first as &dyn Strategy);
         let shuffled = other(&shuffled).then_some(&shuffled as &dyn Strategy);
         let kway = other(&kway).then_some(&kway as &dyn Strategy);
-        let together = unlinked.as_ref().map(|_| PropagationSearch {
-            linked_weight: Auto::TOGETHER_LINKED_WEIGHT,
-            // Never labels alone: more than 100 % are never open.
-            labels_alone_above: 100,
-            ..self.fallback
-        });
-        let together = together.as_ref().map(|search| search as &dyn Strategy);
-        // On killers value iteration takes SAT's place (SAT last); on
-        // linked rules the two chaos rivals come first.
+        // On killers value iteration takes SAT's place (SAT last).
         let candidates = if killer {
             [kway, shuffled, first, None]
-        } else if together.is_some() {
-            [first, together, shuffled, kway]
+        } else if labels_first.is_some() {
+            [first, labels_first, shuffled, kway]
         } else {
             [first, shuffled, kway, None]
         };
-        // SAT keeps its thread where it does not take the puzzle (but for
-        // linked rules): on two cores a propagation rival that differs
-        // only by chance costs more than it wins. The two chaos rivals
-        // share the one spare core by time slices when there is no other.
-        let spare = self.race_threads - 1;
-        let share = together.is_some() && spare < 2;
+        // SAT keeps its thread where it does not take the puzzle: on two
+        // cores a propagation rival that differs only by chance costs more
+        // than it wins.
         let rivals: Vec<race::Rival<'_>> = candidates
             .into_iter()
-            .take(if share { 2 } else { spare })
+            .take(self.race_threads - 1)
             .flatten()
             .map(|strategy| race::Rival {
                 strategy,
                 head_start,
-                sliced: share,
+                sliced: false,
             })
             .collect();
-        then(&rivals)
+        then(&main, &rivals)
     }
 }
 
@@ -336,8 +354,8 @@ impl Strategy for Auto {
             return restarting.visit(puzzle, limits, visitor);
         }
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some(search) = self.with_rivals(puzzle, limits, |rivals| {
-            (!rivals.is_empty()).then(|| race::visit(&self.fallback, rivals, puzzle, limits, &mut *visitor))
+        if let Some(search) = self.with_rivals(puzzle, limits, |main, rivals| {
+            (!rivals.is_empty()).then(|| race::visit(main, rivals, puzzle, limits, &mut *visitor))
         }) {
             return search;
         }
@@ -354,7 +372,7 @@ mod tests {
 
     /// The rivals' names for `auto` on `puzzle`, solving with `limits`.
     fn rivals(auto: &Auto, puzzle: &Puzzle, limits: &Limits) -> Vec<&'static str> {
-        auto.with_rivals(puzzle, limits, |rivals| {
+        auto.with_rivals(puzzle, limits, |_, rivals| {
             rivals.iter().map(|rival| rival.strategy.name()).collect()
         })
     }
@@ -422,7 +440,7 @@ mod tests {
         assert!(is_killer(&killer));
         let limits = Limits::solutions(2);
         let kway = |auto: &Auto| {
-            auto.with_rivals(&killer, &limits, |rivals| {
+            auto.with_rivals(&killer, &limits, |_, rivals| {
                 rivals
                     .iter()
                     .map(|rival| rival.strategy.name())
@@ -455,7 +473,7 @@ mod tests {
     }
 
     #[test]
-    fn where_rules_link_variables_two_chaos_rivals_share_sats_thread() {
+    fn where_rules_link_variables_iss_choice_leads_and_the_unlinked_search_races() {
         // SAT does not take chaos construction; its cell and label are linked.
         let puzzle = Puzzle::new(Geometry::square(4).unwrap())
             .with(ChaosConstruction::default())
@@ -467,25 +485,38 @@ mod tests {
         };
         let unlinked = two.unlinked_rival(&puzzle).expect("chaos links variables");
         assert_eq!(
-            (unlinked.linked_weight, unlinked.labels_alone_above),
-            (1, Auto::RIVAL_LABELS_ALONE_ABOVE)
+            (
+                unlinked.linked_weight,
+                unlinked.labels_alone_above,
+                unlinked.restarts
+            ),
+            (1, Auto::RIVAL_LABELS_ALONE_ABOVE, Auto::RIVAL_RESTARTS)
         );
-        // Two chaos rivals (unlinked, and labels with digits together)
-        // share SAT's thread by slices on two cores; with more cores each
-        // has its own.
-        let sliced = |auto: &Auto| {
-            auto.with_rivals(&puzzle, &limits, |rivals| {
-                rivals.iter().map(|rival| rival.sliced).collect::<Vec<_>>()
+        // The main search and the rivals' (linked weight, labels alone
+        // above), none sliced: ISS's choice leads, the unlinked search
+        // races on the second core, the labels-first fallback on a third.
+        let race = |auto: &Auto| {
+            auto.with_rivals(&puzzle, &limits, |main, rivals| {
+                assert!(rivals.iter().all(|rival| !rival.sliced));
+                (*main, rivals.len())
             })
         };
-        assert_eq!(sliced(&two), vec![true, true]);
-        for threads in [3, 4] {
+        let together = PropagationSearch::default().linked_together();
+        assert_eq!(race(&two), (together, 1));
+        assert_eq!((together.linked_weight, together.labels_alone_above), (4, 100));
+        for threads in [3, 4, 5] {
             let more = Auto {
                 race_threads: threads,
                 ..Auto::default()
             };
-            assert_eq!(sliced(&more), vec![false; threads - 1], "{threads} threads");
+            assert_eq!(race(&more), (together, threads - 1), "{threads} threads");
         }
+        // Not raced (one thread): the fallback searches alone.
+        let one = Auto {
+            race_threads: 1,
+            ..Auto::default()
+        };
+        assert_eq!(race(&one), (PropagationSearch::default(), 0));
         // Without links in the main search there is nothing to race.
         let plain = Auto {
             fallback: PropagationSearch {
