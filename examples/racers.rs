@@ -11,7 +11,6 @@
 //!   --seed S        random digit order from seed S
 //!   --gate          wide derived sums wait (as in auto's killer searches)
 //!   --nodes N       node limit
-//!   --classify      print the puzzle's kind of sums instead of solving
 //!   --sums          print the model's sums (declared, derived) instead
 //! ```
 //!
@@ -27,7 +26,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut search = PropagationSearch::default();
     let mut limits = Limits::solutions(2);
     let mut files = Vec::new();
-    let mut classify = false;
     let mut list_sums = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -51,7 +49,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--seed" => search.order = ValueOrder::Random { seed: number()? },
             "--gate" => search.wide_derived_sums_wait = true,
             "--nodes" => limits = limits.with_nodes(number()?),
-            "--classify" => classify = true,
             "--sums" => list_sums = true,
             _ => files.push(arg),
         }
@@ -69,10 +66,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
                 continue;
             }
-            if classify {
-                println!("{path}\t{}", kind(&puzzle));
-                continue;
-            }
             let start = Instant::now();
             let outcome = search.solve(&puzzle, &limits)?;
             let stats = &outcome.stats;
@@ -86,41 +79,4 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
-}
-
-/// `killer` (declarative, every declared sum in one group), `sums`
-/// (declarative, some declared sum not in one group: little killers,
-/// arrows), `other`.
-fn kind(puzzle: &sudokit::core::Puzzle) -> &'static str {
-    use sudokit::core::SumOrigin;
-    let model = puzzle.model();
-    let geometry = model.geometry();
-    let declarative = model.constraints().iter().all(|rule| {
-        !rule.has_propagator()
-            && rule.relations(geometry).is_empty()
-            && rule.domains(geometry).is_empty()
-            && rule.variables(geometry) == 0
-    });
-    let declared: Vec<_> = model
-        .sums()
-        .iter()
-        .filter(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
-        .collect();
-    if !declarative || declared.is_empty() {
-        return "other";
-    }
-    let in_one_group = |cells: Vec<sudokit::core::Cell>| {
-        let mut shared = model.groups_of(cells[0]).to_vec();
-        for cell in &cells[1..] {
-            shared.retain(|group| model.groups_of(*cell).contains(group));
-        }
-        !shared.is_empty()
-    };
-    match declared
-        .iter()
-        .all(|sum| in_one_group(sum.sum().cells().collect()))
-    {
-        true => "killer",
-        false => "sums",
-    }
 }
