@@ -30,7 +30,7 @@ use crate::{
 /// per core beside the main search's (at most
 /// [`race_threads`](Auto::race_threads) threads in all), in this order:
 ///
-/// 1. SAT: clause learning wins on renban, little killers, long chains.
+/// 1. SAT: clause learning wins on renban, long chains.
 /// 2. The same propagation search trying digits in a random order (seed
 ///    [`Auto::RIVAL_SEED`]): the large killers' searches have heavy tails,
 ///    and another order often ends two to four times sooner.
@@ -41,7 +41,12 @@ use crate::{
 /// On a killer sudoku (cages and houses only), where SAT wins nothing worth
 /// a thread, value iteration comes first and SAT last, and every search
 /// restarts, keeping nogoods of what each run refuted
-/// ([`Auto::killer_restarts`]). Where the rules link variables (a chaos
+/// ([`Auto::killer_restarts`]). On puzzles of sums across the groups
+/// alone (little killers, arrows), the random digit order comes first and
+/// then SAT: there the default order (smallest digit first) is often the
+/// unlucky one, and SAT won only The Barbed Cross, which the random order
+/// takes in less than half SAT's time (docs/benchmarks.md, "(stop 47,
+/// littlekillers47)"). Where the rules link variables (a chaos
 /// construction, which SAT does not take), the race's main search is ISS's
 /// choice of branch ([`PropagationSearch::linked_together`]), the search
 /// without links takes SAT's thread and the fallback (labels first, the
@@ -221,7 +226,7 @@ impl Auto {
         else {
             return then(&self.fallback, &[]);
         };
-        let killer = is_killer(puzzle);
+        let sums = sum_rules(puzzle);
         let sat = self.sat_rival(puzzle);
         let unlinked = match sat {
             Some(_) => None,
@@ -255,9 +260,14 @@ impl Auto {
         let labels_first = unlinked.is_some().then_some(&labels_first as &dyn Strategy);
         let shuffled = other(&shuffled).then_some(&shuffled as &dyn Strategy);
         let kway = other(&kway).then_some(&kway as &dyn Strategy);
-        // On killers value iteration takes SAT's place (SAT last).
-        let candidates = if killer {
+        // On killers value iteration takes SAT's place (SAT last), on sums
+        // across groups (little killers, arrows) the random digit order
+        // does; on linked rules the unlinked search and the labels-first
+        // one come first.
+        let candidates = if sums == SumRules::Cages {
             [kway, shuffled, first, None]
+        } else if sums == SumRules::Across {
+            [shuffled, first, kway, None]
         } else if labels_first.is_some() {
             [first, labels_first, shuffled, kway]
         } else {
@@ -280,15 +290,23 @@ impl Auto {
     }
 }
 
-/// Whether `puzzle` is a killer sudoku: rules of groups and sums only, every
-/// sum a cage (its cells in one group, so they differ). SAT's clauses for
-/// cage sums settle none of the hard killers measured (MATHEMAGIC_KILLERS
-/// past 7–10 s where the propagation search takes 1–6 s), while value
-/// iteration's tree wins several of them outright (docs/benchmarks.md,
-/// "Two rivals sharing one core by time slices (stop 45, baton34)"), so
-/// there value iteration races first. Its searches restart
-/// ([`Auto::killer_restarts`]), in the browser too, where no race runs.
-fn is_killer(puzzle: &Puzzle) -> bool {
+/// Which puzzles of sums the rules make, as `auto` picks rivals for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SumRules {
+    /// Not a puzzle of sums alone: some rule has a propagator, pair
+    /// relations, domains or variables of its own, or no sum is declared.
+    Other,
+    /// A killer sudoku: every declared sum a cage (its cells in one group,
+    /// so they differ).
+    Cages,
+    /// Sums whose digits may repeat, beside the groups: little killers,
+    /// arrows (and cages among them).
+    Across,
+}
+
+/// What `puzzle`'s rules are, by [`SumRules`]: rules of groups and sums
+/// only, and whether every declared sum lies in one group.
+fn sum_rules(puzzle: &Puzzle) -> SumRules {
     let model = puzzle.model();
     let geometry = model.geometry();
     let declarative = model.constraints().iter().all(|rule| {
@@ -302,6 +320,9 @@ fn is_killer(puzzle: &Puzzle) -> bool {
         .iter()
         .filter(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
         .peekable();
+    if !declarative || declared.peek().is_none() {
+        return SumRules::Other;
+    }
     let in_one_group = |sum: &Sum| {
         let mut cells = sum.cells();
         let Some(first) = cells.next() else {
@@ -313,7 +334,22 @@ fn is_killer(puzzle: &Puzzle) -> bool {
         }
         !shared.is_empty()
     };
-    declarative && declared.peek().is_some() && declared.all(|sum| in_one_group(sum.sum()))
+    match declared.all(|sum| in_one_group(sum.sum())) {
+        true => SumRules::Cages,
+        false => SumRules::Across,
+    }
+}
+
+/// Whether `puzzle` is a killer sudoku ([`SumRules::Cages`]). SAT's clauses
+/// for cage sums settle none of the hard killers measured
+/// (MATHEMAGIC_KILLERS past 7–10 s where the propagation search takes
+/// 1–6 s), while value iteration's tree wins several of them outright
+/// (docs/benchmarks.md, "Two rivals sharing one core by time slices (stop
+/// 45, baton34)"), so there value iteration races first. Its searches
+/// restart ([`Auto::killer_restarts`]), in the browser too, where no race
+/// runs.
+fn is_killer(puzzle: &Puzzle) -> bool {
+    sum_rules(puzzle) == SumRules::Cages
 }
 
 impl Strategy for Auto {
@@ -377,16 +413,22 @@ mod tests {
         })
     }
 
-    #[test]
-    fn one_rival_per_spare_thread_sat_first() {
-        let puzzle = Puzzle::new(Geometry::square(6).unwrap())
+    /// A 6×6 board with a cage and a little killer.
+    fn little_killer() -> Puzzle {
+        Puzzle::new(Geometry::square(6).unwrap())
             .with(ClassicRules)
             .unwrap()
             .with(KillerCage::new(vec![Cell(0), Cell(1)], 3))
             .unwrap()
             .with(LittleKiller::new(vec![Cell(6), Cell(13)], 5))
-            .unwrap();
-        assert!(!is_killer(&puzzle), "a little killer's cells may repeat a digit");
+            .unwrap()
+    }
+
+    #[test]
+    fn one_rival_per_spare_thread_sat_first() {
+        // The anti-king's pairs make it no puzzle of sums alone.
+        let puzzle = little_killer().with(AntiKing).unwrap();
+        assert_eq!(sum_rules(&puzzle), SumRules::Other);
         let limits = Limits::solutions(2);
         // SAT's thread is its own even in a build without a SAT solver.
         let sat = (!SatSolver::available().is_empty()).then_some("sat");
@@ -425,6 +467,39 @@ mod tests {
             ..four
         };
         assert_eq!(rivals(&kway_main, &puzzle, &limits), expected(3));
+    }
+
+    #[test]
+    fn on_sums_across_groups_the_random_order_takes_sats_thread() {
+        let puzzle = little_killer();
+        assert_eq!(
+            sum_rules(&puzzle),
+            SumRules::Across,
+            "a little killer's cells may repeat a digit"
+        );
+        assert!(!is_killer(&puzzle));
+        let limits = Limits::solutions(2);
+        let orders = |threads: usize| {
+            let auto = Auto {
+                race_threads: threads,
+                ..Auto::default()
+            };
+            auto.with_rivals(&puzzle, &limits, |_, rivals| {
+                rivals
+                    .iter()
+                    .map(|rival| rival.strategy.name())
+                    .collect::<Vec<_>>()
+            })
+        };
+        // The random digit order alone on two cores; SAT next, then value
+        // iteration.
+        assert_eq!(orders(2), vec!["propagation"]);
+        let sat = (!SatSolver::available().is_empty()).then_some("sat");
+        let expected: Vec<&str> = [Some("propagation"), sat, Some("propagation")]
+            .into_iter()
+            .flatten()
+            .collect();
+        assert_eq!(orders(4), expected);
     }
 
     #[test]

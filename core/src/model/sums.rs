@@ -74,9 +74,9 @@ pub(super) fn compile(
         let label = constraints[k].name().into_owned();
         sums.push(CompiledSum::new(sum, SumOrigin::Rule(k), label, blocks));
     }
-    for (sum, derivation) in derived {
+    for (sum, derivation, across) in derived {
         let blocks = blocks(&sum, n, differ);
-        if !worth_keeping(&sum, &blocks, n) {
+        if !worth_keeping(&sum, &blocks, n, across) {
             continue;
         }
         let blocks = seen(&sum, blocks);

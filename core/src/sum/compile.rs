@@ -185,6 +185,11 @@ const TIGHT: Reach = Reach {
 /// sum is kept only when [`worth_keeping`] says so.
 pub(crate) const MAX_DERIVED_CELLS: usize = 6;
 
+/// The most cells of a derived sum kept whatever its total when it comes
+/// from a house crossed by sums whose digits may repeat (see
+/// [`worth_keeping`]): four blocks of three on 9×9.
+pub(crate) const MAX_ACROSS_CELLS: usize = 12;
+
 /// A set of cells whose digits are known to add up to `total`: a complete
 /// group, or a band of consecutive complete rows or columns.
 struct Region {
@@ -203,8 +208,9 @@ struct Region {
 /// the sum of the cells they bring in from outside (see `crossing.rs`).
 ///
 /// Returns each derived sum with what it came from (the region and the
-/// totals taken out of it), leaving out sums already declared and sums over
-/// too many cells.
+/// totals taken out of it) and whether it crosses a sum whose digits may
+/// repeat (see [`worth_keeping`]), leaving out sums already declared and
+/// sums over too many cells.
 /// The wide pass uses only `distinct_cages` (those whose cells all differ):
 /// a sum whose digits may repeat, such as a little killer, bounds the
 /// leftover cells too loosely to pay for a large derived sum.
@@ -214,7 +220,7 @@ pub(crate) fn derive(
     groups: &[Group],
     cages: &[&Sum],
     distinct_cages: &[&Sum],
-) -> Vec<(Sum, Derivation)> {
+) -> Vec<(Sum, Derivation, bool)> {
     if cages.is_empty() {
         return Vec::new();
     }
@@ -273,16 +279,17 @@ pub(crate) fn derive(
         for (reach, cages) in [(TIGHT, cages), (wide, distinct_cages)] {
             if let Some(sum) = innies_and_outies(region, cages, &inside, &mut used, reach) {
                 let cages_total = region.total - i64::from(sum.total());
-                found.push((sum, cages_total));
+                found.push((sum, cages_total, false));
             }
         }
         // The single houses (listed first) crossed from end to end.
         if r < houses.len()
-            && let Some(found_here) = crossing::covered(region, cages, &houses, &inside, &mut used)
+            && let Some(found_here) =
+                crossing::covered(region, cages, distinct_cages, &houses, &inside, &mut used)
         {
             found.push(found_here);
         }
-        for (sum, cages_total) in found {
+        for (sum, cages_total, across) in found {
             let sum = without_houses(sum, &houses, full, &mut used);
             if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
                 let derivation = Derivation {
@@ -291,7 +298,7 @@ pub(crate) fn derive(
                     cages_total,
                     houses_total: region.total - cages_total - i64::from(sum.total()),
                 };
-                derived.push((sum, derivation));
+                derived.push((sum, derivation, across));
             }
         }
         for &c in &region.cells {
@@ -338,8 +345,22 @@ fn without_houses(sum: Sum, houses: &[&[Cell]], house_total: i64, used: &mut [bo
 /// from the start. A sum far from both ends only costs time. (ISS keeps its
 /// inferred sums by the same test.) An impossible total is kept: it settles
 /// the puzzle at once.
-pub(crate) fn worth_keeping(sum: &Sum, blocks: &[Block], n: usize) -> bool {
-    if sum.terms().len() <= MAX_DERIVED_CELLS {
+///
+/// A house crossed by sums whose digits may repeat (`across`: little
+/// killers) also keeps what it leaves when that is at most
+/// [`MAX_ACROSS_CELLS`] cells of one sign, whatever its total: on
+/// LITTLE_KILLER_SNIPES[10] the twelve cells box 3's diagonals bring in
+/// (three in each of boxes 2, 4, 6 and 8, adding up to 50 of 24–96) take
+/// the search from 151,177 nodes to 47,745, where ISS skips that sum as
+/// mid-range; on killers (no such sums) the same rule costs 2–5×
+/// (docs/benchmarks.md, "(stop 47, littlekillers47)").
+pub(crate) fn worth_keeping(sum: &Sum, blocks: &[Block], n: usize, across: bool) -> bool {
+    let cells = sum.terms().len();
+    if cells <= MAX_DERIVED_CELLS {
+        return true;
+    }
+    let one_sign = sum.terms().iter().all(|&(_, k)| k > 0) || sum.terms().iter().all(|&(_, k)| k < 0);
+    if across && one_sign && cells <= MAX_ACROSS_CELLS {
         return true;
     }
     let (low, high) = bounds(blocks, n);
@@ -481,7 +502,7 @@ mod tests {
         let b = Sum::new([Cell(2), Cell(6)], 5);
         let derived = derive(n, 16, &[row], &[&a, &b], &[&a, &b]);
         assert_eq!(derived.len(), 1);
-        let (sum, derivation) = &derived[0];
+        let (sum, derivation, _) = &derived[0];
         assert_eq!(derivation.region, "row 1");
         // r1c4 − r2c3 = 10 − 3 − 5.
         assert_eq!(sum.describe(4), "r1c4 − r2c3 = 2");
@@ -499,7 +520,7 @@ mod tests {
         let a = Sum::new([Cell(0), Cell(1), Cell(4)], 7);
         let b = Sum::new([Cell(2), Cell(3)], 7);
         let derived = derive(4, 16, &[row], &[&a, &b], &[&a, &b]);
-        let (sum, derivation) = &derived[0];
+        let (sum, derivation, _) = &derived[0];
         assert_eq!(sum.describe(4), "−r2c1 = -4");
         assert_eq!(derivation.describe(sum, 4), "outies of row 1: r2c1 = 14 − 10 = 4");
         // A whole house (10) left the outies: its total comes back.
@@ -547,14 +568,38 @@ mod tests {
         };
         let near_top = Sum::new(cells.iter().copied(), 41);
         let middle = Sum::new(cells.iter().copied(), 35);
-        assert!(worth_keeping(&near_top, &[block(&cells)], 9));
-        assert!(!worth_keeping(&middle, &[block(&cells)], 9));
+        assert!(worth_keeping(&near_top, &[block(&cells)], 9, false));
+        assert!(!worth_keeping(&middle, &[block(&cells)], 9, false));
         // Impossible totals settle the puzzle: kept.
         let impossible = Sum::new(cells.iter().copied(), 50);
-        assert!(worth_keeping(&impossible, &[block(&cells)], 9));
+        assert!(worth_keeping(&impossible, &[block(&cells)], 9, false));
         // Six cells or fewer: always kept.
         let small = Sum::new(cells[..6].iter().copied(), 30);
-        assert!(worth_keeping(&small, &[block(&cells[..6])], 9));
+        assert!(worth_keeping(&small, &[block(&cells[..6])], 9, false));
+        // Crossing sums whose digits may repeat: kept when of one sign and
+        // at most twelve cells.
+        assert!(worth_keeping(&middle, &[block(&cells)], 9, true));
+        let mixed = Sum::from_terms(
+            cells
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, if i == 0 { -1 } else { 1 })),
+            35,
+        );
+        assert!(!worth_keeping(
+            &mixed,
+            &[block(&cells[1..]), block(&cells[..1])],
+            9,
+            true
+        ));
+        let wide: Vec<Cell> = (0..13).map(Cell).collect();
+        let thirteen = Sum::new(wide.iter().copied(), 65);
+        assert!(!worth_keeping(
+            &thirteen,
+            &[block(&wide[..9]), block(&wide[9..])],
+            9,
+            true
+        ));
     }
 
     #[test]
@@ -571,7 +616,7 @@ mod tests {
             26,
         );
         let derived = derive(n, 36, &[row], &[&a, &b], &[&a, &b]);
-        let described: Vec<String> = derived.iter().map(|(s, _)| s.describe(n)).collect();
+        let described: Vec<String> = derived.iter().map(|(s, _, _)| s.describe(n)).collect();
         // 21 − 25 − 26 = −(the eight cells below row 1).
         assert_eq!(
             described,

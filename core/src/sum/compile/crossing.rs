@@ -21,14 +21,17 @@ use crate::sum::Sum;
 /// they cover the house, the cells they bring in from outside add up to
 /// their totals less the house's: returned as outies (coefficient −1,
 /// `house total − their totals`, the innies-and-outies convention) with
-/// their totals. `used` is scratch (all false on entry and exit).
+/// their totals, and whether a sum taken is not among `distinct` (its
+/// digits may repeat: a little killer). `used` is scratch (all false on
+/// entry and exit).
 pub(super) fn covered(
     house: &Region,
     cages: &[&Sum],
+    distinct: &[&Sum],
     houses: &[&[Cell]],
     inside: &[bool],
     used: &mut [bool],
-) -> Option<(Sum, i64)> {
+) -> Option<(Sum, i64, bool)> {
     let crossing: Vec<&Sum> = cages
         .iter()
         .copied()
@@ -48,6 +51,7 @@ pub(super) fn covered(
     let mut taken: Vec<Cell> = Vec::new();
     let mut outies: Vec<Cell> = Vec::new();
     let mut cages_total = 0i64;
+    let mut repeats = false;
     let take = |cells: &[Cell], used: &mut [bool], taken: &mut Vec<Cell>, outies: &mut Vec<Cell>| {
         for &c in cells {
             used[c.index()] = true;
@@ -64,6 +68,7 @@ pub(super) fn covered(
         }
         take(&cells, used, &mut taken, &mut outies);
         cages_total += i64::from(cage.total());
+        repeats |= !distinct.iter().any(|&d| std::ptr::eq(d, cage));
     }
     for &other in houses {
         if house.cells.iter().all(|c| used[c.index()]) {
@@ -85,7 +90,7 @@ pub(super) fn covered(
     }
     let total = i32::try_from(house.total - cages_total).ok()?;
     let sum = Sum::from_terms(outies.into_iter().map(|c| (c, -1)), total);
-    Some((sum, cages_total))
+    Some((sum, cages_total, repeats))
 }
 
 #[cfg(test)]
@@ -114,13 +119,18 @@ mod tests {
         }
         let mut used = vec![false; 16];
         let houses: Vec<&[Cell]> = vec![&row.cells, &column, &box2];
-        let (sum, cages_total) = covered(&row, &[&a, &b], &houses, &inside, &mut used).unwrap();
+        let (sum, cages_total, repeats) =
+            covered(&row, &[&a, &b], &[&a, &b], &houses, &inside, &mut used).unwrap();
         assert_eq!(sum.describe(4), "−r2c2 − r2c1 − r2c3 − r2c4 = -12");
         assert_eq!(cages_total, 22);
+        assert!(!repeats, "both sums are distinct");
         assert!(used.iter().all(|&u| !u));
+        // A sum whose digits may repeat is said.
+        let (_, _, repeats) = covered(&row, &[&a, &b], &[&a], &houses, &inside, &mut used).unwrap();
+        assert!(repeats);
         // One sum alone leaves the row to the innies and outies.
-        assert!(covered(&row, &[&a], &houses, &inside, &mut used).is_none());
+        assert!(covered(&row, &[&a], &[&a], &houses, &inside, &mut used).is_none());
         // Without the box the gap stays open (the column meets the row once).
-        assert!(covered(&row, &[&a, &b], &houses[..2], &inside, &mut used).is_none());
+        assert!(covered(&row, &[&a, &b], &[&a, &b], &houses[..2], &inside, &mut used).is_none());
     }
 }

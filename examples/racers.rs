@@ -1,0 +1,82 @@
+//! Each of `auto`'s racers alone, on the propagation side: the search with
+//! or without restarts, value iteration, a random digit order, and the
+//! derived-sum gate, so that a rival can be measured by nodes and CPU time
+//! before it is put into `Auto` (the CLI's `solve` has only `--seed`).
+//!
+//! ```text
+//! cargo run --release --example racers -- [OPTIONS] FILE...
+//!   --restarts N    geometric restarts, N failed nodes first (×1.5 a run)
+//!   --luby N        Luby restarts of unit N
+//!   --same-cell     value iteration (ISS's k-way branching, same cell)
+//!   --seed S        random digit order from seed S
+//!   --gate          wide derived sums wait (as in auto's killer searches)
+//!   --nodes N       node limit
+//!   --sums          print the model's sums (declared, derived) instead
+//! ```
+//!
+//! Prints one line per puzzle: file, solutions found (up to 2), nodes,
+//! guesses, and the CPU seconds of the search (process time, one thread).
+
+use std::time::Instant;
+
+use sudokit::solvers::{Limits, PropagationSearch, Restarts, Strategy, ValueIteration, ValueOrder};
+use sudokit::{read_puzzles, InputFormat, ReadOptions};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut search = PropagationSearch::default();
+    let mut limits = Limits::solutions(2);
+    let mut files = Vec::new();
+    let mut list_sums = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = || -> Result<u64, Box<dyn std::error::Error>> {
+            Ok(args.next().ok_or(format!("{arg} needs a number"))?.parse()?)
+        };
+        match arg.as_str() {
+            "--restarts" => {
+                search.restarts = Restarts::Geometric {
+                    first: number()?,
+                    after_solution: true,
+                }
+            }
+            "--luby" => {
+                search.restarts = Restarts::Luby {
+                    unit: number()?,
+                    after_solution: true,
+                }
+            }
+            "--same-cell" => search.value_iteration = ValueIteration::SameCell,
+            "--seed" => search.order = ValueOrder::Random { seed: number()? },
+            "--gate" => search.wide_derived_sums_wait = true,
+            "--nodes" => limits = limits.with_nodes(number()?),
+            "--sums" => list_sums = true,
+            _ => files.push(arg),
+        }
+    }
+    for path in &files {
+        let text = std::fs::read_to_string(path)?;
+        let format = InputFormat::detect(Some(path), &text);
+        for read in read_puzzles(&text, format, &ReadOptions::default()) {
+            let puzzle = read?.puzzle;
+            if list_sums {
+                let n = puzzle.geometry().size();
+                for sum in puzzle.model().sums() {
+                    let cells = sum.sum().terms().len();
+                    println!("{path}\t{cells}\t{}\t{}", sum.label(), sum.sum().describe(n));
+                }
+                continue;
+            }
+            let start = Instant::now();
+            let outcome = search.solve(&puzzle, &limits)?;
+            let stats = &outcome.stats;
+            println!(
+                "{path}\t{}\t{}\t{}\t{:.3}",
+                outcome.count,
+                stats.nodes,
+                stats.guesses,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}
