@@ -10,7 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::{connectivity, label_bits, neighbours, Board, Labels, Shards};
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Board, Labels, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -363,7 +363,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     // may fix a later cell to both, which then counts too).
     for i in 0..cells {
         let (d, r) = (digits[i], regions[i]);
-        if !(d.is_power_of_two() && r.is_power_of_two()) {
+        if !(one_bit(d) && one_bit(r)) {
             continue;
         }
         // The cells with digit d alone or label r alone: only they can
@@ -518,20 +518,20 @@ impl Index {
 
     /// Cell `i`'s digits went from `before` to `after`.
     fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
-        if before.is_power_of_two() {
+        if one_bit(before) {
             self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
         }
-        if after.is_power_of_two() {
+        if one_bit(after) {
             self.digit_fixed[after.trailing_zeros() as usize] |= 1 << i;
         }
     }
 
     /// Cell `i`'s labels went from `before` to `after` (a subset).
     fn labels_changed(&mut self, i: usize, before: u128, after: u128) {
-        if before.is_power_of_two() {
+        if one_bit(before) {
             self.label_fixed[before.trailing_zeros() as usize] &= !(1 << i);
         }
-        if after.is_power_of_two() {
+        if one_bit(after) {
             self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
         }
         if self.members.is_empty() {

@@ -12,7 +12,7 @@ use sudokit_core::{
 };
 
 use crate::chaos::chaos_region;
-use crate::chaos_connectivity::{group_fits, label_bits, neighbours};
+use crate::chaos_connectivity::{fitting_labels, neighbours};
 use crate::rule::{fits, Param, ParamType, RuleKind};
 use crate::units::first_duplicate;
 
@@ -326,11 +326,9 @@ impl ChaosArrow {
             }
         }
         if self.chaos && together.len() > 1 && cx.candidates(home).len() > 1 {
-            let labels = label_bits(cx);
-            for r in cx.candidates(home) {
-                if !group_fits(&labels, n, &together, r) {
-                    cx.remove(home, r)?;
-                }
+            let possible = cx.candidates(home);
+            for r in possible - fitting_labels(cx, &together, possible) {
+                cx.remove(home, r)?;
             }
         }
         match self.chaos {
@@ -683,12 +681,7 @@ impl Propagate for SameRegion {
             .iter()
             .fold(Digits::<W>::full(cx.size()), |m, &v| m & cx.candidates(v));
         if self.chaos && common.len() > 1 {
-            let labels = label_bits(cx);
-            for r in common {
-                if !group_fits(&labels, cx.size(), &self.cells, r) {
-                    common.remove(r);
-                }
-            }
+            common = fitting_labels(cx, &self.cells, common);
         }
         for &v in &vars {
             cx.restrict(v, common)?;

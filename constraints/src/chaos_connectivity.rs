@@ -18,7 +18,7 @@
 
 use std::collections::VecDeque;
 
-use sudokit_core::{Cell, Contradiction, Ctx, Digit, Word};
+use sudokit_core::{Cell, Contradiction, Ctx, Digit, Digits, Word};
 
 use crate::chaos_cuts::{forced_cells, forced_on_board, Standings};
 
@@ -34,6 +34,13 @@ pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
     ]
     .into_iter()
     .flatten()
+}
+
+/// Whether `set` has exactly one bit: `is_power_of_two` counts the bits of
+/// a `u128`, a few dozen instructions where the build has no popcount
+/// instruction; this is four.
+pub(crate) fn one_bit(set: u128) -> bool {
+    set != 0 && set & set.wrapping_sub(1) == 0
 }
 
 /// What each cell is to one label: out (cannot take it), open (may), or
@@ -191,7 +198,7 @@ impl Labels {
                     layers[rest.trailing_zeros() as usize].0 |= 1 << i;
                     rest &= rest - 1;
                 }
-                if l.is_power_of_two() {
+                if one_bit(l) {
                     layers[l.trailing_zeros() as usize].1 |= 1 << i;
                 }
             }
@@ -245,7 +252,7 @@ impl Labels {
         *l &= !(1 << (label - 1));
         if !self.layers.is_empty() {
             self.layers[label as usize - 1].0 &= !(1 << i);
-            if l.is_power_of_two() {
+            if one_bit(*l) {
                 self.layers[l.trailing_zeros() as usize].1 |= 1 << i;
             }
         }
@@ -383,10 +390,42 @@ impl Board {
         apart & set
     }
 
+    /// [`group_fits`] on the layer of the label (its possible and fixed
+    /// cells).
+    fn group_fits(&self, (possible, mut fixed): (u128, u128), group: &[Cell]) -> bool {
+        for &c in group {
+            if possible >> c.index() & 1 == 0 {
+                return false;
+            }
+            fixed |= 1 << c.index();
+        }
+        // Out when the cells cannot be joined, or their component is too
+        // small (then the fixed cells themselves are far).
+        fixed.count_ones() as usize <= self.n
+            && matches!(self.far_bits(possible, fixed), Ok(far) if far & fixed == 0)
+    }
+
     /// `set` and the orthogonal neighbours of its cells.
     fn grow(&self, set: u128) -> u128 {
         let sideways = ((set & self.has_left) >> 1) | ((set & self.has_right) << 1);
         (set | sideways | (set >> self.n) | (set << self.n)) & self.all
+    }
+
+    /// Whether the cells of `within` connected to `seed` through `within`
+    /// are `enough` at some stage of their flood (`enough` holding of a set
+    /// holds of its supersets), stopping there.
+    pub(crate) fn reaches(&self, seed: u128, within: u128, enough: impl Fn(u128) -> bool) -> bool {
+        let mut reached = seed & within;
+        loop {
+            if enough(reached) {
+                return true;
+            }
+            let next = self.grow(reached) & within;
+            if next == reached {
+                return false;
+            }
+            reached = next;
+        }
     }
 
     /// The cells of `within` connected to `seed` through `within`.
@@ -403,7 +442,8 @@ impl Board {
 
     /// The cells that may take `label` and those fixed to it, as bit sets
     /// (`labels` from [`label_bits`]).
-    pub(crate) fn layer(&self, labels: &[u128], label: Digit) -> (u128, u128) {
+    #[cfg(test)]
+    fn layer(&self, labels: &[u128], label: Digit) -> (u128, u128) {
         let bit = 1u128 << (label - 1);
         let (mut possible, mut fixed) = (0u128, 0u128);
         for (i, &l) in labels.iter().enumerate() {
@@ -555,12 +595,49 @@ thread_local! {
 }
 
 /// Each cell's possible region labels as bits (label k is bit k − 1), the
-/// input of [`group_fits`].
+/// input of the passes of the construction.
 pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
     let cells = cx.size() * cx.size();
     (0..cells)
         .map(|i| cx.candidates(Cell((cells + i) as u16)).to_u128())
         .collect()
+}
+
+/// The labels of `among` whose region `group` (cells known to share one
+/// region) can lie in as far as connectivity goes: [`group_fits`] for each,
+/// the labels read from the state once.
+pub(crate) fn fitting_labels<W: Word>(cx: &Ctx<'_, W>, group: &[Cell], among: Digits<W>) -> Digits<W> {
+    let cells = cx.size() * cx.size();
+    let label_of = |i: usize| cx.candidates(Cell((cells + i) as u16)).to_u128();
+    Digits::from_u128(labels_fitting(cx.size(), label_of, group, among.to_u128()))
+}
+
+/// [`fitting_labels`] on each cell's labels as bits (`label_of`, label k
+/// is bit k − 1; `among` likewise). On a board of at most 128 cells only
+/// the layers of `among` are built, in one pass over the cells, rather
+/// than every cell's labels and then one transposition per label.
+fn labels_fitting(n: usize, label_of: impl Fn(usize) -> u128, group: &[Cell], among: u128) -> u128 {
+    let cells = n * n;
+    let Some(board) = Board::new(n) else {
+        let labels: Vec<u128> = (0..cells).map(label_of).collect();
+        return bit_cells(among)
+            .filter(|&k| group_fits_per_cell(&labels, n, group, k as Digit + 1))
+            .fold(0, |set, k| set | 1 << k);
+    };
+    // Per label of `among` (a side of at most 11): its possible and fixed
+    // cells.
+    let mut layers = [(0u128, 0u128); 11];
+    for i in 0..cells {
+        let labels = label_of(i);
+        let fixed = u128::from(one_bit(labels)) << i;
+        for k in bit_cells(labels & among) {
+            layers[k].0 |= 1 << i;
+            layers[k].1 |= fixed;
+        }
+    }
+    bit_cells(among)
+        .filter(|&k| board.group_fits(layers[k], group))
+        .fold(0, |set, k| set | 1 << k)
 }
 
 /// Whether `group`, cells known to share one region, can lie in the region
@@ -569,21 +646,12 @@ pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
 /// region's cells, fixed and these, are at most `n` and can be joined
 /// within `n` cells (ISS's shards weigh a shard's whole size in its
 /// distances; this is the same bound read from the group's side).
-pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
-    if let Some(board) = Board::new(n) {
-        let (possible, mut fixed) = board.layer(labels, label);
-        for &c in group {
-            if possible >> c.index() & 1 == 0 {
-                return false;
-            }
-            fixed |= 1 << c.index();
-        }
-        // Out when the cells cannot be joined, or their component is too
-        // small (then the fixed cells themselves are far).
-        return fixed.count_ones() as usize <= n
-            && matches!(board.far_bits(possible, fixed), Ok(far) if far & fixed == 0);
+#[cfg(test)]
+fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
+    match Board::new(n) {
+        Some(board) => board.group_fits(board.layer(labels, label), group),
+        None => group_fits_per_cell(labels, n, group, label),
     }
-    group_fits_per_cell(labels, n, group, label)
 }
 
 /// [`group_fits`] cell by cell, for boards over 128 cells.
@@ -1114,6 +1182,16 @@ mod tests {
                 );
                 outcomes[usize::from(fits)] += 1;
             }
+            // All labels at once, and some of them, from the layers built
+            // for them alone.
+            let among = match rng.bool() {
+                true => (1u128 << n) - 1,
+                false => rng.u128(0..1 << n),
+            };
+            let each = (0..n)
+                .filter(|&k| among >> k & 1 == 1 && group_fits(&labels, n, &group, k as Digit + 1))
+                .fold(0, |set, k| set | 1 << k);
+            assert_eq!(labels_fitting(n, |i| labels[i], &group, among), each);
         }
         assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
     }

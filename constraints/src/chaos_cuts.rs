@@ -21,7 +21,8 @@
 //! On a board of at most 128 cells most walks are not needed: only a cell
 //! whose neighbours in the component do not meet around it can cut it
 //! ([`Board::thin`]), and a flood from the root without such a cell tells
-//! whether leaving it out does harm. The walk runs only to order two or
+//! whether leaving it out does harm (most stop after a few steps, once
+//! they hold every fixed cell and `n` cells). The walk runs only to order two or
 //! more forced cells, or when the component has no more than `n` cells.
 
 use crate::chaos_connectivity::Board;
@@ -168,8 +169,10 @@ pub(crate) fn forced_on_board(board: &Board, possible: u128, fixed: u128) -> Vec
     while candidates != 0 {
         let cell = candidates & candidates.wrapping_neg();
         candidates ^= cell;
-        let side = board.flood(root, component & !cell);
-        if fixed & component & !side != 0 || (side.count_ones() as usize) < n {
+        // Harmless once the root's side without it holds every fixed cell
+        // and `n` cells: the flood stops there.
+        let harmless = |side: u128| fixed & component & !side == 0 && side.count_ones() as usize >= n;
+        if !board.reaches(root, component & !cell, harmless) {
             forced |= cell;
         }
     }
