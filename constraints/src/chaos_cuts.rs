@@ -182,3 +182,57 @@ pub(crate) fn forced_on_board(board: &Board, possible: u128, fixed: u128) -> Vec
         _ => walk(),
     }
 }
+
+/// [`forced_on_board`] through a per-thread table of recent answers: the
+/// cells are a pure function of the board side and the two sets, and the
+/// same layer comes back often (a pass that removed far cells runs on the
+/// layer it left, and the next run of the rule finds that layer again; the
+/// search returns to states it saw). A hit gives the same cells in the same
+/// order. Lists of more than [`CutEntry::CELLS`] cells are not kept.
+pub(crate) fn forced_remembered(board: &Board, possible: u128, fixed: u128) -> Vec<usize> {
+    CUT_MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let fold = |x: u128| (x as u64) ^ ((x >> 64) as u64);
+        let hash = (fold(possible) ^ fold(fixed).rotate_left(29) ^ board.side() as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = &mut memo[(hash >> 56) as usize];
+        if slot.side as usize == board.side() && slot.possible == possible && slot.fixed == fixed {
+            return slot.cells[..slot.len as usize]
+                .iter()
+                .map(|&i| i as usize)
+                .collect();
+        }
+        let forced = forced_on_board(board, possible, fixed);
+        if forced.len() <= CutEntry::CELLS {
+            let mut cells = [0u8; CutEntry::CELLS];
+            cells.iter_mut().zip(&forced).for_each(|(c, &i)| *c = i as u8);
+            *slot = CutEntry {
+                side: board.side() as u8,
+                len: forced.len() as u8,
+                possible,
+                fixed,
+                cells,
+            };
+        }
+        forced
+    })
+}
+
+/// One answer of [`forced_remembered`] (side 0: empty).
+#[derive(Clone, Copy, Default)]
+struct CutEntry {
+    side: u8,
+    len: u8,
+    possible: u128,
+    fixed: u128,
+    cells: [u8; CutEntry::CELLS],
+}
+
+impl CutEntry {
+    /// The longest list kept.
+    const CELLS: usize = 6;
+}
+
+thread_local! {
+    static CUT_MEMO: std::cell::RefCell<Vec<CutEntry>> = std::cell::RefCell::new(vec![CutEntry::default(); 256]);
+}
