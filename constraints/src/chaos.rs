@@ -10,7 +10,7 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::{connectivity, label_bits, neighbours, Board, Labels, Shards};
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Board, Labels, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -363,7 +363,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     // may fix a later cell to both, which then counts too).
     for i in 0..cells {
         let (d, r) = (digits[i], regions[i]);
-        if !(d.is_power_of_two() && r.is_power_of_two()) {
+        if !(one_bit(d) && one_bit(r)) {
             continue;
         }
         // The cells with digit d alone or label r alone: only they can
@@ -443,12 +443,19 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
             true => places(&digits, &regions, &index),
             false => (once_in[r], twice_in[r]),
         };
-        for d in (0..n).map(|k| 1u128 << k) {
+        // The digits in order; only those with no place or a single one
+        // (not in `twice`) do anything, so the others are skipped by bits.
+        let all = u128::MAX >> (128 - n);
+        let mut from = 0;
+        while from < n {
+            let pending = !twice & all & u128::MAX << from;
+            if pending == 0 {
+                break;
+            }
+            from = pending.trailing_zeros() as usize + 1;
+            let d = pending & pending.wrapping_neg();
             if once & d == 0 {
                 return Err(Contradiction::rule(None, "a region has no place for a digit"));
-            }
-            if twice & d != 0 {
-                continue;
             }
             let Some(i) = label_cells(&index, &regions, r).find(|&i| digits[i] & d != 0) else {
                 continue;
@@ -503,35 +510,45 @@ struct Index {
 }
 
 impl Index {
+    /// The index of the cells' `digits` and `regions` (as bits) on a board
+    /// of side `n`, `members` left empty.
     fn new(digits: &[u128], regions: &[u128], n: usize) -> Index {
         let mut index = Index {
             digit_fixed: vec![0; n],
             label_fixed: vec![0; n],
             members: Vec::new(),
         };
-        for i in 0..digits.len() {
-            index.digits_changed(i, 0, digits[i]);
-            index.labels_changed(i, 0, regions[i]);
+        // What `digits_changed` and `labels_changed` from nothing give, in
+        // one pass with the cell's bit carried along.
+        let mut bit = 1u128;
+        for (&d, &r) in digits.iter().zip(regions) {
+            if one_bit(d) {
+                index.digit_fixed[d.trailing_zeros() as usize] |= bit;
+            }
+            if one_bit(r) {
+                index.label_fixed[r.trailing_zeros() as usize] |= bit;
+            }
+            bit <<= 1;
         }
         index
     }
 
     /// Cell `i`'s digits went from `before` to `after`.
     fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
-        if before.is_power_of_two() {
+        if one_bit(before) {
             self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
         }
-        if after.is_power_of_two() {
+        if one_bit(after) {
             self.digit_fixed[after.trailing_zeros() as usize] |= 1 << i;
         }
     }
 
     /// Cell `i`'s labels went from `before` to `after` (a subset).
     fn labels_changed(&mut self, i: usize, before: u128, after: u128) {
-        if before.is_power_of_two() {
+        if one_bit(before) {
             self.label_fixed[before.trailing_zeros() as usize] &= !(1 << i);
         }
-        if after.is_power_of_two() {
+        if one_bit(after) {
             self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
         }
         if self.members.is_empty() {

@@ -5,13 +5,14 @@
 //! cells).
 
 use std::borrow::Cow;
+use std::ops::Shr;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Group, Propagate, Rule, Violation, Word,
+    Bits, Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Group, Propagate, Rule, Violation, Word,
 };
 
 use crate::chaos::chaos_region;
-use crate::chaos_connectivity::{group_fits, label_bits, neighbours};
+use crate::chaos_connectivity::{fitting_labels, neighbours};
 use crate::rule::{fits, Param, ParamType, RuleKind};
 use crate::units::first_duplicate;
 
@@ -150,19 +151,23 @@ impl Rule for ChaosArrow {
     }
 }
 
-/// A set of run lengths or totals: bit `k` for `k` (boards up to
-/// [`MAX_ARROW_SIZE`], so that every total fits).
-type Totals = u128;
+/// A set of run lengths or totals: bit `k` for `k`. A `u64` when every
+/// total an arrow can reach (up to the side, and the control's digits
+/// shifted by the offset) fits in one, which keeps the shifts of the sums
+/// to one instruction; a `u128` on boards up to [`MAX_ARROW_SIZE`].
+trait Totals: Bits + Shr<u32, Output = Self> {}
+
+impl<T: Bits + Shr<u32, Output = T>> Totals for T {}
 
 /// The largest board a chaos arrow is built on: its totals reach the side
-/// and are bits of a [`Totals`].
+/// and are bits of a `u128`.
 const MAX_ARROW_SIZE: usize = 127;
 
 /// The lengths an arm's run may have beyond the start in region `r`
 /// (bit `k`: `k` cells after the start).
-fn arm_lengths<W: Word>(cx: &Ctx<'_, W>, arm: &[Cell], r: Digit) -> Totals {
+fn arm_lengths<W: Word, T: Totals>(cx: &Ctx<'_, W>, arm: &[Cell], r: Digit) -> T {
     let g = cx.geometry();
-    let mut possible = 0;
+    let mut possible = T::ZERO;
     for k in 0..arm.len() {
         if k > 0 && !cx.candidates(chaos_region(g, arm[k])).contains(r) {
             break;
@@ -172,43 +177,52 @@ fn arm_lengths<W: Word>(cx: &Ctx<'_, W>, arm: &[Cell], r: Digit) -> Totals {
             Some(&next) => cx.value(chaos_region(g, next)) != Some(r),
         };
         if stops {
-            possible |= 1 << k;
+            possible = possible | T::ONE << k as u32;
         }
     }
     possible
 }
 
 /// The totals up to `cap`, bits 0 to `cap`.
-fn up_to(cap: usize) -> Totals {
-    match cap {
-        127.. => Totals::MAX,
-        _ => (1 << (cap + 1)) - 1,
+fn up_to<T: Totals>(cap: usize) -> T {
+    match cap as u32 + 1 >= T::BITS {
+        true => !T::ZERO,
+        false => !(!T::ZERO << (cap as u32 + 1)),
     }
 }
 
-/// The totals `a + b`, one from each set, up to `cap`.
-fn sums(a: Totals, b: Totals, cap: usize) -> Totals {
-    // Shift the denser set by each member of the sparser.
-    let (a, mut b) = match a.count_ones() < b.count_ones() {
-        true => (b, a),
-        false => (a, b),
-    };
-    let mut out = 0;
-    while b != 0 {
-        out |= a << b.trailing_zeros();
-        b &= b - 1;
+/// The totals `a + b`, one from each set, up to `cap`: `a` shifted by
+/// each member of `b` (the sparser, when the caller knows which).
+fn shifted_sums<T: Totals>(a: T, mut b: T, cap: usize) -> T {
+    let mut out = T::ZERO;
+    while b != T::ZERO {
+        out = out | a << b.trailing_zeros();
+        b = b.without_lowest();
     }
     out & up_to(cap)
 }
 
-/// The totals `1 + Σ lengths` reachable by taking one length per arm.
-fn totals(arms: &[Totals], cap: usize) -> Totals {
-    arms.iter()
-        .fold(1 << 1.min(cap), |reach, &lengths| sums(reach, lengths, cap))
+/// The totals `a + b`, one from each set, up to `cap`.
+fn sums<T: Totals>(a: T, b: T, cap: usize) -> T {
+    // Shift the denser set by each member of the sparser.
+    match a.count_ones() < b.count_ones() {
+        true => shifted_sums(b, a, cap),
+        false => shifted_sums(a, b, cap),
+    }
 }
 
 impl Propagate for ChaosArrow {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        match cx.size() + 2 <= 64 {
+            true => self.propagate_on::<W, u64>(cx),
+            false => self.propagate_on::<W, u128>(cx),
+        }
+    }
+}
+
+impl ChaosArrow {
+    /// The propagation with totals held in `T` (see [`Totals`]).
+    fn propagate_on<W: Word, T: Totals>(&self, cx: &mut Ctx<'_, W>) -> Result<(), Contradiction> {
         let n = cx.size();
         let Some(start) = self.start() else {
             return Ok(());
@@ -219,24 +233,31 @@ impl Propagate for ChaosArrow {
         }
         let offset = self.offset as u32;
         // Total t shows digit t − offset (bit t − offset − 1), up to n.
-        let shown = |totals: Totals| Digits::<W>::from_u128((totals >> (offset + 1)) & up_to(n - 1));
-        // Each region's run lengths per arm: the arms' cells other than the
-        // start do not change below, so they serve both passes.
+        let shown = |totals: T| Digits::<W>::from_u128(((totals >> (offset + 1)) & up_to(n - 1)).to_u128());
+        // Each region's run lengths per arm, and the totals of the arms
+        // before each arm (from the start's 1; the last is every arm's):
+        // the arms' cells other than the start do not change below, so they
+        // serve both passes.
         let arms = self.arms.len();
-        let mut lengths_of: Vec<Vec<Totals>> = vec![Vec::new(); n + 1];
+        let block = 2 * arms + 1;
+        let mut runs: Vec<T> = vec![T::ZERO; (n + 1) * block];
         let mut supported = Digits::<W>::EMPTY;
-        let first_steps: Vec<Cell> = self.arms.iter().filter_map(|arm| arm.get(1).copied()).collect();
+        let first_step = |c: Cell| self.arms.iter().any(|arm| arm.get(1) == Some(&c));
         for r in cx.candidates(home) {
-            let lengths: Vec<Totals> = self.arms.iter().map(|arm| arm_lengths(cx, arm, r)).collect();
-            let mut reach = totals(&lengths, n);
+            let (lengths, before) = runs[r as usize * block..][..block].split_at_mut(arms);
+            before[0] = T::ONE << 1.min(n) as u32;
+            for (a, arm) in self.arms.iter().enumerate() {
+                lengths[a] = arm_lengths(cx, arm, r);
+                before[a + 1] = shifted_sums(before[a], lengths[a], n);
+            }
+            let mut reach = before[arms];
             // The start's region has a neighbour of the start: when every
             // neighbour that may be in it begins an arm, the run is longer
             // than the start alone.
-            if self.chaos && neighbour_counted(cx, start, r, |c| first_steps.contains(&c)) {
-                reach &= !0b10;
+            if self.chaos && neighbour_counted(cx, start, r, first_step) {
+                reach = reach & !(T::ONE << 1);
             }
             let here = shown(reach);
-            lengths_of[r as usize] = lengths;
             if (here & cx.candidates(self.control)).is_empty() {
                 cx.remove(home, r)?;
             }
@@ -247,49 +268,48 @@ impl Propagate for ChaosArrow {
         // region: they share it (their region sets meet).
         let control = cx.candidates(self.control);
         // The totals that show a digit the control may hold.
-        let wanted = control.to_u128() << (offset + 1);
-        let mut covered = vec![usize::MAX; arms];
-        let mut only: Vec<Option<usize>> = vec![None; arms];
-        // Totals of the arms before each arm (from the start's 1) and after
-        // it (from 0).
-        let mut before: Vec<Totals> = vec![0; arms + 1];
-        let mut after: Vec<Totals> = vec![0; arms + 1];
-        let mut fitting: Vec<Totals> = vec![0; arms];
+        let wanted = T::from_u128(control.to_u128()) << (offset + 1);
+        // Per arm: the shortest fitting run over the regions, and the only
+        // one in the last region looked at, if it has one.
+        let mut covered: Vec<(usize, Option<usize>)> = vec![(usize::MAX, None); arms];
+        // Totals of the arms after each arm (from 0), and the fitting
+        // lengths of each arm.
+        let mut after_fitting: Vec<T> = vec![T::ZERO; 2 * arms + 1];
+        let (after, fitting) = after_fitting.split_at_mut(arms + 1);
         for r in cx.candidates(home) {
-            let lengths = &lengths_of[r as usize];
-            before[0] = 1 << 1.min(n);
-            after[arms] = 1;
-            for a in 0..arms {
-                before[a + 1] = sums(before[a], lengths[a], n);
-                after[arms - 1 - a] = sums(after[arms - a], lengths[arms - 1 - a], n);
+            let (lengths, before) = runs[r as usize * block..][..block].split_at(arms);
+            after[arms] = T::ONE;
+            for a in (0..arms).rev() {
+                after[a] = shifted_sums(after[a + 1], lengths[a], n);
             }
             for a in 0..arms {
                 let others = sums(before[a], after[a + 1], n);
-                let mut fits = 0;
+                let mut fits = T::ZERO;
                 let mut open = lengths[a];
-                while open != 0 {
+                while open != T::ZERO {
                     let k = open.trailing_zeros();
-                    open &= open - 1;
-                    if (wanted >> k) & others != 0 {
-                        fits |= 1 << k;
+                    open = open.without_lowest();
+                    if (wanted >> k) & others != T::ZERO {
+                        fits = fits | T::ONE << k;
                     }
                 }
                 fitting[a] = fits;
             }
-            if fitting.contains(&0) {
+            if fitting.contains(&T::ZERO) {
                 cx.remove(home, r)?;
                 continue;
             }
-            for (a, &fits) in fitting.iter().enumerate() {
-                let shortest = fits.trailing_zeros() as usize;
-                covered[a] = covered[a].min(shortest);
-                only[a] = (fits.count_ones() == 1).then_some(shortest);
+            for (&fits, (shortest, only)) in fitting.iter().zip(covered.iter_mut()) {
+                let least = fits.trailing_zeros() as usize;
+                *shortest = (*shortest).min(least);
+                *only = (fits.count_ones() == 1).then_some(least);
             }
         }
         let g = cx.geometry();
         let mut together = vec![start];
         for (a, arm) in self.arms.iter().enumerate() {
-            let reach = covered[a].min(arm.len() - 1);
+            let (shortest, only) = covered[a];
+            let reach = shortest.min(arm.len() - 1);
             together.extend_from_slice(&arm[1..=reach]);
             for &cell in &arm[1..=reach] {
                 let (other, shared) = (chaos_region(g, cell), cx.candidates(home));
@@ -299,18 +319,16 @@ impl Propagate for ChaosArrow {
             }
             // The start's region known and one run left: the cell past it
             // is elsewhere.
-            if let (Some(r), Some(k)) = (cx.value(home), only[a]) {
+            if let (Some(r), Some(k)) = (cx.value(home), only) {
                 if let Some(&past) = arm.get(k + 1) {
                     cx.remove(chaos_region(g, past), r)?;
                 }
             }
         }
         if self.chaos && together.len() > 1 && cx.candidates(home).len() > 1 {
-            let labels = label_bits(cx);
-            for r in cx.candidates(home) {
-                if !group_fits(&labels, n, &together, r) {
-                    cx.remove(home, r)?;
-                }
+            let possible = cx.candidates(home);
+            for r in possible - fitting_labels(cx, &together, possible) {
+                cx.remove(home, r)?;
             }
         }
         match self.chaos {
@@ -663,12 +681,7 @@ impl Propagate for SameRegion {
             .iter()
             .fold(Digits::<W>::full(cx.size()), |m, &v| m & cx.candidates(v));
         if self.chaos && common.len() > 1 {
-            let labels = label_bits(cx);
-            for r in common {
-                if !group_fits(&labels, cx.size(), &self.cells, r) {
-                    common.remove(r);
-                }
-            }
+            common = fitting_labels(cx, &self.cells, common);
         }
         for &v in &vars {
             cx.restrict(v, common)?;

@@ -18,7 +18,11 @@
 
 use std::collections::VecDeque;
 
-use sudokit_core::{Cell, Contradiction, Ctx, Digit, Word};
+use sudokit_core::{Cell, Contradiction, Ctx, Digit, Digits, Word};
+
+#[cfg(test)]
+use crate::chaos_cuts::forced_on_board;
+use crate::chaos_cuts::{forced_cells, forced_remembered, Standings};
 
 /// The orthogonal neighbours of cell `i` on an `n`×`n` board (regions are
 /// orthogonally connected on the flat board).
@@ -32,6 +36,13 @@ pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
     ]
     .into_iter()
     .flatten()
+}
+
+/// Whether `set` has exactly one bit: `is_power_of_two` counts the bits of
+/// a `u128`, a few dozen instructions where the build has no popcount
+/// instruction; this is four.
+pub(crate) fn one_bit(set: u128) -> bool {
+    set != 0 && set & set.wrapping_sub(1) == 0
 }
 
 /// What each cell is to one label: out (cannot take it), open (may), or
@@ -189,7 +200,7 @@ impl Labels {
                     layers[rest.trailing_zeros() as usize].0 |= 1 << i;
                     rest &= rest - 1;
                 }
-                if l.is_power_of_two() {
+                if one_bit(l) {
                     layers[l.trailing_zeros() as usize].1 |= 1 << i;
                 }
             }
@@ -243,7 +254,7 @@ impl Labels {
         *l &= !(1 << (label - 1));
         if !self.layers.is_empty() {
             self.layers[label as usize - 1].0 &= !(1 << i);
-            if l.is_power_of_two() {
+            if one_bit(*l) {
                 self.layers[l.trailing_zeros() as usize].1 |= 1 << i;
             }
         }
@@ -350,14 +361,77 @@ impl Board {
         })
     }
 
+    /// The side of the board.
+    pub(crate) fn side(&self) -> usize {
+        self.n
+    }
+
+    /// The cells of `set` whose orthogonal neighbours in `set` do not all
+    /// meet around them (through the diagonal cells of `set` beside them):
+    /// only such a cell can cut `set` apart (any path through another one
+    /// goes round it).
+    pub(crate) fn thin(&self, set: u128) -> u128 {
+        // Bit v of each: the cell beside v in that direction is in `set`.
+        let up = |s: u128| (s << self.n) & self.all;
+        let down = |s: u128| s >> self.n;
+        let left = |s: u128| (s << 1) & self.has_left;
+        let right = |s: u128| (s >> 1) & self.has_right;
+        let (north, south, west, east) = (up(set), down(set), left(set), right(set));
+        // Two sides linked through the corner between them.
+        let ne = north & east & up(right(set));
+        let se = south & east & down(right(set));
+        let sw = south & west & down(left(set));
+        let nw = north & west & up(left(set));
+        // Two sides apart both ways round.
+        let apart = (north & south & !(ne & se) & !(nw & sw))
+            | (east & west & !(ne & nw) & !(se & sw))
+            | (north & east & !ne & !(nw & sw & se))
+            | (east & south & !se & !(ne & nw & sw))
+            | (south & west & !sw & !(se & ne & nw))
+            | (west & north & !nw & !(sw & se & ne));
+        apart & set
+    }
+
+    /// [`group_fits`] on the layer of the label (its possible and fixed
+    /// cells).
+    fn group_fits(&self, (possible, mut fixed): (u128, u128), group: &[Cell]) -> bool {
+        for &c in group {
+            if possible >> c.index() & 1 == 0 {
+                return false;
+            }
+            fixed |= 1 << c.index();
+        }
+        // Out when the cells cannot be joined, or their component is too
+        // small (then the fixed cells themselves are far).
+        fixed.count_ones() as usize <= self.n
+            && matches!(self.far_bits(possible, fixed), Ok(far) if far & fixed == 0)
+    }
+
     /// `set` and the orthogonal neighbours of its cells.
     fn grow(&self, set: u128) -> u128 {
         let sideways = ((set & self.has_left) >> 1) | ((set & self.has_right) << 1);
         (set | sideways | (set >> self.n) | (set << self.n)) & self.all
     }
 
+    /// Whether the cells of `within` connected to `seed` through `within`
+    /// are `enough` at some stage of their flood (`enough` holding of a set
+    /// holds of its supersets), stopping there.
+    pub(crate) fn reaches(&self, seed: u128, within: u128, enough: impl Fn(u128) -> bool) -> bool {
+        let mut reached = seed & within;
+        loop {
+            if enough(reached) {
+                return true;
+            }
+            let next = self.grow(reached) & within;
+            if next == reached {
+                return false;
+            }
+            reached = next;
+        }
+    }
+
     /// The cells of `within` connected to `seed` through `within`.
-    fn flood(&self, seed: u128, within: u128) -> u128 {
+    pub(crate) fn flood(&self, seed: u128, within: u128) -> u128 {
         let mut reached = seed & within;
         loop {
             let next = self.grow(reached) & within;
@@ -370,7 +444,8 @@ impl Board {
 
     /// The cells that may take `label` and those fixed to it, as bit sets
     /// (`labels` from [`label_bits`]).
-    pub(crate) fn layer(&self, labels: &[u128], label: Digit) -> (u128, u128) {
+    #[cfg(test)]
+    fn layer(&self, labels: &[u128], label: Digit) -> (u128, u128) {
         let bit = 1u128 << (label - 1);
         let (mut possible, mut fixed) = (0u128, 0u128);
         for (i, &l) in labels.iter().enumerate() {
@@ -522,12 +597,49 @@ thread_local! {
 }
 
 /// Each cell's possible region labels as bits (label k is bit k − 1), the
-/// input of [`group_fits`].
+/// input of the passes of the construction.
 pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
     let cells = cx.size() * cx.size();
     (0..cells)
         .map(|i| cx.candidates(Cell((cells + i) as u16)).to_u128())
         .collect()
+}
+
+/// The labels of `among` whose region `group` (cells known to share one
+/// region) can lie in as far as connectivity goes: [`group_fits`] for each,
+/// the labels read from the state once.
+pub(crate) fn fitting_labels<W: Word>(cx: &Ctx<'_, W>, group: &[Cell], among: Digits<W>) -> Digits<W> {
+    let cells = cx.size() * cx.size();
+    let label_of = |i: usize| cx.candidates(Cell((cells + i) as u16)).to_u128();
+    Digits::from_u128(labels_fitting(cx.size(), label_of, group, among.to_u128()))
+}
+
+/// [`fitting_labels`] on each cell's labels as bits (`label_of`, label k
+/// is bit k − 1; `among` likewise). On a board of at most 128 cells only
+/// the layers of `among` are built, in one pass over the cells, rather
+/// than every cell's labels and then one transposition per label.
+fn labels_fitting(n: usize, label_of: impl Fn(usize) -> u128, group: &[Cell], among: u128) -> u128 {
+    let cells = n * n;
+    let Some(board) = Board::new(n) else {
+        let labels: Vec<u128> = (0..cells).map(label_of).collect();
+        return bit_cells(among)
+            .filter(|&k| group_fits_per_cell(&labels, n, group, k as Digit + 1))
+            .fold(0, |set, k| set | 1 << k);
+    };
+    // Per label of `among` (a side of at most 11): its possible and fixed
+    // cells.
+    let mut layers = [(0u128, 0u128); 11];
+    for i in 0..cells {
+        let labels = label_of(i);
+        let fixed = u128::from(one_bit(labels)) << i;
+        for k in bit_cells(labels & among) {
+            layers[k].0 |= 1 << i;
+            layers[k].1 |= fixed;
+        }
+    }
+    bit_cells(among)
+        .filter(|&k| board.group_fits(layers[k], group))
+        .fold(0, |set, k| set | 1 << k)
 }
 
 /// Whether `group`, cells known to share one region, can lie in the region
@@ -536,21 +648,12 @@ pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
 /// region's cells, fixed and these, are at most `n` and can be joined
 /// within `n` cells (ISS's shards weigh a shard's whole size in its
 /// distances; this is the same bound read from the group's side).
-pub(crate) fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
-    if let Some(board) = Board::new(n) {
-        let (possible, mut fixed) = board.layer(labels, label);
-        for &c in group {
-            if possible >> c.index() & 1 == 0 {
-                return false;
-            }
-            fixed |= 1 << c.index();
-        }
-        // Out when the cells cannot be joined, or their component is too
-        // small (then the fixed cells themselves are far).
-        return fixed.count_ones() as usize <= n
-            && matches!(board.far_bits(possible, fixed), Ok(far) if far & fixed == 0);
+#[cfg(test)]
+fn group_fits(labels: &[u128], n: usize, group: &[Cell], label: Digit) -> bool {
+    match Board::new(n) {
+        Some(board) => board.group_fits(board.layer(labels, label), group),
+        None => group_fits_per_cell(labels, n, group, label),
     }
-    group_fits_per_cell(labels, n, group, label)
 }
 
 /// [`group_fits`] cell by cell, for boards over 128 cells.
@@ -791,59 +894,22 @@ impl Shards {
     }
 }
 
-/// Depth-first numbering of the cells that may take a label, from a fixed
-/// cell, for the cut cells (articulation points) of their graph.
-struct Cuts<'s> {
-    standing: &'s [Standing],
-    n: usize,
-    order: Vec<usize>,
-    low: Vec<usize>,
-    size: Vec<usize>,
-    fixed: Vec<usize>,
-    next: usize,
-    forced: Vec<usize>,
-    total: usize,
-}
+/// The standing of every cell towards a label, as [`standing_in`] gives
+/// it: what the cut walk reads on a board of more than 128 cells.
+impl Standings for [Standing] {
+    fn inside(&self, i: usize) -> bool {
+        self[i] != Standing::Out
+    }
 
-impl Cuts<'_> {
-    /// Visits `i` (reached from `parent`); fills its subtree's size and
-    /// fixed count, and notes it as forced when leaving it out would cut a
-    /// fixed cell off the root's side or leave that side below `n` cells.
-    fn visit(&mut self, i: usize, parent: usize) {
-        self.next += 1;
-        self.order[i] = self.next;
-        self.low[i] = self.next;
-        self.size[i] = 1;
-        self.fixed[i] = usize::from(self.standing[i] == Standing::Fixed);
-        let (mut cut_off, mut cut_fixed) = (0, 0);
-        for j in neighbours(i, self.n) {
-            if self.standing[j] == Standing::Out {
-                continue;
-            }
-            if self.order[j] == 0 {
-                self.visit(j, i);
-                self.size[i] += self.size[j];
-                self.fixed[i] += self.fixed[j];
-                self.low[i] = self.low[i].min(self.low[j]);
-                if self.low[j] >= self.order[i] {
-                    cut_off += self.size[j];
-                    cut_fixed += self.fixed[j];
-                }
-            } else if j != parent {
-                self.low[i] = self.low[i].min(self.order[j]);
-            }
-        }
-        let root_side = self.total - 1 - cut_off;
-        if parent != usize::MAX && self.standing[i] == Standing::Open && (cut_fixed > 0 || root_side < self.n)
-        {
-            self.forced.push(i);
-        }
+    fn fixed(&self, i: usize) -> bool {
+        self[i] == Standing::Fixed
     }
 }
 
 /// The cut cells of the region's component: an open cell without which
 /// the fixed cells come apart, or the side holding them falls below `n`
-/// cells, is in the region. `labels` as in [`connectivity`].
+/// cells, is in the region (`chaos_cuts.rs`). `labels` as in
+/// [`connectivity`].
 fn cuts<W: Word>(
     cx: &mut Ctx<'_, W>,
     labels: &mut Labels,
@@ -852,31 +918,24 @@ fn cuts<W: Word>(
 ) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    let standing = standing_in(&labels.cells, label);
-    let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
-        return Ok(());
-    };
-    // The size of the root's component.
-    let total = match board {
-        Some(board) => board.flood(1 << root, labels.layer(label).0).count_ones() as usize,
+    let forced = match board {
+        Some(board) => {
+            let (possible, fixed) = labels.layer(label);
+            if fixed == 0 {
+                return Ok(());
+            }
+            forced_remembered(board, possible, fixed)
+        }
         None => {
+            let standing = standing_in(&labels.cells, label);
+            let Some(root) = (0..cells).find(|&i| standing[i] == Standing::Fixed) else {
+                return Ok(());
+            };
             let (component, members) = pieces(&standing, n, false);
-            members[component[root]].len()
+            forced_cells(n, standing.as_slice(), root, members[component[root]].len())
         }
     };
-    let mut walk = Cuts {
-        standing: &standing,
-        n,
-        order: vec![0; cells],
-        low: vec![0; cells],
-        size: vec![0; cells],
-        fixed: vec![0; cells],
-        next: 0,
-        forced: Vec::new(),
-        total,
-    };
-    walk.visit(root, usize::MAX);
-    for i in walk.forced {
+    for i in forced {
         cx.assign(Cell((cells + i) as u16), label)?;
         labels.assign(i, label);
     }
@@ -886,6 +945,104 @@ fn cuts<W: Word>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cut walk as it was before `chaos_cuts.rs` (recursive, four
+    /// vectors): the reference the iterative walk is held to.
+    struct Cuts<'s> {
+        standing: &'s [Standing],
+        n: usize,
+        order: Vec<usize>,
+        low: Vec<usize>,
+        size: Vec<usize>,
+        fixed: Vec<usize>,
+        next: usize,
+        forced: Vec<usize>,
+        total: usize,
+    }
+
+    impl Cuts<'_> {
+        fn visit(&mut self, i: usize, parent: usize) {
+            self.next += 1;
+            self.order[i] = self.next;
+            self.low[i] = self.next;
+            self.size[i] = 1;
+            self.fixed[i] = usize::from(self.standing[i] == Standing::Fixed);
+            let (mut cut_off, mut cut_fixed) = (0, 0);
+            for j in neighbours(i, self.n) {
+                if self.standing[j] == Standing::Out {
+                    continue;
+                }
+                if self.order[j] == 0 {
+                    self.visit(j, i);
+                    self.size[i] += self.size[j];
+                    self.fixed[i] += self.fixed[j];
+                    self.low[i] = self.low[i].min(self.low[j]);
+                    if self.low[j] >= self.order[i] {
+                        cut_off += self.size[j];
+                        cut_fixed += self.fixed[j];
+                    }
+                } else if j != parent {
+                    self.low[i] = self.low[i].min(self.order[j]);
+                }
+            }
+            let root_side = self.total - 1 - cut_off;
+            if parent != usize::MAX
+                && self.standing[i] == Standing::Open
+                && (cut_fixed > 0 || root_side < self.n)
+            {
+                self.forced.push(i);
+            }
+        }
+    }
+
+    /// The iterative cut walk, and the bit-set search for cuts, find the
+    /// cells the recursive walk found, in the same order, on random label states of 4×4, 6×6, 9×9 and 11×11
+    /// boards (bit sets up to 128 cells, the per-cell standings beyond), with
+    /// some walks forcing cells.
+    #[test]
+    fn iterative_cut_walk_forces_what_the_recursive_one_did_in_its_order() {
+        let mut rng = fastrand::Rng::with_seed(47);
+        let (mut walks, mut forcing) = (0, 0);
+        for round in 0..1200 {
+            let n = [4, 6, 9, 11][round % 4];
+            let labels = random_labels(&mut rng, n, [0.1, 0.3][round / 4 % 2]);
+            for label in 1..=n as Digit {
+                let standing = standing_in(&labels, label);
+                let Some(root) = standing.iter().position(|&s| s == Standing::Fixed) else {
+                    continue;
+                };
+                let (component, members) = pieces(&standing, n, false);
+                let total = members[component[root]].len();
+                let mut walk = Cuts {
+                    standing: &standing,
+                    n,
+                    order: vec![0; n * n],
+                    low: vec![0; n * n],
+                    size: vec![0; n * n],
+                    fixed: vec![0; n * n],
+                    next: 0,
+                    forced: Vec::new(),
+                    total,
+                };
+                walk.visit(root, usize::MAX);
+                let iterative = forced_cells(n, standing.as_slice(), root, total);
+                assert_eq!(iterative, walk.forced, "n = {n}, label {label}, {labels:?}");
+                if let Some(board) = Board::new(n) {
+                    let (possible, fixed) = board.layer(&labels, label);
+                    let on_board = forced_on_board(&board, possible, fixed);
+                    assert_eq!(on_board, walk.forced, "n = {n}, label {label}, {labels:?}");
+                    // Asked twice: the second answer may come from the table.
+                    for _ in 0..2 {
+                        let remembered = forced_remembered(&board, possible, fixed);
+                        assert_eq!(remembered, walk.forced, "n = {n}, label {label}, {labels:?}");
+                    }
+                }
+                walks += 1;
+                forcing += usize::from(!walk.forced.is_empty());
+            }
+        }
+        assert!(walks > 2000 && forcing > 300, "{walks} walks, {forcing} forcing");
+    }
 
     /// Every connected set of `k` cells of an `n`×`n` board, as bits.
     fn connected_sets(n: usize, k: usize) -> Vec<u128> {
@@ -1032,6 +1189,16 @@ mod tests {
                 );
                 outcomes[usize::from(fits)] += 1;
             }
+            // All labels at once, and some of them, from the layers built
+            // for them alone.
+            let among = match rng.bool() {
+                true => (1u128 << n) - 1,
+                false => rng.u128(0..1 << n),
+            };
+            let each = (0..n)
+                .filter(|&k| among >> k & 1 == 1 && group_fits(&labels, n, &group, k as Digit + 1))
+                .fold(0, |set, k| set | 1 << k);
+            assert_eq!(labels_fitting(n, |i| labels[i], &group, among), each);
         }
         assert!(outcomes.iter().all(|&k| k > 50), "{outcomes:?}");
     }

@@ -76,6 +76,7 @@ mod cells;
 mod chaos;
 mod chaos_clues;
 mod chaos_connectivity;
+mod chaos_cuts;
 mod chess;
 mod classic;
 mod clues;
