@@ -310,7 +310,7 @@ fn run<W: Word, D: Dirty>(
         if let Some(group) = pass.dirty.pop() {
             let cells = model.group_cells(group);
             if cells.len() == n {
-                let open = pass.hidden_singles(group)?;
+                let open = pass.hidden_singles(group, cells)?;
                 // A group whose cells are all fixed has nothing to lock.
                 if locked && open {
                     overlaps.insert(group);
@@ -362,12 +362,12 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         Ok(())
     }
 
-    /// Hidden singles in one complete group; whether it had open cells.
+    /// Hidden singles in one complete group (its `cells`); whether it had
+    /// open cells.
     #[inline(always)]
-    fn hidden_singles(&mut self, group: GroupId) -> Result<bool, Contradiction> {
+    fn hidden_singles(&mut self, group: GroupId, cells: &[Cell]) -> Result<bool, Contradiction> {
         let model = self.model;
         let cx = &mut *self.cx;
-        let cells = model.group_cells(group);
         let mut once = Digits::<W>::EMPTY;
         let mut twice = Digits::<W>::EMPTY;
         let mut settled = Digits::<W>::EMPTY;
@@ -428,6 +428,10 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         // the group that fixes has not left its peers yet).
         let mut placed = (!self.cx.is_explaining()).then(|| Digits::<W>::from_u128(self.settled[group]));
         let start = self.removals;
+        // Each segment's union and fixed digits, kept for the second pass
+        // while nothing has been removed since (most of the time: the
+        // removals mostly find nothing). One buffer for every family.
+        let mut parts = Parts::<W>::new();
         for family in model.intersections(group) {
             if self.removals != start {
                 placed = None;
@@ -438,10 +442,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let mut twice = Digits::<W>::EMPTY;
             let mut settled = Digits::<W>::EMPTY;
             let mut naked = false;
-            // Each segment's union and fixed digits, kept for the second
-            // pass while nothing has been removed since (most of the time:
-            // the removals mostly find nothing).
-            let mut parts = Parts::<W>::new(family.segments.len());
+            parts.count = family.segments.len();
             let sets = self.cx.state().variables();
             match placed {
                 Some(placed) => {
@@ -593,37 +594,39 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     }
 }
 
-/// The most segments of a family whose reads [`Parts`] keeps: a box of a
-/// 9×9 board meets at most four cages of two cells or more, and three rows
-/// or columns.
-const KEPT_SEGMENTS: usize = 8;
+/// The most segments of a family whose reads [`Parts`] keeps: segments
+/// have two cells or more, so a group of nine cells has at most four (a
+/// box's three rows or columns, the cages it meets).
+const KEPT_SEGMENTS: usize = 4;
 
 /// What the first pass of locked candidates read of a family's parts, for
 /// the second pass to use while nothing has been removed since: each
 /// segment's union and fixed digits, and the union of the uncovered cells.
-/// Families of more segments keep nothing (the second pass reads again).
+/// Families of more segments keep nothing (the second pass reads again):
+/// their reads overwrite one another, and none is handed out.
 struct Parts<W: Word> {
     segments: [(Digits<W>, Digits<W>); KEPT_SEGMENTS],
+    /// The family's segments.
     count: usize,
     uncovered: Digits<W>,
 }
 
 impl<W: Word> Parts<W> {
     #[inline(always)]
-    fn new(count: usize) -> Self {
+    fn new() -> Self {
         Parts {
             segments: [(Digits::EMPTY, Digits::EMPTY); KEPT_SEGMENTS],
-            count,
+            count: 0,
             uncovered: Digits::EMPTY,
         }
     }
 
-    /// Keeps segment `i`'s union and fixed digits.
+    /// Keeps segment `i`'s union and fixed digits; without a branch, as
+    /// the first pass stores every segment's (a family of more segments
+    /// than kept overwrites its own, never read).
     #[inline(always)]
     fn keep(&mut self, i: usize, union: Digits<W>, fixed: Digits<W>) {
-        if let Some(slot) = self.segments.get_mut(i) {
-            *slot = (union, fixed);
-        }
+        self.segments[i % KEPT_SEGMENTS] = (union, fixed);
     }
 
     /// Segment `i`'s union and fixed digits, if kept.
