@@ -181,7 +181,7 @@ impl SetBits {
             let from = *words::<W>(self.layers.last().expect("the first layer"));
             let mut to = [0u64; WORDS];
             let into = words_mut::<W>(&mut to);
-            let mut rest = candidates;
+            let mut rest = narrow(candidates);
             while rest != 0 {
                 let t = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
@@ -322,8 +322,8 @@ impl SetBits {
         let walk = *words::<W>(&self.walk);
         let mut next = [0u64; WORDS];
         let into = words_mut::<W>(&mut next);
-        let mut keep = 0u128;
-        let mut rest = candidates;
+        let mut keep = 0u32;
+        let mut rest = narrow(candidates);
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -334,13 +334,23 @@ impl SetBits {
                 into[w] |= sets;
                 found |= sets;
             }
-            if found != 0 {
-                keep |= 1 << t;
-            }
+            keep |= u32::from(found != 0) << t;
         }
         self.walk = next;
-        keep
+        u128::from(keep)
     }
+}
+
+/// A cell's candidates (at most [`MAX_DIGITS`] bits) as a 32-bit word: the
+/// loops over them find, clear and set bits in one register instead of
+/// two 64-bit halves (a third of a walk step's instructions).
+#[inline(always)]
+fn narrow(candidates: u128) -> u32 {
+    debug_assert!(
+        candidates >> MAX_DIGITS == 0,
+        "a candidate above the bitmaps' digits"
+    );
+    candidates as u32
 }
 
 /// The first `W` words of a layer.
