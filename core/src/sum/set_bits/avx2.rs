@@ -102,12 +102,12 @@ fn is_empty<const N: usize>(regs: [__m256i; N]) -> bool {
 #[target_feature(enable = "avx2")]
 pub(super) fn build<const N: usize>(
     layers: &mut Vec<Layer>,
-    candidates: impl Iterator<Item = u128>,
+    candidates: impl Iterator<Item = u32>,
 ) -> Result<(), usize> {
     let mut from = load::<N>(layers.last().expect("the first layer"));
     for (i, candidates) in candidates.enumerate() {
         let mut to = [_mm256_setzero_si256(); N];
-        let mut rest = super::narrow(candidates);
+        let mut rest = candidates;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
