@@ -241,6 +241,9 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
     /// Per group, the digits placed at its last hidden-single scan.
     settled: &'r mut [u128],
     cx: &'r mut Ctx<'c, W>,
+    /// Cells changed by [`Pass::remove`] so far (wrapping): whether what a
+    /// family read is still what the state holds.
+    removals: u32,
 }
 
 #[inline(always)]
@@ -261,6 +264,7 @@ fn run<W: Word, D: Dirty>(
         fixed: &mut found.fixed,
         settled: &mut found.settled,
         cx,
+        removals: 0,
     };
     for &cell in changed {
         pass.dirty.mark(model, cell);
@@ -306,7 +310,7 @@ fn run<W: Word, D: Dirty>(
         if let Some(group) = pass.dirty.pop() {
             let cells = model.group_cells(group);
             if cells.len() == n {
-                let open = pass.hidden_singles(group)?;
+                let open = pass.hidden_singles(group, cells)?;
                 // A group whose cells are all fixed has nothing to lock.
                 if locked && open {
                     overlaps.insert(group);
@@ -352,17 +356,18 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
     #[inline(always)]
     fn remove(&mut self, cell: Cell, digits: Digits<W>) -> Result<(), Contradiction> {
         if self.cx.remove_all(cell, digits)? {
+            self.removals = self.removals.wrapping_add(1);
             note_change(self.model, self.dirty, self.fixed, cell, self.cx.candidates(cell));
         }
         Ok(())
     }
 
-    /// Hidden singles in one complete group; whether it had open cells.
+    /// Hidden singles in one complete group (its `cells`); whether it had
+    /// open cells.
     #[inline(always)]
-    fn hidden_singles(&mut self, group: GroupId) -> Result<bool, Contradiction> {
+    fn hidden_singles(&mut self, group: GroupId, cells: &[Cell]) -> Result<bool, Contradiction> {
         let model = self.model;
         let cx = &mut *self.cx;
-        let cells = model.group_cells(group);
         let mut once = Digits::<W>::EMPTY;
         let mut twice = Digits::<W>::EMPTY;
         let mut settled = Digits::<W>::EMPTY;
@@ -415,19 +420,29 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         // again: the group's last hidden-single scan saw them, and a change
         // to its cells since would have brought it back to a scan before its
         // overlaps. The scan ran after the fixed cells had left their peers,
-        // so an open cell holds none of them, and a part's cells are all
-        // fixed exactly when its digits are all placed. Not when a single
+        // so an open cell holds none of them, a part's cells are all fixed
+        // exactly when its digits are all placed, and the digits a part's
+        // fixed cells hold are its union's placed ones. Not when a single
         // step may have left a change unapplied (an open cell may still hold
-        // a placed digit), nor after a family has removed digits from the
-        // group's own cells (a cell that fixes has not left its peers yet).
+        // a placed digit), nor once a family has removed anything (a cell of
+        // the group that fixes has not left its peers yet).
         let mut placed = (!self.cx.is_explaining()).then(|| Digits::<W>::from_u128(self.settled[group]));
+        let start = self.removals;
+        // Each segment's union and fixed digits, kept for the second pass
+        // while nothing has been removed since (most of the time: the
+        // removals mostly find nothing). One buffer for every family.
+        let mut parts = Parts::<W>::new();
         for family in model.intersections(group) {
+            if self.removals != start {
+                placed = None;
+            }
             // Digits seen in one part only (a segment, or the uncovered
             // cells), as hidden singles count places.
             let mut once = Digits::<W>::EMPTY;
             let mut twice = Digits::<W>::EMPTY;
             let mut settled = Digits::<W>::EMPTY;
             let mut naked = false;
+            parts.count = family.segments.len();
             let sets = self.cx.state().variables();
             match placed {
                 Some(placed) => {
@@ -436,11 +451,14 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                         twice |= once & union;
                         once |= union;
                         // A naked subset of open cells (all-settled parts are not).
-                        union.len() == cells.len() && !union.is_subset(placed)
+                        let naked = union.len() == cells.len() && !union.is_subset(placed);
+                        (union, union & placed, naked)
                     };
-                    part(&family.uncovered);
-                    for segment in &family.segments {
-                        naked |= part(&segment.cells);
+                    parts.uncovered = part(&family.uncovered).0;
+                    for (i, segment) in family.segments.iter().enumerate() {
+                        let (union, fixed, is_naked) = part(&segment.cells);
+                        parts.keep(i, union, fixed);
+                        naked |= is_naked;
                     }
                     settled = placed;
                 }
@@ -451,11 +469,13 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                         twice |= once & union;
                         once |= union;
                         // A naked subset of open cells (all-settled parts are not).
-                        union != fixed && union.len() == cells.len()
+                        (union, fixed, union != fixed && union.len() == cells.len())
                     };
-                    part(&family.uncovered);
-                    for segment in &family.segments {
-                        naked |= part(&segment.cells);
+                    parts.uncovered = part(&family.uncovered).0;
+                    for (i, segment) in family.segments.iter().enumerate() {
+                        let (union, fixed, is_naked) = part(&segment.cells);
+                        parts.keep(i, union, fixed);
+                        naked |= is_naked;
                     }
                 }
             }
@@ -463,16 +483,23 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             if confined.is_empty() && !naked {
                 continue;
             }
-            placed = None;
+            let read = self.removals;
             for (i, segment) in family.segments.iter().enumerate() {
-                // Read again: the removals for earlier segments may have
+                // Read again when the removals for earlier segments may have
                 // narrowed this one.
-                let (union, fixed) = gather(self.cx.state().variables(), &segment.cells);
+                let kept = (self.removals == read).then(|| parts.get(i)).flatten();
+                let (union, fixed) =
+                    kept.unwrap_or_else(|| gather(self.cx.state().variables(), &segment.cells));
                 let open = segment.cells.len() - fixed.len();
                 let spread = union - fixed;
                 if union.len() == segment.cells.len() {
                     if !spread.is_empty() {
-                        self.naked_segment(group, family, i, spread)?;
+                        // The rest of the family's cells hold none of the
+                        // digits: nothing to take from them.
+                        let untouched = kept
+                            .and_then(|_| parts.others(i))
+                            .is_some_and(|rest| (rest & spread).is_empty());
+                        self.naked_segment(group, family, i, spread, !untouched)?;
                     }
                     continue;
                 }
@@ -538,7 +565,9 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
 
     /// The open cells of segment `i` of `family` (in complete group `group`)
     /// allow only the digits `spread`, as many as they are: each of those
-    /// digits is in the segment, so it leaves the rest of both groups.
+    /// digits is in the segment, so it leaves the rest of both groups. The
+    /// family's other cells are skipped when the caller knows that none of
+    /// them holds one (`rest_may_hold` false).
     #[inline(always)]
     fn naked_segment(
         &mut self,
@@ -546,9 +575,13 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         family: &Family,
         i: usize,
         spread: Digits<W>,
+        rest_may_hold: bool,
     ) -> Result<(), Contradiction> {
         let model = self.model;
         self.give_to_segment("naked subset", group, &family.segments[i], spread)?;
+        if !rest_may_hold {
+            return Ok(());
+        }
         let rest = family.segments.iter().enumerate().filter(|&(j, _)| j != i);
         let others = rest
             .flat_map(|(_, s)| s.cells.iter())
@@ -558,6 +591,60 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 .map_err(|contradiction| contradiction.by(model.group_rule(group)))?;
         }
         Ok(())
+    }
+}
+
+/// The most segments of a family whose reads [`Parts`] keeps: segments
+/// have two cells or more, so a group of nine cells has at most four (a
+/// box's three rows or columns, the cages it meets).
+const KEPT_SEGMENTS: usize = 4;
+
+/// What the first pass of locked candidates read of a family's parts, for
+/// the second pass to use while nothing has been removed since: each
+/// segment's union and fixed digits, and the union of the uncovered cells.
+/// Families of more segments keep nothing (the second pass reads again):
+/// their reads overwrite one another, and none is handed out.
+struct Parts<W: Word> {
+    segments: [(Digits<W>, Digits<W>); KEPT_SEGMENTS],
+    /// The family's segments.
+    count: usize,
+    uncovered: Digits<W>,
+}
+
+impl<W: Word> Parts<W> {
+    #[inline(always)]
+    fn new() -> Self {
+        Parts {
+            segments: [(Digits::EMPTY, Digits::EMPTY); KEPT_SEGMENTS],
+            count: 0,
+            uncovered: Digits::EMPTY,
+        }
+    }
+
+    /// Keeps segment `i`'s union and fixed digits; without a branch, as
+    /// the first pass stores every segment's (a family of more segments
+    /// than kept overwrites its own, never read).
+    #[inline(always)]
+    fn keep(&mut self, i: usize, union: Digits<W>, fixed: Digits<W>) {
+        self.segments[i % KEPT_SEGMENTS] = (union, fixed);
+    }
+
+    /// Segment `i`'s union and fixed digits, if kept.
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<(Digits<W>, Digits<W>)> {
+        (self.count <= KEPT_SEGMENTS).then(|| self.segments[i])
+    }
+
+    /// The digits of the family's cells outside segment `i`, if kept.
+    #[inline(always)]
+    fn others(&self, i: usize) -> Option<Digits<W>> {
+        (self.count <= KEPT_SEGMENTS).then(|| {
+            let kept = &self.segments[..self.count];
+            kept.iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(self.uncovered, |all, (_, &(union, _))| all | union)
+        })
     }
 }
 

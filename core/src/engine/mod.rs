@@ -98,6 +98,11 @@ pub struct Engine<'p> {
     solitary: bool,
     /// Per slot, what waking it takes ([`Wake`]).
     wake: Vec<Wake>,
+    /// Per cell, the active slots watching it with what waking each takes,
+    /// flat (cell `i`'s at `watching[watch_start[i]..watch_start[i + 1]]`):
+    /// handing a change over reads one list, not the model's and `wake`.
+    watching: Vec<(u32, Wake)>,
+    watch_start: Vec<u32>,
     pending: Vec<Vec<Cell>>,
     queued: FixedBitSet,
     queues: [VecDeque<u32>; 3],
@@ -139,11 +144,20 @@ impl<'p> Engine<'p> {
                 // every run: no list of changed cells to keep for them.
                 cells: !matches!(slot.kind, SlotKind::Sum(_) | SlotKind::Leftover(_)),
             })
-            .collect();
+            .collect::<Vec<Wake>>();
+        let mut watching = Vec::new();
+        let mut watch_start = vec![0];
+        for cell in 0..cells {
+            let watchers = model.watchers(Cell(cell as u16)).iter();
+            watching.extend(watchers.map(|&s| (s, wake[s as usize])).filter(|(_, w)| w.active));
+            watch_start.push(watching.len() as u32);
+        }
         Engine {
             model,
             solitary: active == 1,
             wake,
+            watching,
+            watch_start,
             pending: vec![Vec::new(); slots],
             queued: FixedBitSet::with_capacity(slots),
             queues: Default::default(),
@@ -479,16 +493,18 @@ impl<'p> Engine<'p> {
         for i in 0..self.changes.list.len() {
             let cell = self.changes.list[i];
             self.changes.dirty.set(cell.index(), false);
-            for &s in self.model.watchers(cell) {
+            let (start, end) = (self.watch_start[cell.index()], self.watch_start[cell.index() + 1]);
+            for &(s, wake) in &self.watching[start as usize..end as usize] {
                 let s = s as usize;
-                let wake = self.wake[s];
-                if Some(s) == skip || !wake.active {
+                if Some(s) == skip {
                     continue;
                 }
                 if wake.cells {
                     self.pending[s].push(cell);
                 }
-                self.enqueue(s);
+                if !self.queued.put(s) {
+                    self.queues[wake.tier as usize].push_back(s as u32);
+                }
             }
         }
         self.changes.list.clear();

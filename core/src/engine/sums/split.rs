@@ -28,10 +28,12 @@ use super::SumScratch;
 /// candidates) go through them, the fixed ones only add their digits.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Split {
-    /// The cells with more than one candidate, in the block's order.
-    open: Vec<(Cell, u128)>,
+    /// The cells with more than one candidate, in the block's order (nine
+    /// digits at most: one 32-bit word, whose shifts are one instruction
+    /// where a `u128`'s are several).
+    open: Vec<(Cell, u32)>,
     /// The digits of the fixed cells (bit `d − 1`).
-    placed: u128,
+    placed: u32,
     /// How far the open cells' digits are moved down in the layers, so
     /// that the lowest left is 1.
     shift: u32,
@@ -63,7 +65,7 @@ impl SumScratch {
     pub(super) fn split<W: Word>(&mut self, b: usize, block: &Block, cx: &Ctx<'_, W>) {
         let split = &mut self.splits[b];
         split.open.clear();
-        let (mut placed, mut placed_sum) = (0u128, 0i32);
+        let (mut placed, mut placed_sum) = (0u32, 0i32);
         let mut repeated = false;
         for &cell in &block.cells {
             let set = cx.candidates(cell);
@@ -73,7 +75,7 @@ impl SumScratch {
                     placed |= 1 << (d - 1);
                     placed_sum += i32::from(d);
                 }
-                None => split.open.push((cell, set.to_u128())),
+                None => split.open.push((cell, word(set))),
             }
         }
         #[cfg(test)]
@@ -82,7 +84,7 @@ impl SumScratch {
             split.open.clear();
             split
                 .open
-                .extend(block.cells.iter().map(|&c| (c, cx.candidates(c).to_u128())));
+                .extend(block.cells.iter().map(|&c| (c, word(cx.candidates(c)))));
             (placed, placed_sum) = (0, 0);
         }
         split.placed = placed;
@@ -106,7 +108,7 @@ impl SumScratch {
         let candidates = split
             .open
             .iter()
-            .map(|&(_, set)| (set & !split.placed) >> split.shift);
+            .map(|&(_, set)| u128::from((set & !split.placed) >> split.shift));
         let union = candidates.clone().fold(0, |all, set| all | set);
         let digits = (u128::BITS - union.leading_zeros()) as usize;
         #[cfg(test)]
@@ -124,7 +126,7 @@ impl SumScratch {
     pub(super) fn split_walk(&mut self, b: usize, sums: u64) -> Option<u128> {
         let split = &self.splits[b];
         let required = self.bits[b].start_walk(sums)?;
-        Some(required << split.shift | split.placed)
+        Some(required << split.shift | u128::from(split.placed))
     }
 }
 
@@ -139,9 +141,16 @@ pub(super) fn walk_open<W: Word>(
     for i in (0..sc.splits[b].open.len()).rev() {
         // Read again: an earlier block of the sum may share the cell.
         let cell = sc.splits[b].open[i].0;
-        let candidates = (cx.candidates(cell).to_u128() & !placed) >> shift;
-        let keep = sc.bits[b].walk_back(i, candidates) << shift;
-        cx.restrict(cell, Digits::from_u128(keep))?;
+        let candidates = (word(cx.candidates(cell)) & !placed) >> shift;
+        let keep = (sc.bits[b].walk_back(i, u128::from(candidates)) as u32) << shift;
+        cx.restrict(cell, Digits::from_u128(u128::from(keep)))?;
     }
     Ok(())
+}
+
+/// A cell's candidates as a 32-bit word: the split is only used on boards of
+/// at most [`MAX_DIGITS`](crate::sum::set_bits::MAX_DIGITS) digits.
+#[inline(always)]
+fn word<W: Word>(set: Digits<W>) -> u32 {
+    set.to_u128() as u32
 }

@@ -102,7 +102,7 @@ fn is_empty<const N: usize>(regs: [__m256i; N]) -> bool {
 #[target_feature(enable = "avx2")]
 pub(super) fn build<const N: usize>(
     layers: &mut Vec<Layer>,
-    candidates: impl Iterator<Item = u128>,
+    candidates: impl Iterator<Item = u32>,
 ) -> Result<(), usize> {
     let mut from = load::<N>(layers.last().expect("the first layer"));
     for (i, candidates) in candidates.enumerate() {
@@ -131,8 +131,8 @@ pub(super) fn build<const N: usize>(
 pub(super) fn walk_back<const N: usize>(before: &Layer, walk: &mut Layer, candidates: u128) -> u128 {
     let (before, from) = (load::<N>(before), load::<N>(walk));
     let mut next = [_mm256_setzero_si256(); N];
-    let mut keep = 0u128;
-    let mut rest = candidates;
+    let mut keep = 0u32;
+    let mut rest = super::narrow(candidates);
     while rest != 0 {
         let t = rest.trailing_zeros() as usize;
         rest &= rest - 1;
@@ -143,10 +143,8 @@ pub(super) fn walk_back<const N: usize>(before: &Layer, walk: &mut Layer, candid
             next[r] = _mm256_or_si256(next[r], sets);
             found = _mm256_or_si256(found, sets);
         }
-        if _mm256_testz_si256(found, found) == 0 {
-            keep |= 1 << t;
-        }
+        keep |= ((_mm256_testz_si256(found, found) == 0) as u32) << t;
     }
     *walk = store(next);
-    keep
+    u128::from(keep)
 }
