@@ -10,7 +10,8 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Board, Labels, Shards};
+use crate::chaos_board::Board;
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Labels, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in

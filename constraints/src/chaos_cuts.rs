@@ -25,7 +25,7 @@
 //! they hold every fixed cell and `n` cells). The walk runs only to order two or
 //! more forced cells, or when the component has no more than `n` cells.
 
-use crate::chaos_connectivity::Board;
+use crate::chaos_board::Board;
 
 /// What the walk knows of each cell of the region's side of the board:
 /// whether it may take the label, and whether it is fixed to it.

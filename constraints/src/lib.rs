@@ -74,6 +74,7 @@ mod between;
 mod cages;
 mod cells;
 mod chaos;
+mod chaos_board;
 mod chaos_clues;
 mod chaos_connectivity;
 mod chaos_cuts;
