@@ -594,6 +594,7 @@ line_kind!(
     r#"{ type = "palindrome", cells = "r5c1 r5c2 r5c3" }"#,
     LineKind::Palindrome
 );
+
 /// `nabner` in files: the line's pairs, and the clique propagator over
 /// the whole line ([`PairCliques`]) from three cells on.
 pub(crate) static NABNER: RuleKind = RuleKind {
