@@ -93,6 +93,41 @@ impl SumLine {
         self.cells[cut..].iter().chain(&self.cells[..cut])
     }
 
+    /// The loop's walk: each way of cutting it is a line from the cut, so
+    /// the digits of some division are those of some cut's [`walk`], put
+    /// together in `keep`. When no cut has one, the dead end of the walk
+    /// cut before the first cell.
+    fn walk_around<W: Word>(
+        &self,
+        candidates: &[Digits<W>],
+        total: usize,
+        keep: &mut [Digits<W>],
+    ) -> Result<(), usize> {
+        let len = candidates.len();
+        if len == 0 {
+            return Ok(()); // nothing to divide
+        }
+        let mut from_cut = Vec::with_capacity(len);
+        let mut cut_keep = vec![Digits::<W>::EMPTY; len];
+        let mut found = Err(0);
+        for cut in self.cuts() {
+            from_cut.clear();
+            from_cut.extend(candidates[cut..].iter().chain(&candidates[..cut]));
+            cut_keep.fill(Digits::EMPTY);
+            match walk(&from_cut, total, &mut cut_keep) {
+                Ok(()) => {
+                    for (i, &digits) in cut_keep.iter().enumerate() {
+                        keep[(i + cut) % len] |= digits;
+                    }
+                    found = Ok(());
+                }
+                Err(dead) if cut == 0 => found = Err(dead),
+                Err(_) => {}
+            }
+        }
+        found
+    }
+
     /// The stretch of placed cells, read from one end along `order`, that
     /// runs past the total or (`to_the_end` and complete) stops short of it.
     fn broken_stretch<'a>(
@@ -192,32 +227,12 @@ impl Propagate for SumLine {
                 "no stretch of the sum line can add up to its total",
             ));
         }
+        let candidates: Vec<Digits<W>> = self.cells.iter().map(|&c| cx.candidates(c)).collect();
         let mut keep = vec![Digits::<W>::EMPTY; len];
-        let mut cut_keep = vec![Digits::<W>::EMPTY; len];
-        let mut walk = Err(0);
-        // Each way of cutting a loop is a line from the cut: the digits of
-        // some division are those of some cut's walk.
-        for cut in self.cuts() {
-            let candidates: Vec<Digits<W>> = self.read_from(cut).map(|&c| cx.candidates(c)).collect();
-            cut_keep.fill(Digits::EMPTY);
-            let cut_walk = if (1..=128).contains(&total) {
-                walk_by_bits(&candidates, total, &mut cut_keep)
-            } else {
-                walk_by_tables(&candidates, total, &mut cut_keep)
-            };
-            match cut_walk {
-                Ok(()) => {
-                    for (i, &digits) in cut_keep.iter().enumerate() {
-                        let at = (i + cut) % len;
-                        keep[at] |= digits;
-                    }
-                    walk = Ok(());
-                }
-                // The first cut's dead end names the contradiction.
-                Err(dead) if cut == 0 => walk = Err(dead),
-                Err(_) => {}
-            }
-        }
+        let walk = match self.closed {
+            false => walk(&candidates, total, &mut keep),
+            true => self.walk_around(&candidates, total, &mut keep),
+        };
         if let Err(dead) = walk {
             // Named: the cell the walk from the start cannot pass, which the
             // search's conflict weights bump (naming the first cell always:
@@ -232,6 +247,16 @@ impl Propagate for SumLine {
             cx.restrict(cell, digits)?;
         }
         Ok(())
+    }
+}
+
+/// The line's walk (see [`SumLine`]): by bits for totals up to 128, by
+/// tables above.
+fn walk<W: Word>(candidates: &[Digits<W>], total: usize, keep: &mut [Digits<W>]) -> Result<(), usize> {
+    if (1..=128).contains(&total) {
+        walk_by_bits(candidates, total, keep)
+    } else {
+        walk_by_tables(candidates, total, keep)
     }
 }
 
