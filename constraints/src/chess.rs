@@ -680,10 +680,10 @@ fn build_custom_pairs(
     // Groups the pairs relate completely (ISS's `.PairX`) get the clique
     // propagator when the relation keeps their digits apart.
     let relation = pairs.relation();
-    Ok(
-        match PairCliques::new(pairs, &relation, context.size(), complete_components(cells)) {
-            Ok(cliques) => Box::new(cliques),
-            Err(pairs) => Box::new(pairs),
-        },
-    )
+    Ok(PairCliques::boxed(
+        pairs,
+        &relation,
+        context.size(),
+        complete_components(cells),
+    ))
 }

@@ -605,12 +605,12 @@ pub(crate) static NABNER: RuleKind = RuleKind {
     ..RuleKind::on_cells("nabner", |rule, context| {
         let line = build_line(LineKind::Nabner, rule, context)?; // refuses a line that cannot fit
         let cells = vec![line.cells().to_vec()];
-        Ok(
-            match PairCliques::new(line, &Relation::DifferenceAtLeast(2), context.size(), cells) {
-                Ok(cliques) => Box::new(cliques),
-                Err(line) => Box::new(line),
-            },
-        )
+        Ok(PairCliques::boxed(
+            line,
+            &Relation::DifferenceAtLeast(2),
+            context.size(),
+            cells,
+        ))
     })
 };
 line_kind!(

@@ -13,8 +13,8 @@ use std::borrow::Cow;
 
 use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
-    keep_digit_sets_pruned, Cell, Contradiction, CoverSink, Ctx, Digit, Digits, Geometry, Grid, Group,
-    Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
+    keep_digit_sets_pruned, Cell, Constraint, Contradiction, CoverSink, Ctx, Digit, Digits, Geometry, Grid,
+    Group, Propagate, Reason, Relation, Rule, Unsupported, Violation, Word,
 };
 
 use crate::required::remove_required_where_seen;
@@ -50,9 +50,7 @@ impl<R: Rule> PairCliques<R> {
     pub fn new(rule: R, relation: &Relation, n: usize, cliques: Vec<Vec<Cell>>) -> Result<Self, R> {
         let table = relation.table(n);
         let digits = 1..=n as Digit;
-        let symmetric = digits
-            .clone()
-            .all(|a| digits.clone().all(|b| table.allows(a, b) == table.allows(b, a)));
+        let symmetric = table.transpose() == table;
         let irreflexive = digits.clone().all(|d| !table.allows(d, d));
         let cliques: Vec<Vec<Cell>> = cliques.into_iter().filter(|c| c.len() >= 3).collect();
         if !symmetric || !irreflexive || table.is_differ() || cliques.is_empty() {
@@ -64,6 +62,18 @@ impl<R: Rule> PairCliques<R> {
             cliques,
             partners,
         })
+    }
+
+    /// `rule` with the clique propagator where [`PairCliques::new`] finds
+    /// work for it, else `rule` alone: what a rule's builder returns.
+    pub fn boxed(rule: R, relation: &Relation, n: usize, cliques: Vec<Vec<Cell>>) -> Box<dyn Constraint>
+    where
+        R: Constraint + Clone + 'static,
+    {
+        match PairCliques::new(rule, relation, n, cliques) {
+            Ok(cliques) => Box::new(cliques),
+            Err(rule) => Box::new(rule),
+        }
     }
 
     /// The rule underneath.
