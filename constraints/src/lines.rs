@@ -58,10 +58,30 @@ pub enum LineKind {
     /// holds two different thirds: `entropic`. Only on boards whose side is
     /// divisible by 3.
     Entropic,
-    /// Any three consecutive cells hold digits of three different residues
-    /// mod 3; a two-cell line two different residues: `modular`. Boards of
-    /// 3×3 and larger.
-    Modular,
+    /// Any `modulus` consecutive cells hold digits of `modulus` different
+    /// residues mod `modulus`; a shorter line, different residues:
+    /// `modular`. Mod 3 by default (f-puzzles' modular lines); mod 2 is a
+    /// parity line (neighbours alternate odd and even). Boards whose side
+    /// is at least the modulus.
+    Modular {
+        /// The modulus, at least 1.
+        modulus: Digit,
+    },
+}
+
+impl LineKind {
+    /// A modular line mod 3, as f-puzzles draws them.
+    pub const MODULAR: LineKind = LineKind::Modular { modulus: 3 };
+
+    /// How many cells on an entropic or modular line the classes take to
+    /// repeat: 3 (thirds), or the modulus; 1 for the other kinds.
+    pub(crate) fn period(self) -> usize {
+        match self {
+            LineKind::Entropic => 3,
+            LineKind::Modular { modulus } => usize::from(modulus).max(1),
+            _ => 1,
+        }
+    }
 }
 
 /// A line of cells with a [`LineKind`] rule.
@@ -118,7 +138,8 @@ impl Line {
     /// when it cannot: a renban line longer than `n`, a nabner line longer
     /// than `⌈n/2⌉` (both relate every pair of their cells, so this also
     /// bounds their size), an entropic line on a board whose side is not
-    /// divisible by 3, a modular line below 3×3. A thermometer longer than
+    /// divisible by 3, a modular line whose modulus is 0 or above the
+    /// board's side (mod 3 below 3×3). A thermometer longer than
     /// `n` fits: it is declared in a size that grows with it, and has no
     /// solution.
     /// [`PuzzleSpec::build`](crate::spec::PuzzleSpec::build) refuses such
@@ -150,8 +171,9 @@ impl Line {
                 "entropic lines split the digits into three equal thirds (low, middle, high): \
                  the board's side must be divisible by 3, and it is {n}"
             )),
-            LineKind::Modular if n < 3 => Err(format!(
-                "modular lines need digits of all three residues mod 3: a {n}×{n} board has too few"
+            LineKind::Modular { modulus: 0 } => Err("a modular line's modulus must be at least 1".into()),
+            LineKind::Modular { modulus } if n < usize::from(modulus) => Err(format!(
+                "modular lines mod {modulus} need digits of all {modulus} residues: a {n}×{n} board has too few"
             )),
             _ => Ok(()),
         }
@@ -162,7 +184,7 @@ impl Line {
     pub(crate) fn class(kind: LineKind, n: usize, d: Digit) -> usize {
         match kind {
             LineKind::Entropic => (d as usize - 1) / (n / 3).max(1),
-            _ => d as usize % 3,
+            _ => d as usize % kind.period(),
         }
     }
 
@@ -178,12 +200,13 @@ impl Line {
                     .unwrap_or("outside the thirds");
                 format!("{name} ({}-{})", k * third + 1, (k + 1) * third)
             }
-            _ => format!("≡ {} mod 3", d % 3),
+            _ => format!("≡ {} mod {}", Line::class(kind, n, d), kind.period()),
         }
     }
 
     /// The pairs `(i, j)` of positions the rule relates, `i < j`: at most
-    /// three per cell, but on the nabner and renban lines, whose length
+    /// three per cell (a modulus per cell on modular lines), but on the
+    /// nabner and renban lines, whose length
     /// [`Line::fits`] bounds, and on slow thermometers up to
     /// [`MAX_RULE_RELATIONS`] pairs.
     fn position_pairs(&self) -> Vec<(usize, usize)> {
@@ -199,9 +222,12 @@ impl Line {
             LineKind::Thermometer | LineKind::SlowThermometer | LineKind::Whispers { .. } => {
                 (1..len).map(|j| (j - 1, j)).collect()
             }
-            LineKind::Entropic | LineKind::Modular => (0..len)
-                .flat_map(|i| (i + 1..len.min(i + 4)).map(move |j| (i, j)))
-                .collect(),
+            LineKind::Entropic | LineKind::Modular { .. } => {
+                let period = self.kind.period();
+                (0..len)
+                    .flat_map(|i| (i + 1..len.min(i + period + 1)).map(move |j| (i, j)))
+                    .collect()
+            }
             LineKind::Palindrome => (0..len / 2).map(|i| (i, len - 1 - i)).collect(),
         }
     }
@@ -237,11 +263,12 @@ impl Line {
             LineKind::Renban if x.abs_diff(y) as usize >= len => violation(&|a, b| {
                 format!("{b} = {y} and {a} = {x} are too far apart for consecutive digits on {len} cells")
             }),
-            LineKind::Entropic | LineKind::Modular => {
+            LineKind::Entropic | LineKind::Modular { .. } => {
                 let same = Line::class(self.kind, n, x) == Line::class(self.kind, n, y);
                 let apart = j - i;
                 let class = |d| Line::class_name(self.kind, n, d);
-                if apart % 3 == 0 && !same {
+                let period = self.kind.period();
+                if apart % period == 0 && !same {
                     violation(&|a, b| {
                         format!(
                             "{b} = {y} is {} but {apart} cells along the line from {a} = {x}, which is {}",
@@ -249,7 +276,7 @@ impl Line {
                             class(x)
                         )
                     })
-                } else if apart % 3 != 0 && same {
+                } else if apart % period != 0 && same {
                     violation(&|a, b| {
                         format!(
                             "{b} = {y} and {a} = {x} are both {}, {apart} cell{} apart",
@@ -297,10 +324,10 @@ impl Line {
     /// board is checked in linear time: the related pairs, but on
     /// thermometers each placed digit against the next placed one (the
     /// order is transitive), and on entropic and modular lines each placed
-    /// digit against the next placed one a multiple of 3 cells on (same
-    /// class) and the first placed digits of the three positions mod 3
-    /// against each other (different classes): the classes repeat with
-    /// period 3 along the line.
+    /// digit against the next placed one a period on (same class: 3 cells,
+    /// or the modulus) and the first placed digits of the positions of each
+    /// residue mod the period against each other (different classes): the
+    /// classes repeat with that period along the line.
     fn checked_pairs(&self, grid: &Grid) -> Vec<(usize, usize)> {
         let placed = |i: &usize| grid.get(self.cells[*i]).is_some();
         match self.kind {
@@ -308,11 +335,13 @@ impl Line {
                 let placed: Vec<usize> = (0..self.cells.len()).filter(placed).collect();
                 placed.windows(2).map(|w| (w[0], w[1])).collect()
             }
-            LineKind::Entropic | LineKind::Modular => {
+            LineKind::Entropic | LineKind::Modular { .. } => {
+                let period = self.kind.period();
                 let mut pairs = Vec::new();
                 let mut firsts = Vec::new();
-                for start in 0..3 {
-                    let placed: Vec<usize> = (start..self.cells.len()).step_by(3).filter(placed).collect();
+                for start in 0..period {
+                    let placed: Vec<usize> =
+                        (start..self.cells.len()).step_by(period).filter(placed).collect();
                     pairs.extend(placed.windows(2).map(|w| (w[0], w[1])));
                     firsts.extend(placed.first());
                 }
@@ -337,7 +366,8 @@ impl Rule for Line {
             LineKind::Nabner => "nabner".into(),
             LineKind::Renban => "renban".into(),
             LineKind::Entropic => "entropic line".into(),
-            LineKind::Modular => "modular line".into(),
+            LineKind::Modular { modulus: 3 } => "modular line".into(),
+            LineKind::Modular { modulus } => format!("modular line mod {modulus}").into(),
         }
     }
 
@@ -364,23 +394,17 @@ impl Rule for Line {
                     LineKind::Nabner => Relation::DifferenceAtLeast(2),
                     // Distinct (the group) and never `len` apart.
                     LineKind::Renban => Relation::DifferenceAtLeast(len.min(255) as Digit).negate(),
-                    LineKind::Entropic | LineKind::Modular if !fits => {
+                    LineKind::Entropic | LineKind::Modular { .. } if !fits => {
                         Relation::custom("impossible on this board", |_, _| false)
                     }
-                    LineKind::Entropic | LineKind::Modular if (j - i) % 3 == 0 => Relation::custom(
-                        if kind == LineKind::Entropic {
-                            "same third"
-                        } else {
-                            "same residue mod 3"
-                        },
-                        move |a, b| Line::class(kind, n, a) == Line::class(kind, n, b),
-                    ),
-                    LineKind::Entropic | LineKind::Modular => Relation::custom(
-                        if kind == LineKind::Entropic {
-                            "different thirds"
-                        } else {
-                            "different residues mod 3"
-                        },
+                    LineKind::Entropic | LineKind::Modular { .. } if (j - i) % kind.period() == 0 => {
+                        Relation::custom(
+                            class_relation_name(kind, "same third", "same residue"),
+                            move |a, b| Line::class(kind, n, a) == Line::class(kind, n, b),
+                        )
+                    }
+                    LineKind::Entropic | LineKind::Modular { .. } => Relation::custom(
+                        class_relation_name(kind, "different thirds", "different residues"),
                         move |a, b| Line::class(kind, n, a) != Line::class(kind, n, b),
                     ),
                 };
@@ -424,6 +448,15 @@ impl Rule for Line {
 }
 
 impl Constraint for Line {}
+
+/// The name of a relation between the classes of an entropic line
+/// (`thirds`) or a modular one (`residues`, with its modulus).
+fn class_relation_name(kind: LineKind, thirds: &str, residues: &str) -> String {
+    match kind {
+        LineKind::Entropic => thirds.to_string(),
+        _ => format!("{residues} mod {}", kind.period()),
+    }
+}
 
 /// Every pair `(i, j)` of positions of a line of `len` cells, `i < j`.
 fn every_pair(len: usize) -> Vec<(usize, usize)> {
@@ -622,15 +655,26 @@ line_kind!(
     r#"{ type = "entropic", cells = "r8c1 r8c2 r8c3 r8c4" }"#,
     LineKind::Entropic
 );
-line_kind!(
-    MODULAR,
-    "modular",
-    "modularline",
-    "any three cells in a row on the line hold three different residues mod 3",
-    "cells (a line)",
-    r#"{ type = "modular", cells = "r4c7 r4c8 r4c9" }"#,
-    LineKind::Modular
-);
+/// `modular` in files: mod 3 unless the file names a modulus (f-puzzles'
+/// lines are mod 3; ISS's `Modular~m` and parity lines, mod 2, are not).
+pub(crate) static MODULAR: RuleKind = RuleKind {
+    fpuzzles: Fpuzzles::at("modularline", Shape::Lines),
+    meaning: "any m cells in a row on the line hold m different residues mod m (m = 3 by default; 2: parity)",
+    summary: "cells (a line), modulus (optional, 3)",
+    params: &[
+        Param::CELLS,
+        Param::optional("modulus", ParamType::Digit, "modulus = 2"),
+    ],
+    example: r#"{ type = "modular", cells = "r4c7 r4c8 r4c9" }"#,
+    ..RuleKind::new("modular", |rule, context| {
+        let modulus = rule.number("modulus").map_or(3, |m| m as Digit);
+        Ok(Box::new(build_line(
+            LineKind::Modular { modulus },
+            rule,
+            context,
+        )?))
+    })
+};
 
 /// `whispers` in files: the gap defaults to the board's.
 pub(crate) static WHISPERS: RuleKind = RuleKind {

@@ -274,6 +274,11 @@
 //! cells = "r4c7 r4c8 r4c9"
 //!
 //! [[rules]]
+//! type = "modular"          # modulus = 2: a parity line, neighbours alternate odd and even
+//! cells = "r9c1 r9c2 r9c3 r9c4"
+//! modulus = 2
+//!
+//! [[rules]]
 //! type = "lockout"          # the ends (diamonds) differ by at least value; the rest lies outside them
 //! cells = "r1c1 r2c2 r3c3 r4c4"
 //! value = 5                 # optional (default: half the size, rounded down: 4 on 9×9)

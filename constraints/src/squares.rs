@@ -4,7 +4,7 @@
 //! `GlobalEntropy` and `GlobalMod`.
 //!
 //! The digit classes are those of entropic and modular lines
-//! ([`LineKind::Entropic`], [`LineKind::Modular`]): thirds of `1..=n`, or
+//! ([`LineKind::Entropic`], [`LineKind::MODULAR`]): thirds of `1..=n`, or
 //! residues mod 3.
 
 use std::borrow::Cow;
@@ -55,7 +55,7 @@ impl SquareClasses {
     pub fn new(kind: LineKind) -> SquareClasses {
         let kind = match kind {
             LineKind::Entropic => LineKind::Entropic,
-            _ => LineKind::Modular,
+            _ => LineKind::MODULAR,
         };
         SquareClasses { kind }
     }
@@ -66,7 +66,7 @@ impl SquareClasses {
     /// use sudokit_constraints::{LineKind, SquareClasses};
     /// assert!(SquareClasses::new(LineKind::Entropic).fits(9).is_ok());
     /// assert!(SquareClasses::new(LineKind::Entropic).fits(4).is_err());
-    /// assert!(SquareClasses::new(LineKind::Modular).fits(4).is_ok());
+    /// assert!(SquareClasses::new(LineKind::MODULAR).fits(4).is_ok());
     /// ```
     pub fn fits(&self, n: usize) -> Result<(), String> {
         match self.kind {
@@ -314,7 +314,7 @@ pub(crate) static GLOBAL_MODULAR: RuleKind = RuleKind {
     meaning: "every 2×2 square holds digits of all three residues mod 3",
     example: r#"{ type = "global-modular" }"#,
     ..RuleKind::new("global-modular", |_, context| {
-        let rule = SquareClasses::new(LineKind::Modular);
+        let rule = SquareClasses::new(LineKind::MODULAR);
         fits("global modular", rule.fits(context.size()))?;
         Ok(Box::new(rule))
     })

@@ -527,6 +527,17 @@ fn specs_f_puzzles_cannot_express_are_refused() {
         .with("pairs", Vec::<(Cell, Cell)>::new())
         .with("allowed", Vec::<(Digit, Digit)>::new());
     assert_eq!(with(pairs), "rules[1]: custom-pairs (mine) has no f-puzzles form");
+    let line = || rule("modular").with("cells", vec![Cell(0), Cell(1), Cell(2)]);
+    assert_eq!(
+        with(line().with("modulus", 2)),
+        "rules[1]: a modular line mod 2 (f-puzzles' are mod 3) has no f-puzzles form"
+    );
+    assert!(fpuzzles::to_json(&{
+        let mut spec = PuzzleSpec::new(9);
+        spec.rules.push(line().with("modulus", 3));
+        spec
+    })
+    .is_ok());
     assert_eq!(
         with(rule("sum").with("cells", (Cell(0), Cell(1))).with("value", 7)),
         "rules[1]: a sum of 7 between two cells (only X = 10 and V = 5) has no f-puzzles form"

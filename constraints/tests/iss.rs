@@ -235,6 +235,11 @@ fn iss_strings_read_as_the_equivalent_native_puzzle() {
             "rules = [{ type = \"modular\", cells = \"r1c1 r1c2 r1c3\" }, { type = \"entropic\", cells = \"r2c1 r2c2 r2c3\" }]",
         ),
         (
+            ".Modular~2~R3C1~R3C2~R3C3.Modular~4~R4C1~R4C2",
+            "rules = [{ type = \"modular\", cells = \"r3c1 r3c2 r3c3\", modulus = 2 }, \
+             { type = \"modular\", cells = \"r4c1 r4c2\", modulus = 4 }]",
+        ),
+        (
             ".Sum~7~R7C4~R7C5.AllDifferent~R1C1~R5C5~R9C9",
             "rules = [{ type = \"sum\", cells = \"r7c4 r7c5\", value = 7 }, \
              { type = \"extra-region\", cells = \"r1c1 r5c5 r9c9\" }]",
@@ -461,9 +466,15 @@ fn what_sudokit_does_not_read_is_refused_by_name() {
         iss_err(".Var~R1C1.NFA~VgGv_wQg~R1C1~R1C2.CountDistinct~R1C1~R1C2"),
         "ISS constraint types sudokit does not read: Var, NFA"
     );
+    // A modulus from 1 to the board's side (ISS: at least 1), said when built.
+    let build_err = |text: &str| iss_read(text).build().unwrap_err().to_string();
     assert_eq!(
-        iss_err(".Modular~4~R1C1~R1C2"),
-        "ISS constraint types sudokit does not read: Modular~4"
+        build_err(".Modular~0~R1C1~R1C2"),
+        "modular line mod 0: a modular line's modulus must be at least 1"
+    );
+    assert_eq!(
+        build_err(".Modular~10~R1C1~R1C2"),
+        "modular line mod 10: modular lines mod 10 need digits of all 10 residues: a 9×9 board has too few"
     );
     let errors = [
         (

@@ -61,13 +61,27 @@ fn new_rules(geometry: &Geometry, classic: bool) -> Vec<(&'static str, Box<dyn C
         (
             "modular line",
             Box::new(Line::new(
-                LineKind::Modular,
+                LineKind::MODULAR,
                 [at(0, 0), at(0, 1), at(1, 1), at(1, 2)],
             )),
         ),
         (
             "modular line of two",
-            Box::new(Line::new(LineKind::Modular, [at(3, 0), at(3, 1)])),
+            Box::new(Line::new(LineKind::MODULAR, [at(3, 0), at(3, 1)])),
+        ),
+        (
+            "parity line (modular mod 2)",
+            Box::new(Line::new(
+                LineKind::Modular { modulus: 2 },
+                [at(0, 2), at(0, 3), at(1, 3), at(2, 3), at(2, 2)],
+            )),
+        ),
+        (
+            "modular line mod 4",
+            Box::new(Line::new(
+                LineKind::Modular { modulus: 4 },
+                [at(3, 3), at(2, 3), at(2, 2), at(1, 2), at(0, 2), at(0, 1)],
+            )),
         ),
         ("between line", Box::new(between)),
         (
@@ -299,7 +313,7 @@ fn snapshot_renban_entropic_and_modular_lines() {
                 LineKind::Entropic,
                 [at(1, 0), at(1, 1), at(1, 2), at(1, 3), at(1, 4)]
             )),
-            Box::new(Line::new(LineKind::Modular, [at(2, 0), at(2, 1), at(2, 2)])),
+            Box::new(Line::new(LineKind::MODULAR, [at(2, 0), at(2, 1), at(2, 2)])),
         ],
         9,
         "5 7 . . . . . . .
@@ -600,9 +614,63 @@ fn check_reads_the_rules() {
         entropic.check(&g, &grid(&[1, 0, 2])).unwrap_err().message,
         "entropic line: r1c3 = 2 and r1c1 = 1 are both low (1-3), 2 cells apart"
     );
-    let modular = Line::new(LineKind::Modular, (0..3).map(Cell));
+    let modular = Line::new(LineKind::MODULAR, (0..3).map(Cell));
     assert!(modular.check(&g, &grid(&[1, 5, 9])).is_ok());
     assert!(modular.check(&g, &grid(&[1, 4])).is_err());
+}
+
+/// A modular line's `check` on every filling of a 5-cell line is its
+/// statement: any `m` cells in a row (all of a shorter line) hold
+/// different residues mod `m`; and a modulus above the side is refused.
+#[test]
+fn modular_lines_of_any_modulus_check_their_statement() {
+    let n = 6;
+    let g = Geometry::square(n).unwrap();
+    let len = 5;
+    for modulus in 1..=n as u8 {
+        let line = Line::new(LineKind::Modular { modulus }, (0..len as u16).map(Cell));
+        let window = len.min(usize::from(modulus));
+        let (mut kept, mut broken) = (0, 0);
+        for code in 0..n.pow(len as u32) {
+            let digits: Vec<u8> = (0..len).map(|i| (code / n.pow(i as u32) % n + 1) as u8).collect();
+            let mut grid = Grid::empty(n);
+            for (i, &d) in digits.iter().enumerate() {
+                grid.set(Cell(i as u16), d);
+            }
+            let statement = digits.windows(window).all(|w| {
+                let mut residues: Vec<u8> = w.iter().map(|d| d % modulus).collect();
+                residues.sort_unstable();
+                residues.windows(2).all(|p| p[0] != p[1])
+            });
+            assert_eq!(
+                line.check(&g, &grid).is_ok(),
+                statement,
+                "mod {modulus}: {digits:?}"
+            );
+            if statement {
+                kept += 1;
+            } else {
+                broken += 1;
+            }
+        }
+        assert!(
+            kept > 0 && (modulus == 1 || broken > 0),
+            "mod {modulus}: both verdicts"
+        );
+    }
+    let parity = Line::new(LineKind::Modular { modulus: 2 }, (0..3).map(Cell));
+    let mut grid = Grid::empty(n);
+    grid.set(Cell(0), 1);
+    grid.set(Cell(1), 3);
+    assert_eq!(
+        parity.check(&g, &grid).unwrap_err().message,
+        "modular line mod 2: r1c2 = 3 and r1c1 = 1 are both ≡ 1 mod 2, 1 cell apart"
+    );
+    let too_wide = Line::new(LineKind::Modular { modulus: 7 }, (0..3).map(Cell));
+    assert_eq!(
+        too_wide.fits(n).unwrap_err(),
+        "modular lines mod 7 need digits of all 7 residues: a 6×6 board has too few"
+    );
 }
 
 /// 16×16 (a wider digit word) and a 9×9 jigsaw: every rule builds and

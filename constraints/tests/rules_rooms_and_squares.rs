@@ -24,7 +24,7 @@ use sudokit_core::{Cand, Cell, Constraint, Digits, Geometry, Grid, Puzzle};
 /// the classic rules allow it.
 fn every_rule(n: usize, classic: bool) -> Vec<(&'static str, Box<dyn Constraint>)> {
     let mut rules: Vec<(&'static str, Box<dyn Constraint>)> = vec![
-        ("global modular", Box::new(SquareClasses::new(LineKind::Modular))),
+        ("global modular", Box::new(SquareClasses::new(LineKind::MODULAR))),
         (
             "numbered room",
             Box::new(NumberedRoom::new(Clue::new(Side::Left, 1), 2)),
@@ -384,7 +384,7 @@ fn snapshot_global_entropy() {
 #[test]
 fn snapshot_global_modular() {
     insta::assert_snapshot!(snapshot(
-        SquareClasses::new(LineKind::Modular),
+        SquareClasses::new(LineKind::MODULAR),
         4,
         "3 14 . .
          14 . . .

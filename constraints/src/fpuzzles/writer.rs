@@ -249,6 +249,14 @@ impl<'a> Writer<'a> {
                 })),
             };
         };
+        if let Some(modulus) = rule
+            .number("modulus")
+            .filter(|&m| rule.name() == "modular" && m != 3)
+        {
+            return Err(no_form(&format!(
+                "a modular line mod {modulus} (f-puzzles' are mod 3)"
+            )));
+        }
         let key = form.json_key();
         match form.shape {
             Shape::Flag => self.flag(key),

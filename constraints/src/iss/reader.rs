@@ -453,6 +453,8 @@ impl Reader<'_> {
                 let value = match row.kind {
                     // The board's own gap is the rule without a value.
                     "whispers" => value.filter(|&v| v != n.div_ceil(2) as i64),
+                    // Mod 3 is the rule without a modulus.
+                    "modular" => value.filter(|&v| v != 3),
                     // A lunchbox's 0 is a sum (its crust touches), and a
                     // repeating cage always has one.
                     "lunchbox" | "repeating-cage" => value,

@@ -50,7 +50,7 @@ pub(crate) struct IssRule {
     /// The ISS type name.
     pub iss: &'static str,
     /// A fixed first argument that tells this row from others of the same
-    /// ISS type (`Diagonal~1`, `Indexing~C`, `Modular~3`).
+    /// ISS type (`Diagonal~1`, `Indexing~C`).
     pub tag: Option<&'static str>,
     /// The registry kind.
     pub kind: &'static str,
@@ -80,8 +80,8 @@ const fn tagged(iss: &'static str, tag: &'static str, kind: &'static str, form: 
 /// `js/sudoku_constraint.js` and `js/solver/sudoku_builder.js`:
 /// `AntiConsecutive` holds for every pair of neighbours (sudokit's
 /// `nonconsecutive` exempts dotted pairs, so the two are refused together
-/// with dots), `AntiTaxicab` is sudokit's `self-taxicab`, ISS modular lines
-/// take any modulus but sudokit's are mod 3, ISS `Sum` without
+/// with dots), `AntiTaxicab` is sudokit's `self-taxicab`, ISS `Modular~m`
+/// is `modular` with its modulus (mod 3 without one), ISS `Sum` without
 /// coefficients is sudokit's `sum` on two cells and `repeating-cage` on any
 /// other number, and ISS's pairwise
 /// relations are `custom-pairs` with their allowed digit pairs.
@@ -116,7 +116,7 @@ pub(crate) const RULES: &[IssRule] = &[
     row("Renban", "renban", Form::Cells),
     row("Between", "between", Form::Cells),
     row("Entropic", "entropic", Form::Cells),
-    tagged("Modular", "3", "modular", Form::Cells),
+    row("Modular", "modular", Form::Numbered("modulus")),
     row("Arrow", "arrow", Form::Arrow),
     row("PillArrow", "arrow", Form::Arrow),
     row("LittleKiller", "little-killer", Form::Diagonal),

@@ -214,6 +214,7 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
             let value = match (rule.number(param), rule.name()) {
                 (Some(v), _) => v.to_string(),
                 (None, "whispers") => n.div_ceil(2).to_string(),
+                (None, "modular") => "3".to_string(),
                 (None, _) => String::new(),
             };
             let _ = write!(out, "~{value}~{}", ids(rule.cells("cells")));
