@@ -10,6 +10,7 @@
 //! propagation search took 1,122,811 nodes on the pairs alone.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use sudokit_core::cnf::{ClauseOptions, ClauseSink};
 use sudokit_core::{
@@ -114,8 +115,10 @@ pub fn complete_components(pairs: &[(Cell, Cell)]) -> Vec<Vec<Cell>> {
             (None, None) => components.push(vec![a, b]),
         }
     }
+    let ordered = |a: Cell, b: Cell| if a <= b { (a, b) } else { (b, a) };
+    let paired_set: HashSet<(Cell, Cell)> = pairs.iter().map(|&(a, b)| ordered(a, b)).collect();
     components.retain(|cells| {
-        let paired = |x: Cell, y: Cell| pairs.iter().any(|&(a, b)| (a, b) == (x, y) || (a, b) == (y, x));
+        let paired = |x: Cell, y: Cell| paired_set.contains(&ordered(x, y));
         cells
             .iter()
             .enumerate()
