@@ -70,6 +70,7 @@
 //! ```
 
 mod all_different;
+mod any_of;
 mod between;
 mod cages;
 mod cells;
@@ -119,6 +120,7 @@ mod units;
 mod value_indexing;
 
 pub use all_different::AllDifferent;
+pub use any_of::AnyOf;
 pub use between::BetweenLine;
 pub use cages::{MultiSumCage, RellikCage, RepeatingCage};
 pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};

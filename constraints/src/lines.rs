@@ -29,7 +29,8 @@ use crate::pair_cliques::PairCliques;
 use crate::renban_windows;
 use crate::required::remove_required_where_seen;
 use crate::rule::{
-    fits, BuildContext, Fpuzzles, Param, ParamType, RuleKind, RuleSpec, Shape, SpecError, MAX_RULE_RELATIONS,
+    fits, BuildContext, Fpuzzles, Param, ParamType, Presence, RuleKind, RuleSpec, Shape, SpecError,
+    MAX_RULE_RELATIONS,
 };
 use crate::units::{mask, Report};
 
@@ -660,10 +661,10 @@ line_kind!(
 pub(crate) static MODULAR: RuleKind = RuleKind {
     fpuzzles: Fpuzzles::at("modularline", Shape::Lines),
     meaning: "any m cells in a row on the line hold m different residues mod m (m = 3 by default; 2: parity)",
-    summary: "cells (a line), modulus (optional, 3)",
+    summary: "cells (a line), modulus (3 by default)",
     params: &[
         Param::CELLS,
-        Param::optional("modulus", ParamType::Digit, "modulus = 2"),
+        Param::with_default("modulus", ParamType::Digit, Presence::Number(3)),
     ],
     example: r#"{ type = "modular", cells = "r4c7 r4c8 r4c9" }"#,
     ..RuleKind::new("modular", |rule, context| {

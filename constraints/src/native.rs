@@ -436,6 +436,13 @@
 //! name = "no 1 left of 2"   # optional (default "custom pairs")
 //! pairs = [["r1c1", "r1c2"], ["r2c1", "r2c2"]]
 //! forbidden = [[1, 2]]      # or allowed = [[a, b], …]: exactly one of the two
+//!
+//! [[rules]]
+//! type = "any-of"           # at least one list of rules holds (inline rule tables; they nest)
+//! alternatives = [
+//!   [{ type = "killer-cage", cells = "r9c8 r9c9", sum = 3 }],
+//!   [{ type = "lunchbox", cells = "r9c7 r9c8 r9c9", sum = 0 }, { type = "odd", cells = "r9c9" }],
+//! ]
 //! ```
 //!
 //! In `custom-pairs`, `[a, b]` means `a` in the first cell of a pair and
@@ -652,16 +659,37 @@ pub fn write(spec: &PuzzleSpec) -> String {
     }
     for rule in &spec.rules {
         let _ = write!(out, "\n[[rules]]\ntype = \"{}\"\n", rule.name());
-        for (param, value) in rule.values() {
-            let Some(value) = value else { continue };
-            if let (Presence::Number(default), registry::Value::Number(v)) = (param.presence, value) {
-                if *v == default {
-                    continue;
-                }
-            }
-            let _ = writeln!(out, "{} = {}", param.name, render(param.ty, value, n));
+        for (name, value) in written_params(rule, n) {
+            let _ = writeln!(out, "{name} = {value}");
         }
     }
+    out
+}
+
+/// A rule's parameters as TOML, in order: those set, but numbers at their
+/// default.
+fn written_params(rule: &RuleSpec, n: usize) -> Vec<(&'static str, String)> {
+    rule.values()
+        .filter_map(|(param, value)| {
+            let value = value?;
+            if let (Presence::Number(default), registry::Value::Number(v)) = (param.presence, value) {
+                if *v == default {
+                    return None;
+                }
+            }
+            Some((param.name, render(param.ty, value, n)))
+        })
+        .collect()
+}
+
+/// A rule as an inline table (`{ type = "odd", cells = ["r1c1"] }`), as
+/// the alternatives of an `any-of` hold them.
+fn inline_rule(rule: &RuleSpec, n: usize) -> String {
+    let mut out = format!("{{ type = \"{}\"", rule.name());
+    for (name, value) in written_params(rule, n) {
+        let _ = write!(out, ", {name} = {value}");
+    }
+    out.push_str(" }");
     out
 }
 
@@ -689,6 +717,12 @@ fn render(ty: ParamType, value: &registry::Value, n: usize) -> String {
         (_, V::Moves(moves)) => list(moves.iter().map(|(r, c)| format!("[{r}, {c}]")).collect()),
         (_, V::CellPairs(pairs)) => list(pairs.iter().map(|&(a, b)| names(&[a, b])).collect()),
         (_, V::DigitPairs(pairs)) => list(pairs.iter().map(|(a, b)| format!("[{a}, {b}]")).collect()),
+        (_, V::Alternatives(alternatives)) => list(
+            alternatives
+                .iter()
+                .map(|rules| list(rules.iter().map(|rule| inline_rule(rule, n)).collect()))
+                .collect(),
+        ),
     }
 }
 
@@ -1453,13 +1487,13 @@ impl Reader<'_> {
         items
             .iter()
             .enumerate()
-            .map(|(i, item)| self.rule(i + 1, item, n))
+            .map(|(i, item)| self.rule(format!("rules[{}]", i + 1), item, n))
             .collect()
     }
 
-    /// One `[[rules]]` table; `number` counts from 1.
-    fn rule(&self, number: usize, value: &Value<'_>, n: usize) -> Result<RuleSpec, NativeError> {
-        let path = format!("rules[{number}]");
+    /// One rule table, at `path` in messages (`rules[2]`, counting from 1;
+    /// `rules[2].alternatives[1][3]` inside an `any-of`).
+    fn rule(&self, path: String, value: &Value<'_>, n: usize) -> Result<RuleSpec, NativeError> {
         let DeValue::Table(table) = value.get_ref() else {
             return Err(self.at(
                 value,
@@ -1640,6 +1674,7 @@ impl Reader<'_> {
                 )
             }
             ParamType::Moves => V::Moves(self.moves(value, key, n)?),
+            ParamType::Alternatives => V::Alternatives(self.alternatives(value, key, n)?),
             ParamType::CellPairs => {
                 let mut cells = Vec::new();
                 for item in self.array(value, key, "[[\"r1c1\", \"r1c2\"]]")? {
@@ -1664,6 +1699,42 @@ impl Reader<'_> {
     }
 
     /// `[[1, 2], …]`: chess moves, each within the board.
+    /// The alternatives of an `any-of`: a non-empty list of non-empty lists
+    /// of rule tables, each read as a rule of its own.
+    fn alternatives(
+        &self,
+        value: &Value<'_>,
+        key: &str,
+        n: usize,
+    ) -> Result<Vec<Vec<RuleSpec>>, NativeError> {
+        const LIKE: &str =
+            r#"[[{ type = "thermometer", cells = "r1c1 r1c2" }], [{ type = "odd", cells = "r1c1" }]]"#;
+        let alternatives = self.array(value, key, LIKE)?;
+        if alternatives.is_empty() {
+            return Err(self.at(
+                value,
+                key,
+                format!("expected at least one alternative, such as {LIKE}"),
+            ));
+        }
+        alternatives
+            .iter()
+            .enumerate()
+            .map(|(i, alternative)| {
+                let path = format!("{key}[{}]", i + 1);
+                let rules = self.array(alternative, &path, "[{ type = \"odd\", cells = \"r1c1\" }]")?;
+                if rules.is_empty() {
+                    return Err(self.at(alternative, &path, "an alternative needs at least one rule table"));
+                }
+                rules
+                    .iter()
+                    .enumerate()
+                    .map(|(j, rule)| self.rule(format!("{path}[{}]", j + 1), rule, n))
+                    .collect()
+            })
+            .collect()
+    }
+
     fn moves(&self, value: &Value<'_>, key: &str, n: usize) -> Result<Vec<(isize, isize)>, NativeError> {
         let items = self.array(value, key, "[[1, 2]]")?;
         if items.is_empty() {

@@ -27,9 +27,9 @@ pub use crate::rule::{
     Value, MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
 use crate::{
-    between, cages, cells, chaos, chaos_clues, chess, count_distinct, counting, diagonal, dots, equal_sums,
-    full_rank, indexers, inequality, lines, lockout, look_and_say, lunchbox, negative_indexers, outside,
-    outside_rooms, quadruple, regions, squares, sum_lines, sums, value_indexing,
+    any_of, between, cages, cells, chaos, chaos_clues, chess, count_distinct, counting, diagonal, dots,
+    equal_sums, full_rank, indexers, inequality, lines, lockout, look_and_say, lunchbox, negative_indexers,
+    outside, outside_rooms, quadruple, regions, squares, sum_lines, sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -108,6 +108,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &chaos_clues::CHAOS_COUNT,
     &chaos_clues::SAME_REGION,
     &count_distinct::COUNT_DISTINCT,
+    &any_of::ANY_OF,
 ];
 
 /// The rules the formats know, by native name and f-puzzles key: the

@@ -215,6 +215,9 @@ pub enum ParamType {
     CellPairs,
     /// A list of pairs of digits.
     DigitPairs,
+    /// A non-empty list of alternatives, each a non-empty list of rule
+    /// tables (`any-of`).
+    Alternatives,
 }
 
 /// A parameter's value, as read.
@@ -246,6 +249,8 @@ pub enum Value {
     CellPairs(Vec<(Cell, Cell)>),
     /// Pairs of digits.
     DigitPairs(Vec<(Digit, Digit)>),
+    /// Alternatives, each a list of rules.
+    Alternatives(Vec<Vec<RuleSpec>>),
 }
 
 macro_rules! value_from {
@@ -278,6 +283,7 @@ value_from! {
     Vec<(isize, isize)> => |v| Value::Moves(v),
     Vec<(Cell, Cell)> => |v| Value::CellPairs(v),
     Vec<(Digit, Digit)> => |v| Value::DigitPairs(v),
+    Vec<Vec<RuleSpec>> => |v| Value::Alternatives(v),
 }
 
 /// The mark a rule puts between two cells, which the negative rules
@@ -562,6 +568,14 @@ impl RuleSpec {
         match self.get(name) {
             Some(Value::Direction(direction)) => Some(*direction),
             _ => None,
+        }
+    }
+
+    /// The alternatives of parameter `name` (`any-of`): none when unset.
+    pub fn alternatives(&self, name: &str) -> &[Vec<RuleSpec>] {
+        match self.get(name) {
+            Some(Value::Alternatives(alternatives)) => alternatives,
+            _ => &[],
         }
     }
 

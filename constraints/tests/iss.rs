@@ -77,6 +77,7 @@ const EXPRESSIBLE: &[&str] = &[
     "counting-circles",
     "chaos-construction",
     "count-distinct",
+    "any-of",
 ];
 
 #[test]
@@ -257,6 +258,28 @@ fn iss_strings_read_as_the_equivalent_native_puzzle() {
     // Whitespace is ignored, and an ISS page address carries the string.
     let url = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Thermo%7ER1C1%7ER1C2&mode=all";
     assert_eq!(iss_read(url), iss_read(" .Thermo~R1C1\n  ~R1C2 "));
+}
+
+/// `.Or` is an `any-of` of its children (a given is a pencil mark of one
+/// digit; `.And` groups rules into one alternative; groups nest), a
+/// top-level `.And` only groups; written back the same way.
+#[test]
+fn or_and_and_read_as_any_of() {
+    let spec = iss_read(".Or.~R1C2_1.~R1C1_1.End.And.Thermo~R2C1~R2C2.End");
+    let native = toml(
+        r#"size = 9
+rules = [{ type = "thermometer", cells = "r2c1 r2c2" },
+{ type = "any-of", alternatives = [[{ type = "pencil-marks", cell = "r1c2", digits = [1] }], [{ type = "pencil-marks", cell = "r1c1", digits = [1] }]] }]"#,
+    );
+    assert_eq!(spec, native);
+    let nested = ".Or.And.Cage~3~R1C1~R1C2.Renban~R2C1~R2C2.End.Or.Thermo~R3C1~R3C2.XSum~R4~~15.End.End";
+    let spec = iss_read(nested);
+    let alternatives = spec.rules[0].alternatives("alternatives");
+    assert_eq!(alternatives.len(), 2);
+    assert_eq!(alternatives[0].len(), 2);
+    assert_eq!(alternatives[1][0].name(), "any-of");
+    assert_eq!(iss::write(&spec).unwrap(), nested);
+    assert_eq!(iss_read(&iss::write(&spec).unwrap()), spec);
 }
 
 #[test]
@@ -465,6 +488,20 @@ fn what_sudokit_does_not_read_is_refused_by_name() {
     assert_eq!(
         iss_err(".Var~R1C1.NFA~VgGv_wQg~R1C1~R1C2.CountDistinct~R1C1~R1C2"),
         "ISS constraint types sudokit does not read: Var, NFA"
+    );
+    // `.Or`/`.And` groups must close, hold something and not describe the board.
+    assert_eq!(iss_err(".Or.Thermo~R1C1~R1C2"), ".Or (item 1): has no .End");
+    assert_eq!(
+        iss_err(".Thermo~R1C1~R1C2.End"),
+        ".End (item 2): closes no .Or or .And"
+    );
+    assert_eq!(
+        iss_err(".Or.And.End.End"),
+        ".And (item 2): holds no constraints before its .End"
+    );
+    assert_eq!(
+        iss_err(".Or.Shape~4x4.End"),
+        ".Shape (item 2): describes the board, which cannot be inside .Or or .And"
     );
     // A modulus from 1 to the board's side (ISS: at least 1), said when built.
     let build_err = |text: &str| iss_read(text).build().unwrap_err().to_string();

@@ -210,6 +210,23 @@ fn every_rule() -> PuzzleSpec {
             .with("cell", c(9, 1))
             .with("cells", vec![c(8, 1), c(8, 2)])
             .with("regions", vec![c(9, 2), c(9, 3)]),
+        rule("any-of").with(
+            "alternatives",
+            vec![
+                vec![rule("killer-cage")
+                    .with("cells", vec![c(2, 8), c(2, 9)])
+                    .with("sum", 3)],
+                vec![
+                    rule("odd").with("cells", vec![c(2, 8)]),
+                    rule("any-of").with(
+                        "alternatives",
+                        vec![vec![rule("x-sum")
+                            .with("clue", Clue::new(Side::Left, 1))
+                            .with("sum", 15)]],
+                    ),
+                ],
+            ],
+        ),
     ];
     spec
 }

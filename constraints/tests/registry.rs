@@ -118,6 +118,25 @@ fn random_value(rng: &mut fastrand::Rng, n: usize, ty: ParamType) -> Value {
         ParamType::Moves => Value::Moves(vec![(rng.isize(0..=1), rng.isize(1..=2))]),
         ParamType::CellPairs => Value::CellPairs((0..2).map(|_| neighbours(rng, n)).collect()),
         ParamType::DigitPairs => Value::DigitPairs(vec![(digit(rng), digit(rng))]),
+        // Two alternatives of one random rule each, of kinds without
+        // alternatives of their own.
+        ParamType::Alternatives => {
+            let registry = Registry::default();
+            let kinds = ["thermometer", "odd", "killer-cage", "difference", "x-sum"];
+            let alternatives = (0..2)
+                .map(|_| {
+                    let kind = registry.get(kinds[rng.usize(0..kinds.len())]).unwrap();
+                    let mut rule = RuleSpec::new(kind);
+                    for param in kind.params {
+                        if param.presence == Presence::Required || rng.bool() {
+                            rule.set(param.name, Some(random_value(rng, n, param.ty)));
+                        }
+                    }
+                    vec![rule]
+                })
+                .collect();
+            Value::Alternatives(alternatives)
+        }
     }
 }
 
@@ -170,6 +189,13 @@ fn random_rules_of_every_kind_round_trip_through_both_formats() {
                     (None, Err(e)) => assert!(e.message.contains("no f-puzzles form"), "{e}"),
                     // A sum of 5 or 10 is an X or a V.
                     (None, Ok(json)) => assert_eq!(kind.name, "sum", "{json}"),
+                    // f-puzzles' modular lines are mod 3.
+                    (Some(_), Err(e)) if kind.name == "modular" => {
+                        assert!(
+                            e.message.contains("(f-puzzles' are mod 3) has no f-puzzles form"),
+                            "{e}"
+                        )
+                    }
                     (Some(_), Err(e)) => panic!("{}: {e}\n{text}", kind.name),
                 }
             }

@@ -17,6 +17,7 @@ use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 type Result<T> = std::result::Result<T, IssError>;
 
 /// One `.Type~arg~arg` item: its 1-based position, type and arguments.
+#[derive(Clone)]
 struct Item<'a> {
     number: usize,
     ty: &'a str,
@@ -54,6 +55,13 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
         })
         .collect();
     check_types(&items)?;
+    let tree = nest(&items)?;
+    // The board, the givens and the rules outside `.Or` (a top-level
+    // `.And` only groups); the `.Or`s become `any-of` rules.
+    let mut top: Vec<Item> = Vec::new();
+    let mut choices: Vec<&[Node]> = Vec::new();
+    flatten_top(&tree, &mut top, &mut choices);
+    let items = top;
     let n = shape(&items)?;
     let mut spec = PuzzleSpec::new(n);
     let reader = Reader { registry, n };
@@ -69,6 +77,9 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
         .filter(|i| !table::BOARD_TYPES.contains(&i.ty) && !i.ty.is_empty())
     {
         reader.rules(item, &mut spec.rules)?;
+    }
+    for alternatives in choices {
+        spec.rules.push(reader.any_of(alternatives)?);
     }
     refuse_anticonsecutive_with_dots(&items)?;
     let chaos = |name: &str| spec.rules.iter().any(|r| r.name() == name);
@@ -90,6 +101,68 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
     Ok(spec)
 }
 
+/// An item, or a group of them: ISS's `.Or … .End` (at least one child
+/// holds) and `.And … .End` (all hold).
+enum Node<'a> {
+    Item(Item<'a>),
+    Or(Vec<Node<'a>>),
+    And(Vec<Node<'a>>),
+}
+
+/// The items as a tree of `.Or`/`.And` groups, each closed by `.End`.
+fn nest<'a>(items: &[Item<'a>]) -> Result<Vec<Node<'a>>> {
+    // The open groups: the opening item, whether it is an Or, the children.
+    let mut open: Vec<(Item<'a>, bool, Vec<Node<'a>>)> = Vec::new();
+    let mut top: Vec<Node<'a>> = Vec::new();
+    for item in items {
+        let node = match item.ty {
+            "Or" | "And" => {
+                if !item.args.is_empty() {
+                    return Err(item.error(format!("takes no arguments, found '{}'", item.args.join("~"))));
+                }
+                open.push((item.clone(), item.ty == "Or", Vec::new()));
+                continue;
+            }
+            "End" => {
+                let Some((opening, or, children)) = open.pop() else {
+                    return Err(item.error("closes no .Or or .And"));
+                };
+                if children.is_empty() {
+                    return Err(opening.error("holds no constraints before its .End"));
+                }
+                match or {
+                    true => Node::Or(children),
+                    false => Node::And(children),
+                }
+            }
+            ty if table::BOARD_TYPES.contains(&ty) && !open.is_empty() => {
+                return Err(item.error("describes the board, which cannot be inside .Or or .And"));
+            }
+            _ => Node::Item(item.clone()),
+        };
+        match open.last_mut() {
+            Some((_, _, children)) => children.push(node),
+            None => top.push(node),
+        }
+    }
+    match open.pop() {
+        Some((opening, _, _)) => Err(opening.error("has no .End")),
+        None => Ok(top),
+    }
+}
+
+/// The items that hold at the top (a top-level `.And`'s too), and the
+/// children of each `.Or` there.
+fn flatten_top<'t, 'a>(nodes: &'t [Node<'a>], top: &mut Vec<Item<'a>>, choices: &mut Vec<&'t [Node<'a>]>) {
+    for node in nodes {
+        match node {
+            Node::Item(item) => top.push(item.clone()),
+            Node::And(children) => flatten_top(children, top, choices),
+            Node::Or(children) => choices.push(children),
+        }
+    }
+}
+
 /// Refuses, in one message, every type sudokit does not read: ISS types
 /// without a sudokit rule, then names ISS does not have.
 fn check_types(items: &[Item]) -> Result<()> {
@@ -98,6 +171,7 @@ fn check_types(items: &[Item]) -> Result<()> {
     for item in items {
         let ty = item.ty;
         if ty.is_empty()
+            || matches!(ty, "Or" | "And" | "End")
             || table::BOARD_TYPES.contains(&ty)
             || table::COMBINED.iter().any(|c| c.0 == ty)
             || chaos::reads(ty, &item.args)
@@ -366,6 +440,49 @@ impl Reader<'_> {
         Ok((givens, marks))
     }
 
+    /// An `.Or`'s children as an `any-of`: each child one alternative (an
+    /// `.And` all its children's rules, a given its cell's values).
+    fn any_of(&self, children: &[Node]) -> Result<RuleSpec> {
+        let alternatives = children
+            .iter()
+            .map(|child| self.alternative(child))
+            .collect::<Result<Vec<_>>>()?;
+        let kind = self
+            .registry
+            .get("any-of")
+            .ok_or_else(|| IssError::new("the registry has no any-of rule"))?;
+        Ok(RuleSpec::new(kind).with("alternatives", alternatives))
+    }
+
+    /// The rules of one child of an `.Or`, all of which hold together.
+    fn alternative(&self, node: &Node) -> Result<Vec<RuleSpec>> {
+        match node {
+            Node::Item(item) if item.ty.is_empty() => {
+                let kind = self.kind(item, "pencil-marks")?;
+                let (givens, mut marks) = self.givens(std::slice::from_ref(item))?;
+                for cell in (0..self.n * self.n).map(|i| Cell(i as u16)) {
+                    if let Some(digit) = givens.get(cell) {
+                        marks.push(RuleSpec::new(kind).with("cell", cell).with("digits", vec![digit]));
+                    }
+                }
+                Ok(marks)
+            }
+            Node::Item(item) => {
+                let mut rules = Vec::new();
+                self.rules(item, &mut rules)?;
+                Ok(rules)
+            }
+            Node::And(children) => {
+                let mut rules = Vec::new();
+                for child in children {
+                    rules.extend(self.alternative(child)?);
+                }
+                Ok(rules)
+            }
+            Node::Or(children) => Ok(vec![self.any_of(children)?]),
+        }
+    }
+
     fn kind(&self, item: &Item, name: &str) -> Result<&'static crate::registry::RuleKind> {
         self.registry
             .get(name)
@@ -453,11 +570,10 @@ impl Reader<'_> {
                 let value = match row.kind {
                     // The board's own gap is the rule without a value.
                     "whispers" => value.filter(|&v| v != n.div_ceil(2) as i64),
-                    // Mod 3 is the rule without a modulus.
-                    "modular" => value.filter(|&v| v != 3),
-                    // A lunchbox's 0 is a sum (its crust touches), and a
-                    // repeating cage always has one.
-                    "lunchbox" | "repeating-cage" => value,
+                    // A lunchbox's 0 is a sum (its crust touches), a
+                    // repeating cage always has one, and a modulus of 0 is
+                    // refused when built.
+                    "lunchbox" | "repeating-cage" | "modular" => value,
                     // ISS reads a blank or zero cage sum as none.
                     _ => value.filter(|&v| v != 0),
                 };

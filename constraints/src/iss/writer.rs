@@ -49,6 +49,10 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             continue;
         }
         let here = |what: String| IssError::new(format!("rules[{}]: {what}", index + 1));
+        if rule.name() == "any-of" {
+            items.push(any_of(spec, rule).map_err(here)?);
+            continue;
+        }
         if let Some(chaos) = super::chaos::write(spec, rule) {
             items.push(chaos.map_err(here)?);
             continue;
@@ -178,6 +182,59 @@ fn givens(spec: &PuzzleSpec, out: &mut String) {
     }
 }
 
+/// An `any-of` as ISS's `.Or … .End`: an alternative of one rule as that
+/// rule's items, of several inside `.And … .End`.
+fn any_of(spec: &PuzzleSpec, rule: &RuleSpec) -> std::result::Result<String, String> {
+    let mut out = String::from(".Or");
+    for alternative in rule.alternatives("alternatives") {
+        let items = alternative
+            .iter()
+            .map(|rule| lone_items(spec, rule))
+            .collect::<std::result::Result<Vec<Vec<String>>, String>>()?
+            .concat();
+        match items.len() {
+            1 => out.push_str(&items[0]),
+            _ => {
+                out.push_str(".And");
+                out.extend(items);
+                out.push_str(".End");
+            }
+        }
+    }
+    out.push_str(".End");
+    Ok(out)
+}
+
+/// The items of one rule written on its own (inside an `.Or`): pencil
+/// marks as a given item, an outside clue as its line's item with the
+/// other end blank.
+fn lone_items(spec: &PuzzleSpec, rule: &RuleSpec) -> std::result::Result<Vec<String>, String> {
+    let n = spec.size;
+    match rule.name() {
+        "pencil-marks" => {
+            let cell = rule
+                .cells("cell")
+                .first()
+                .copied()
+                .ok_or("pencil marks without a cell")?;
+            return Ok(vec![format!(".~{}_{}", cell_id(cell, n), digits(rule, "_"))]);
+        }
+        "any-of" => return Ok(vec![any_of(spec, rule)?]),
+        _ => {}
+    }
+    let row = pick_row(rule).ok_or_else(|| format!("{} has no ISS form", rule.name()))?;
+    if let Form::TwoSided(param) = row.form {
+        let clue = rule.clue("clue").ok_or("an outside clue without its place")?;
+        let value = rule.number(param).unwrap_or(0).to_string();
+        let ends = match clue.side {
+            Side::Right | Side::Bottom => format!("~{value}"),
+            Side::Left | Side::Top => format!("{value}~"),
+        };
+        return Ok(vec![format!(".{}~{}~{ends}", row.iss, line_id(clue))]);
+    }
+    item(spec, rule, row)
+}
+
 /// The table row that writes `rule`: for dots and X/V the one whose value
 /// the rule has.
 fn pick_row(rule: &RuleSpec) -> Option<&'static IssRule> {
@@ -214,7 +271,6 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
             let value = match (rule.number(param), rule.name()) {
                 (Some(v), _) => v.to_string(),
                 (None, "whispers") => n.div_ceil(2).to_string(),
-                (None, "modular") => "3".to_string(),
                 (None, _) => String::new(),
             };
             let _ = write!(out, "~{value}~{}", ids(rule.cells("cells")));
