@@ -379,6 +379,13 @@ impl Rule for Line {
         }
     }
 
+    fn consecutive_runs(&self, _: &Geometry) -> Vec<Vec<Cell>> {
+        match self.kind {
+            LineKind::Renban => vec![self.cells.clone()],
+            _ => Vec::new(),
+        }
+    }
+
     fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {
         let n = geometry.size();
         let kind = self.kind;
@@ -510,6 +517,10 @@ impl Rule for Renban {
 
     fn groups(&self, geometry: &Geometry) -> Vec<Group> {
         self.0.groups(geometry)
+    }
+
+    fn consecutive_runs(&self, geometry: &Geometry) -> Vec<Vec<Cell>> {
+        self.0.consecutive_runs(geometry)
     }
 
     fn relations(&self, geometry: &Geometry) -> Vec<(Cell, Cell, Relation)> {

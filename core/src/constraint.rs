@@ -297,6 +297,15 @@ pub trait Rule: DynClone + Debug + Send + Sync {
         Vec::new()
     }
 
+    /// Sets of cells whose digits are distinct and consecutive (a renban
+    /// line). A search may weigh such puzzles differently: `auto` gives
+    /// them ISS's choice of branch, which halves Hard renban 2's tree. Only
+    /// a hint to the search: answers never depend on it.
+    fn consecutive_runs(&self, geometry: &Geometry) -> Vec<Vec<Cell>> {
+        let _ = geometry;
+        Vec::new()
+    }
+
     /// The cells this rule reads: the engine wakes its propagator when one
     /// of them changes, and the backtracking strategy asks its `check` after
     /// a placement there. The default is every cell of its groups, relations

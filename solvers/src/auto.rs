@@ -46,7 +46,10 @@ use crate::{
 /// then SAT: there the default order (smallest digit first) is often the
 /// unlucky one, and SAT won only The Barbed Cross, which the random order
 /// takes in less than half SAT's time (docs/benchmarks.md, "(stop 47,
-/// littlekillers47)"). Where the rules link variables (a chaos
+/// littlekillers47)"). On puzzles with renban lines (a rule declaring
+/// consecutive runs) every search takes ISS's choice of branch with
+/// decaying weights ([`PropagationSearch::on_runs`]), SAT first among the
+/// rivals as elsewhere. Where the rules link variables (a chaos
 /// construction, which SAT does not take), the race's main search is ISS's
 /// choice of branch ([`PropagationSearch::linked_together`]), the search
 /// without links takes SAT's thread and the fallback (labels first, the
@@ -352,6 +355,20 @@ fn is_killer(puzzle: &Puzzle) -> bool {
     sum_rules(puzzle) == SumRules::Cages
 }
 
+/// Whether a rule of `puzzle` declares consecutive runs (a renban line):
+/// there `auto` searches with [`PropagationSearch::on_runs`], ISS's choice
+/// of branch, which takes Hard renban 2 in 210,566 nodes where dom/wdeg's
+/// weights take 441,709 and Hard renban 1 in 84,938 (131,951)
+/// (docs/benchmarks.md, "(stop 48, renban48)").
+fn has_runs(puzzle: &Puzzle) -> bool {
+    let geometry = puzzle.geometry();
+    puzzle
+        .model()
+        .constraints()
+        .iter()
+        .any(|rule| !rule.consecutive_runs(geometry).is_empty())
+}
+
 impl Strategy for Auto {
     fn name(&self) -> &'static str {
         "auto"
@@ -389,6 +406,16 @@ impl Strategy for Auto {
             };
             return restarting.visit(puzzle, limits, visitor);
         }
+        let on_runs = self.fallback.on_runs();
+        if self.fallback == PropagationSearch::default() && has_runs(puzzle) {
+            // Renban lines: ISS's choice of branch searches, the rivals
+            // (SAT first) race it as before.
+            let runs = Auto {
+                fallback: on_runs,
+                ..self.clone()
+            };
+            return runs.visit(puzzle, limits, visitor);
+        }
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(search) = self.with_rivals(puzzle, limits, |main, rivals| {
             (!rivals.is_empty()).then(|| race::visit(main, rivals, puzzle, limits, &mut *visitor))
@@ -405,6 +432,36 @@ mod tests {
     use sudokit_core::{Cell, Geometry};
 
     use super::*;
+
+    #[test]
+    fn renban_lines_are_searched_with_iss_choice_of_branch() {
+        use sudokit_constraints::{Line, LineKind, Renban};
+        use sudokit_core::testkit::count_solutions;
+        use sudokit_core::Rule;
+        let geometry = Geometry::square(4).unwrap();
+        let cells = vec![Cell(0), Cell(5), Cell(10)];
+        // A renban declares its cells as a run; other lines declare none.
+        assert_eq!(
+            Renban::new(cells.clone()).consecutive_runs(&geometry),
+            vec![cells.clone()]
+        );
+        let thermo = Line::new(LineKind::Thermometer, cells.clone());
+        assert!(thermo.consecutive_runs(&geometry).is_empty());
+        let puzzle = Puzzle::new(geometry)
+            .with(ClassicRules)
+            .unwrap()
+            .with(Renban::new(cells))
+            .unwrap();
+        assert!(has_runs(&puzzle));
+        assert!(!has_runs(&little_killer()));
+        // The same count as brute force through the rules' `check`.
+        let expected = count_solutions(&puzzle, 2_000_000, 1_000).expect("a small board");
+        assert!(expected > 0);
+        assert_eq!(
+            Auto::default().count(&puzzle, &Limits::all()).unwrap().count,
+            expected
+        );
+    }
 
     /// The rivals' names for `auto` on `puzzle`, solving with `limits`.
     fn rivals(auto: &Auto, puzzle: &Puzzle, limits: &Limits) -> Vec<&'static str> {

@@ -224,6 +224,16 @@ pub struct PropagationSearch {
     /// priorities: the variables many rules read are chosen first until
     /// the conflicts say otherwise. Off by default.
     pub scope_priorities: bool,
+    /// With dom/wdeg, start each variable's weight at 1 + the sizes of the
+    /// groups holding it + 2 per related pair outside them, as ISS's
+    /// conflict scores start at its handlers' cell counts (every rule
+    /// counted, houses too). Off by default; on in
+    /// [`PropagationSearch::on_runs`].
+    pub group_priorities: bool,
+    /// With dom/wdeg, halve every variable's weight (down to 1) every this
+    /// many failed nodes, so that recent conflicts count more (ISS halves
+    /// its scores every 2¹⁴ failures); 0, the default: never.
+    pub decay: u64,
 }
 
 impl Default for PropagationSearch {
@@ -247,6 +257,8 @@ impl Default for PropagationSearch {
             wide_derived_sums_wait: false,
             weigh_contradictions: true,
             scope_priorities: false,
+            group_priorities: false,
+            decay: 0,
         }
     }
 }
@@ -279,6 +291,35 @@ impl PropagationSearch {
             labels_alone_above: 100,
             weigh_contradictions: false,
             scope_priorities: true,
+            ..self
+        }
+    }
+
+    /// How often [`PropagationSearch::on_runs`] halves the weights: 1,024
+    /// and 2,048 failures measured alike, 4,096 to 20,000 take up to 1.7×
+    /// the nodes on Hard renban 2 (docs/benchmarks.md, "(stop 48,
+    /// renban48)").
+    pub const RUNS_DECAY: u64 = 2048;
+
+    /// This search with ISS's choice of branch, for puzzles of renban
+    /// lines: only a failed decision's own variable gains weight (1), the
+    /// weights start at ISS's cell priorities
+    /// ([`PropagationSearch::group_priorities`]) and are halved every
+    /// [`PropagationSearch::RUNS_DECAY`] failures, the smallest digit
+    /// first, reselecting after a refuted digit
+    /// ([`ValueIteration::Reselect`]). `auto`'s search where a rule
+    /// declares consecutive runs: Hard renban 2 441,709 → 210,566 nodes,
+    /// Hard renban 1 131,951 → 84,938; dom/wdeg's own weights lose on
+    /// most other puzzles (the shared set 4,378 → 6,902 nodes with a
+    /// slower decay).
+    pub fn on_runs(self) -> PropagationSearch {
+        PropagationSearch {
+            order: ValueOrder::Ascending,
+            decision_weight: 1,
+            weigh_contradictions: false,
+            value_iteration: ValueIteration::Reselect,
+            group_priorities: true,
+            decay: PropagationSearch::RUNS_DECAY,
             ..self
         }
     }
@@ -636,6 +677,30 @@ fn scope_priorities(model: &Model) -> Vec<u32> {
     weights
 }
 
+/// The starting weights of [`PropagationSearch::group_priorities`]: per
+/// variable, 1 + the sizes of the groups holding it + 2 per related pair
+/// (outside a shared group) it is in.
+fn group_priorities(model: &Model) -> Vec<u32> {
+    let mut weights = vec![1u32; model.variable_count()];
+    for group in model.groups() {
+        for cell in group.cells() {
+            weights[cell.index()] += group.cells().len() as u32;
+        }
+    }
+    for pair in model.related_pairs().iter().filter(|pair| !pair.share_group) {
+        weights[pair.a.index()] += 2;
+        weights[pair.b.index()] += 2;
+    }
+    weights
+}
+
+/// Halves every weight, keeping each at least 1.
+fn decay(weights: &mut [u32]) {
+    for weight in weights {
+        *weight = (*weight / 2).max(1);
+    }
+}
+
 /// Adds weight to the cells a contradiction involves: an emptied cell and
 /// its peers, a group's cells, a rule's cell, or (when a rule names no
 /// cell) the cells its propagator reads.
@@ -797,10 +862,11 @@ fn search<W: Word, U: Undoer<W>>(
     };
     let weighted = config.branching == Branching::DomWdeg;
     // Conflict weights, kept only for dom/wdeg (extra variables too).
-    let mut weights = match (weighted, config.scope_priorities) {
-        (false, _) => Vec::new(),
-        (true, true) => scope_priorities(model),
-        (true, false) => vec![1u32; model.variable_count()],
+    let mut weights = match (weighted, config.scope_priorities, config.group_priorities) {
+        (false, _, _) => Vec::new(),
+        (true, true, _) => scope_priorities(model),
+        (true, false, true) => group_priorities(model),
+        (true, false, false) => vec![1u32; model.variable_count()],
     };
     let pairs = (weighted && (config.house_pairs != PairBranching::Off || config.house_splits))
         .then(|| HousePairs::new(model));
@@ -892,6 +958,9 @@ fn search<W: Word, U: Undoer<W>>(
         } else {
             stats.backtracks += 1;
             failures += 1;
+            if config.decay > 0 && stats.backtracks % config.decay == 0 {
+                decay(&mut weights);
+            }
             if cut.is_some_and(|cap| failures >= cap)
                 && let Some(learnt) = memory.path.cut()
             {
@@ -1273,6 +1342,43 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn group_priorities_count_every_group_and_the_pairs_outside_them() {
+        use sudokit_constraints::{AntiKing, Renban};
+        let classic = || {
+            Puzzle::new(Geometry::square(4).unwrap())
+                .with(ClassicRules)
+                .unwrap()
+        };
+        // A row, a column and a box of 4 cells: 1 + 12 for every cell.
+        assert!(group_priorities(classic().model()).iter().all(|&w| w == 13));
+        // A renban of 2 is one more group of 2 (its own pair shares it).
+        let renban = classic().with(Renban::new([Cell(0), Cell(5)])).unwrap();
+        let weights = group_priorities(renban.model());
+        assert_eq!((weights[0], weights[5], weights[15]), (15, 15, 13));
+        // Anti-king: r1c2 and r2c3 touch diagonally across boxes 1 and 2,
+        // a pair outside every group (r1c1–r2c2 shares box 1).
+        let anti_king = classic().with(AntiKing).unwrap();
+        let pairs_outside = |cell: usize| {
+            anti_king
+                .model()
+                .related_pairs()
+                .iter()
+                .filter(|p| !p.share_group && (p.a.index() == cell || p.b.index() == cell))
+                .count() as u32
+        };
+        let weights = group_priorities(anti_king.model());
+        assert!(pairs_outside(1) > 0);
+        assert!((0..16).all(|i| weights[i] == 13 + 2 * pairs_outside(i)));
+    }
+
+    #[test]
+    fn decay_halves_the_weights_down_to_one() {
+        let mut weights = [1, 2, 7, 100];
+        decay(&mut weights);
+        assert_eq!(weights, [1, 1, 3, 50]);
+    }
+
+    #[test]
     fn a_variable_whose_linked_one_is_fixed_weighs_more() {
         let geometry = Geometry::square(4).unwrap();
         let mut state = State::<u16>::new(&geometry);
@@ -1354,10 +1460,15 @@ pub(crate) mod tests {
             // ISS's choice (scope priorities: none on these killers, whose
             // cages the engine compiles into sums).
             base.linked_together(),
+            // ISS's choice for renban, with a decay these boards reach.
+            PropagationSearch {
+                decay: 8,
+                ..base.on_runs()
+            },
         ];
         let mut rng = fastrand::Rng::with_seed(41);
         let mut compared = 0;
-        let mut nodes_differ = [false; 9];
+        let mut nodes_differ = [false; 10];
         while compared < 64 {
             let puzzle = random_killer(&mut rng);
             let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
