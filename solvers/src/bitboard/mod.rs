@@ -124,7 +124,8 @@ impl Strategy for Bitboard {
     ) -> Result<Search, SolveError> {
         let started = Instant::now();
         let domains = classic::classic_only(puzzle)?;
-        let mut search = run(puzzle.givens().values(), &domains, limits, started, visitor);
+        let wide = !domains.is_empty();
+        let mut search = run(puzzle.givens().values(), &domains, wide, limits, started, visitor);
         search.stats.elapsed = started.elapsed();
         Ok(search)
     }
@@ -152,7 +153,7 @@ impl Bitboard {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Search {
         let started = Instant::now();
-        let mut search = run(digits, &[], limits, started, visitor);
+        let mut search = run(digits, &[], false, limits, started, visitor);
         search.stats.elapsed = started.elapsed();
         search
     }
@@ -186,23 +187,33 @@ impl Session for BitboardSession<'_> {
                     .map(|(cell, mask)| (cell.index(), (mask & 0x1ff) as u32)),
             )
             .collect();
-        let mut search = run(self.puzzle.givens().values(), &masks, limits, started, visitor);
+        let wide = !self.domains.is_empty();
+        let mut search = run(
+            self.puzzle.givens().values(),
+            &masks,
+            wide,
+            limits,
+            started,
+            visitor,
+        );
         search.stats.elapsed = started.elapsed();
         Ok(search)
     }
 }
 
 /// Searches the puzzle with givens `values` (81 cells, 0 for a blank) and
-/// the candidate masks of its domains and of a start, with the fastest build of the
-/// propagation this CPU runs.
+/// the candidate masks of its domains and of a start, with the fastest
+/// build of the propagation this CPU runs; `wide` when the rules' domains
+/// leave a board of few givens (see [`Searcher::new`]).
 fn run(
     values: &[u8],
     masks: &[(usize, u32)],
+    wide: bool,
     limits: &Limits,
     started: Instant,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Search {
-    run_with(Kernel::detect(), values, masks, limits, started, visitor)
+    run_with(Kernel::detect(), values, masks, wide, limits, started, visitor)
 }
 
 /// [`run`] with the build `kernel`.
@@ -210,6 +221,7 @@ fn run_with(
     kernel: Kernel,
     values: &[u8],
     masks: &[(usize, u32)],
+    wide: bool,
     limits: &Limits,
     started: Instant,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
@@ -222,7 +234,7 @@ fn run_with(
     // A given that is not a candidate clashes with another given or with
     // the start: nothing to search.
     let alive = board.place_givens(values);
-    let mut searcher = Searcher::new(limits, started, kernel, visitor);
+    let mut searcher = Searcher::new(limits, started, kernel, wide, visitor);
     let stop = match searcher.node() {
         Err(stop) => stop,
         Ok(()) if !alive => Stop::Exhausted,
@@ -277,6 +289,7 @@ mod tests {
                         kernel,
                         digits,
                         &[],
+                        false,
                         &Limits::solutions(2),
                         Instant::now(),
                         &mut |grid| {
@@ -332,11 +345,19 @@ mod tests {
                 .map(|&kernel| {
                     let mut found = std::collections::HashSet::new();
                     let limits = Limits::solutions(500);
-                    let search = run_with(kernel, &digits, &[], &limits, Instant::now(), &mut |grid| {
-                        assert!(solves(grid.values(), &digits), "puzzle {k}: a wrong grid");
-                        assert!(found.insert(grid.values().to_vec()), "puzzle {k}: a grid twice");
-                        ControlFlow::Continue(())
-                    });
+                    let search = run_with(
+                        kernel,
+                        &digits,
+                        &[],
+                        false,
+                        &limits,
+                        Instant::now(),
+                        &mut |grid| {
+                            assert!(solves(grid.values(), &digits), "puzzle {k}: a wrong grid");
+                            assert!(found.insert(grid.values().to_vec()), "puzzle {k}: a grid twice");
+                            ControlFlow::Continue(())
+                        },
+                    );
                     assert_eq!(search.count, found.len() as u64);
                     (search.count, search.stats.nodes)
                 })
