@@ -52,7 +52,7 @@
 //! cleared, as with a start's masks. [`Auto`](crate::Auto) sends the others
 //! to the propagation search. On ISS's ten pencil-mark puzzles, boards
 //! nearly empty of givens, the band branching needs more nodes than the
-//! propagation search's dom/wdeg cells (HARD_PENCILMARKS[3]: 1.61 M against
+//! propagation search's dom/wdeg cells (HARD_PENCILMARKS[3]: 1.42 M against
 //! 414 k) but each costs a fraction, and it finishes all ten
 //! (docs/benchmarks.md, "(stop 48, pencilmarks48)").
 
