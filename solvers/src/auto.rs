@@ -1,5 +1,6 @@
 //! The default strategy: the bitboards when the puzzle has the classic 9×9
-//! rules only, the propagation search for everything else, raced against
+//! rules only (cell domains at most beside them: pencil marks), the
+//! propagation search for everything else, raced against
 //! SAT and differently ordered propagation searches when it takes long
 //! (see `race.rs`).
 
@@ -21,7 +22,7 @@ use crate::{
 };
 
 /// Picks the fastest strategy that takes the puzzle: [`Bitboard`] for the
-/// classic 9×9 rules, [`PropagationSearch`] (which takes every plugin)
+/// classic 9×9 rules (with pencil marks or not), [`PropagationSearch`] (which takes every plugin)
 /// otherwise. The answers are the same either way; only the speed and the
 /// statistics differ.
 ///

@@ -416,7 +416,14 @@ impl Board {
     /// has a choice), and in it the digit with the fewest (more than one).
     /// `None` when every digit's mini-rows and mini-columns are settled,
     /// which places every digit in every box.
-    pub(super) fn band_branch(&self, lines: &Lines) -> Option<BandBranch> {
+    ///
+    /// With `by_cells`, digits with as few configurations are told apart by
+    /// their candidate cells in the band or stack, fewest first: on boards
+    /// of pencil marks and few givens, where many digits tie, that takes
+    /// 3–23 % fewer nodes on ISS's pencil-mark puzzles, but costs 2.6 % more
+    /// guesses on forum_hardest (61.7 → 63.3 a puzzle), so only pencil-mark
+    /// puzzles ask for it (docs/benchmarks.md, "(stop 48, pencilmarks48)").
+    pub(super) fn band_branch(&self, lines: &Lines, by_cells: bool) -> Option<BandBranch> {
         if self.open == [0; 3] {
             return None;
         }
@@ -439,11 +446,22 @@ impl Board {
         let band = band?;
         let shift = if band < 3 { 9 * band } else { 32 + 9 * (band - 3) };
         let pattern = |d: usize| (lines[d] >> shift & 0x1ff) as usize;
-        let (mut digit, mut fewest) = (None, u8::MAX);
+        let cells = |d: usize| -> u32 {
+            match band {
+                0..=2 => self.cand[band][d].count_ones(),
+                _ => (self.cand.iter())
+                    .map(|words| (words[d] & COLUMNS[0o7 << (3 * (band - 3))]).count_ones())
+                    .sum(),
+            }
+        };
+        let (mut digit, mut fewest) = (None, u32::MAX);
         for d in 0..9 {
-            let count = FIT_COUNT[pattern(d)];
-            if count > 1 && count < fewest {
-                (digit, fewest) = (Some(d), count);
+            let count = u32::from(FIT_COUNT[pattern(d)]);
+            if count > 1 {
+                let score = if by_cells { count << 8 | cells(d) } else { count };
+                if score < fewest {
+                    (digit, fewest) = (Some(d), score);
+                }
             }
         }
         let digit = digit?;
@@ -554,7 +572,7 @@ mod tests {
             board.restrict(cell, !(1 << 4));
         }
         let lines = board.propagate(Kernel::Portable, ALL_WORDS).unwrap();
-        let branch = board.band_branch(&lines).unwrap();
+        let branch = board.band_branch(&lines, false).unwrap();
         assert_eq!(
             (branch.band, branch.digit, branch.configurations.count_ones()),
             (0, 4, 2)
@@ -570,6 +588,22 @@ mod tests {
     }
 
     #[test]
+    fn band_branching_can_break_ties_by_candidate_cells() {
+        let mut board = Board::new();
+        // Digits 3 and 5 out of box 1 in rows 1 and 2: two configurations
+        // each in band 0.
+        for cell in [0, 1, 2, 9, 10, 11] {
+            board.restrict(cell, !(1 << 2 | 1 << 4));
+        }
+        // The 5 also out of r1c4: as many configurations, one cell fewer.
+        board.restrict(3, !(1 << 4));
+        let lines = board.propagate(Kernel::Portable, ALL_WORDS).unwrap();
+        let digit = |by_cells| board.band_branch(&lines, by_cells).map(|b| (b.band, b.digit));
+        assert_eq!(digit(false), Some((0, 2)));
+        assert_eq!(digit(true), Some((0, 4)));
+    }
+
+    #[test]
     fn band_branching_also_looks_at_the_stacks() {
         let mut board = Board::new();
         // Digit 5 out of box 1 in columns 1 and 2: its columns in stack 0
@@ -578,7 +612,7 @@ mod tests {
             board.restrict(cell, !(1 << 4));
         }
         let lines = board.propagate(Kernel::Portable, ALL_WORDS).unwrap();
-        let branch = board.band_branch(&lines).unwrap();
+        let branch = board.band_branch(&lines, false).unwrap();
         assert_eq!(
             (branch.band, branch.digit, branch.configurations.count_ones()),
             (3, 4, 2)

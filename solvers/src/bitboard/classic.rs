@@ -1,22 +1,29 @@
-//! Which puzzles the bitboards can take: the classic 9×9 rules and nothing
-//! else, recognised through what the rules declare.
+//! Which puzzles the bitboards can take: the classic 9×9 rules, and rules
+//! that only narrow cells' domains (given pencil marks, odd and even
+//! cells), recognised through what the rules declare.
 
 use std::sync::Arc;
 
-use sudokit_core::{Kind, Model, Puzzle, Unsupported};
+use sudokit_core::{Cell, Kind, Model, Puzzle, Unsupported};
 
 use super::NAME;
 
-/// The verdict on a set of rules, kept in the model's cache so that a file
-/// of puzzles with one set of rules is judged once.
-struct Verdict(Result<(), Unsupported>);
+/// The cells whose domains the rules narrow, each with the digits it keeps
+/// (bit `d` for digit `d + 1`): the board clears the others before its
+/// first propagation, as it does a start's masks. Empty for the classic
+/// rules alone, so a plain classic puzzle pays nothing for them.
+pub(super) type Domains = Arc<[(usize, u32)]>;
 
-/// `Ok` when `puzzle` carries only the classic 9×9 rules: its groups are
-/// exactly the 27 rows, columns and 3×3 boxes, and no rule declares a
-/// relation, a domain, a sum or a propagator of its own. Techniques
-/// (implied by the rules) are ignored. The reason names the first rule
-/// that says more than the classic rules.
-pub(super) fn classic_only(puzzle: &Puzzle) -> Result<(), Unsupported> {
+/// The verdict on a set of rules, kept in the model's cache so that a file
+/// of puzzles with one set of rules is judged (and its domains read) once.
+struct Verdict(Result<Domains, Unsupported>);
+
+/// The rules' domains when `puzzle` carries only the classic 9×9 rules and
+/// rules that narrow domains: its groups are exactly the 27 rows, columns
+/// and 3×3 boxes, and no rule declares a relation, a sum, a variable of its
+/// own or a propagator. Techniques (implied by the rules) are ignored. The
+/// reason names the first rule that says more than that.
+pub(super) fn classic_only(puzzle: &Puzzle) -> Result<Domains, Unsupported> {
     let n = puzzle.size();
     if n != 9 {
         return Err(Unsupported::new(NAME, format!("a {n}×{n} board (9×9 only)")));
@@ -25,17 +32,19 @@ pub(super) fn classic_only(puzzle: &Puzzle) -> Result<(), Unsupported> {
     verdict.0.clone()
 }
 
-fn judge(model: &Model) -> Result<(), Unsupported> {
+fn judge(model: &Model) -> Result<Domains, Unsupported> {
     let geometry = model.geometry();
     for constraint in model.constraints() {
         if constraint.kind() != Kind::Rule {
             continue;
         }
+        // Groups (checked below against the houses) and domains are all a
+        // plain rule may declare, and it must declare one of them.
         let plain = !constraint.has_propagator()
             && constraint.relations(geometry).is_empty()
-            && constraint.domains(geometry).is_empty()
             && constraint.sums(geometry).is_empty()
-            && !constraint.groups(geometry).is_empty();
+            && constraint.variables(geometry) == 0
+            && !(constraint.groups(geometry).is_empty() && constraint.domains(geometry).is_empty());
         if !plain {
             return Err(Unsupported::new(NAME, constraint.name().into_owned()));
         }
@@ -58,7 +67,12 @@ fn judge(model: &Model) -> Result<(), Unsupported> {
             "a board without every row, column and 3×3 box",
         ));
     }
-    Ok(())
+    let domains = (0..81)
+        .map(|i| Cell(i as u16))
+        .filter(|&cell| model.domain_rule(cell).is_some())
+        .map(|cell| (cell.index(), (model.domain(cell).to_u128() & 0x1ff) as u32))
+        .collect();
+    Ok(domains)
 }
 
 /// The cells of the 9 rows, 9 columns and 9 boxes as bit masks.

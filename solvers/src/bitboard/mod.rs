@@ -46,9 +46,15 @@
 //! some is a coin toss the CPU kept losing.
 //!
 //! [`Bitboard::supports`](crate::Strategy::supports) takes only puzzles
-//! whose rules declare exactly the 27 rows, columns and boxes and nothing
-//! else (see [`classic`]); [`Auto`](crate::Auto) sends the others to the
-//! propagation search.
+//! whose rules declare exactly the 27 rows, columns and boxes, and at most
+//! cell domains besides (given pencil marks, odd and even cells: see
+//! [`classic`]); the board starts with the digits the domains rule out
+//! cleared, as with a start's masks. [`Auto`](crate::Auto) sends the others
+//! to the propagation search. On ISS's ten pencil-mark puzzles, boards
+//! nearly empty of givens, the band branching needs more nodes than the
+//! propagation search's dom/wdeg cells (HARD_PENCILMARKS[3]: 1.42 M against
+//! 414 k) but each costs a fraction, and it finishes all ten
+//! (docs/benchmarks.md, "(stop 48, pencilmarks48)").
 
 mod board;
 mod classic;
@@ -65,13 +71,15 @@ use sudokit_core::{Grid, Puzzle, Unsupported};
 use crate::limits::{Limits, Search, Stop};
 use crate::strategy::{Session, SolveError, Start, Strategy};
 use board::{Board, Dead, ALL_WORDS};
+use classic::Domains;
 use kernel::Kernel;
 use search::Searcher;
 
 /// The strategy's command-line name.
 const NAME: &str = "bitboard";
 
-/// Bit-parallel search for puzzles with the classic 9×9 rules only.
+/// Bit-parallel search for puzzles with the classic 9×9 rules only, and
+/// cell domains (pencil marks) at most beside them.
 ///
 /// Statistics follow tdoku: a *node* is a board propagated (the root
 /// included), a *guess* an option tried while another is still open, a
@@ -98,12 +106,12 @@ impl Strategy for Bitboard {
     }
 
     fn supports(&self, puzzle: &Puzzle) -> Result<(), Unsupported> {
-        classic::classic_only(puzzle)
+        classic::classic_only(puzzle).map(drop)
     }
 
     fn prepare<'p>(&self, puzzle: &'p Puzzle) -> Result<Box<dyn Session + 'p>, SolveError> {
-        classic::classic_only(puzzle)?;
-        Ok(Box::new(BitboardSession { puzzle }))
+        let domains = classic::classic_only(puzzle)?;
+        Ok(Box::new(BitboardSession { puzzle, domains }))
     }
 
     /// One search without boxing a session: the setup per puzzle is a few
@@ -115,8 +123,9 @@ impl Strategy for Bitboard {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
         let started = Instant::now();
-        classic::classic_only(puzzle)?;
-        let mut search = run(puzzle.givens().values(), &[], limits, started, visitor);
+        let domains = classic::classic_only(puzzle)?;
+        let wide = !domains.is_empty();
+        let mut search = run(puzzle.givens().values(), &domains, wide, limits, started, visitor);
         search.stats.elapsed = started.elapsed();
         Ok(search)
     }
@@ -144,16 +153,18 @@ impl Bitboard {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Search {
         let started = Instant::now();
-        let mut search = run(digits, &[], limits, started, visitor);
+        let mut search = run(digits, &[], false, limits, started, visitor);
         search.stats.elapsed = started.elapsed();
         search
     }
 }
 
 /// A classic puzzle prepared for the bitboards: nothing to keep but the
-/// puzzle, the board is built from the givens at each visit.
+/// puzzle and its rules' domains, the board is built from the givens at
+/// each visit.
 struct BitboardSession<'p> {
     puzzle: &'p Puzzle,
+    domains: Domains,
 }
 
 impl Session for BitboardSession<'_> {
@@ -168,28 +179,41 @@ impl Session for BitboardSession<'_> {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
         let started = Instant::now();
-        let masks: Vec<(usize, u32)> = start
-            .checked_masks(9)?
-            .into_iter()
-            .map(|(cell, mask)| (cell.index(), (mask & 0x1ff) as u32))
+        let starts = start.checked_masks(9)?;
+        let masks: Vec<(usize, u32)> = (self.domains.iter().copied())
+            .chain(
+                starts
+                    .into_iter()
+                    .map(|(cell, mask)| (cell.index(), (mask & 0x1ff) as u32)),
+            )
             .collect();
-        let mut search = run(self.puzzle.givens().values(), &masks, limits, started, visitor);
+        let wide = !self.domains.is_empty();
+        let mut search = run(
+            self.puzzle.givens().values(),
+            &masks,
+            wide,
+            limits,
+            started,
+            visitor,
+        );
         search.stats.elapsed = started.elapsed();
         Ok(search)
     }
 }
 
 /// Searches the puzzle with givens `values` (81 cells, 0 for a blank) and
-/// the extra candidate masks of a start, with the fastest build of the
-/// propagation this CPU runs.
+/// the candidate masks of its domains and of a start, with the fastest
+/// build of the propagation this CPU runs; `wide` when the rules' domains
+/// leave a board of few givens (see [`Searcher::new`]).
 fn run(
     values: &[u8],
     masks: &[(usize, u32)],
+    wide: bool,
     limits: &Limits,
     started: Instant,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Search {
-    run_with(Kernel::detect(), values, masks, limits, started, visitor)
+    run_with(Kernel::detect(), values, masks, wide, limits, started, visitor)
 }
 
 /// [`run`] with the build `kernel`.
@@ -197,6 +221,7 @@ fn run_with(
     kernel: Kernel,
     values: &[u8],
     masks: &[(usize, u32)],
+    wide: bool,
     limits: &Limits,
     started: Instant,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
@@ -209,7 +234,7 @@ fn run_with(
     // A given that is not a candidate clashes with another given or with
     // the start: nothing to search.
     let alive = board.place_givens(values);
-    let mut searcher = Searcher::new(limits, started, kernel, visitor);
+    let mut searcher = Searcher::new(limits, started, kernel, wide, visitor);
     let stop = match searcher.node() {
         Err(stop) => stop,
         Ok(()) if !alive => Stop::Exhausted,
@@ -264,6 +289,7 @@ mod tests {
                         kernel,
                         digits,
                         &[],
+                        false,
                         &Limits::solutions(2),
                         Instant::now(),
                         &mut |grid| {
@@ -319,11 +345,19 @@ mod tests {
                 .map(|&kernel| {
                     let mut found = std::collections::HashSet::new();
                     let limits = Limits::solutions(500);
-                    let search = run_with(kernel, &digits, &[], &limits, Instant::now(), &mut |grid| {
-                        assert!(solves(grid.values(), &digits), "puzzle {k}: a wrong grid");
-                        assert!(found.insert(grid.values().to_vec()), "puzzle {k}: a grid twice");
-                        ControlFlow::Continue(())
-                    });
+                    let search = run_with(
+                        kernel,
+                        &digits,
+                        &[],
+                        false,
+                        &limits,
+                        Instant::now(),
+                        &mut |grid| {
+                            assert!(solves(grid.values(), &digits), "puzzle {k}: a wrong grid");
+                            assert!(found.insert(grid.values().to_vec()), "puzzle {k}: a grid twice");
+                            ControlFlow::Continue(())
+                        },
+                    );
                     assert_eq!(search.count, found.len() as u64);
                     (search.count, search.stats.nodes)
                 })

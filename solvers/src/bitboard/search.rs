@@ -20,6 +20,10 @@ pub(super) struct Searcher<'a> {
     visitor: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
     /// The build of the propagation this search runs.
     kernel: Kernel,
+    /// Whether band branching breaks ties between digits by their
+    /// candidates (see [`Board::band_branch`]): on puzzles whose domains
+    /// leave few givens.
+    wide: bool,
     /// Solutions reported.
     pub(super) count: u64,
     /// Nodes, guesses, backtracks and propagations.
@@ -31,6 +35,7 @@ impl<'a> Searcher<'a> {
         limits: &'a Limits,
         started: Instant,
         kernel: Kernel,
+        wide: bool,
         visitor: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Searcher<'a> {
         Searcher {
@@ -38,6 +43,7 @@ impl<'a> Searcher<'a> {
             deadline: limits.deadline(started),
             visitor,
             kernel,
+            wide,
             count: 0,
             stats: Stats::default(),
         }
@@ -74,7 +80,7 @@ impl<'a> Searcher<'a> {
     /// band or stack while some are open, then (a safety net) on a cell's
     /// digits.
     pub(super) fn explore(&mut self, board: &mut Board, lines: &Lines) -> Result<(), Stop> {
-        if let Some(branch) = board.band_branch(lines) {
+        if let Some(branch) = board.band_branch(lines, self.wide) {
             return self.try_each(board, branch.configurations, |board, p| {
                 board.keep_configuration(branch.band, branch.digit, p)
             });
