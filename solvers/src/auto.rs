@@ -54,8 +54,10 @@ use crate::{
 /// construction, which SAT does not take), the race's main search is ISS's
 /// choice of branch ([`PropagationSearch::linked_together`]), the search
 /// without links takes SAT's thread and the fallback (labels first, the
-/// smallest label first) comes next; without a race the fallback searches
-/// alone.
+/// smallest label first) comes next, or first where the boxes stay;
+/// without a race the fallback searches alone. On killers and chaos
+/// constructions the propagation racers share their short nogoods
+/// ([`Auto::SHARED_NOGOODS`]).
 ///
 /// The first decisive answer wins: a rival's only when it proves no
 /// solution or a unique one (the first of several solutions depends on the
@@ -153,6 +155,15 @@ impl Auto {
         after_solution: true,
     };
 
+    /// The longest nogood the propagation racers of a killer or a chaos
+    /// construction offer each other
+    /// ([`PropagationSearch::shared_nogoods`]): the restarting ones learn
+    /// many. Up to 4 literals, the 19 killers of ISS's slow list take
+    /// 0.70–0.78× the nodes and 0.74–0.78× the CPU (three passes); 8
+    /// literals win less and lose some; on chaos, Sunblock 140,353 →
+    /// 80,695 nodes (docs/benchmarks.md, "(stop 48, chaos48)").
+    pub const SHARED_NOGOODS: u8 = 4;
+
     /// The most cells of a board SAT races on: 16×16. Larger formulas take
     /// longer to build than the race is worth.
     #[cfg(not(target_arch = "wasm32"))]
@@ -205,6 +216,7 @@ impl Auto {
             linked_weight: 1,
             labels_alone_above: Auto::RIVAL_LABELS_ALONE_ABOVE,
             restarts: Auto::RIVAL_RESTARTS,
+            shared_nogoods: Auto::SHARED_NOGOODS,
             ..self.fallback
         })
     }
@@ -248,17 +260,24 @@ impl Auto {
         };
         // Where the rules link variables, ISS's choice of branch leads and
         // the fallback (labels first) races it after the unlinked search.
+        // They share their short nogoods: the restarting unlinked search
+        // learns many, which ISS's choice takes.
         let main = match unlinked {
-            Some(_) => self.fallback.linked_together(),
+            Some(_) => PropagationSearch {
+                shared_nogoods: Auto::SHARED_NOGOODS,
+                ..self.fallback.linked_together()
+            },
             None => self.fallback,
         };
         let other = |search: &PropagationSearch| *search != main;
         let first = (sat.as_ref().map(|sat| sat as &dyn Strategy))
             .or_else(|| unlinked.as_ref().map(|search| search as &dyn Strategy));
         // The fallback with the smallest label first: the one search that
-        // finishes Calm Construction (497,671 nodes, stop 47).
+        // finishes Calm Construction (497,671 nodes, stop 47), the one
+        // chaos construction of ISS's set with boxes beside its regions.
         let labels_first = PropagationSearch {
             order: ValueOrder::Ascending,
+            shared_nogoods: Auto::SHARED_NOGOODS,
             ..self.fallback
         };
         let labels_first = unlinked.is_some().then_some(&labels_first as &dyn Strategy);
@@ -267,11 +286,14 @@ impl Auto {
         // On killers value iteration takes SAT's place (SAT last), on sums
         // across groups (little killers, arrows) the random digit order
         // does; on linked rules the unlinked search and the labels-first
-        // one come first.
+        // one come first, the labels-first one before where the boxes stay
+        // (Calm Construction: it alone finishes it).
         let candidates = if sums == SumRules::Cages {
             [kway, shuffled, first, None]
         } else if sums == SumRules::Across {
             [shuffled, first, kway, None]
+        } else if labels_first.is_some() && has_boxes(puzzle) {
+            [labels_first, first, shuffled, kway]
         } else if labels_first.is_some() {
             [first, labels_first, shuffled, kway]
         } else {
@@ -292,6 +314,20 @@ impl Auto {
             .collect();
         then(&main, &rivals)
     }
+}
+
+/// Whether `puzzle` keeps its boxes. A chaos construction with boxes
+/// beside its regions (Calm Construction, ISS's only one) races the
+/// labels-first search on its second core: neither ISS's choice nor the
+/// unlinked search finishes it within 1 M nodes, the labels-first search
+/// takes 497,671 (docs/benchmarks.md, "(stop 48, chaos48)").
+#[cfg(not(target_arch = "wasm32"))]
+fn has_boxes(puzzle: &Puzzle) -> bool {
+    let model = puzzle.model();
+    model
+        .groups()
+        .iter()
+        .any(|group| group.kind() == sudokit_core::GroupKind::Box)
 }
 
 /// Which puzzles of sums the rules make, as `auto` picks rivals for them.
@@ -401,6 +437,7 @@ impl Strategy for Auto {
                 fallback: PropagationSearch {
                     restarts: self.killer_restarts,
                     wide_derived_sums_wait: true,
+                    shared_nogoods: Auto::SHARED_NOGOODS,
                     ..self.fallback
                 },
                 ..self.clone()
@@ -634,7 +671,12 @@ mod tests {
                 (*main, rivals.len())
             })
         };
-        let together = PropagationSearch::default().linked_together();
+        // They share their short nogoods.
+        let together = PropagationSearch {
+            shared_nogoods: Auto::SHARED_NOGOODS,
+            ..PropagationSearch::default().linked_together()
+        };
+        assert_eq!(unlinked.shared_nogoods, Auto::SHARED_NOGOODS);
         assert_eq!(race(&two), (together, 1));
         assert_eq!((together.linked_weight, together.labels_alone_above), (4, 100));
         for threads in [3, 4, 5] {
@@ -664,6 +706,14 @@ mod tests {
             .with(ClassicRules)
             .unwrap();
         assert!(two.unlinked_rival(&classic).is_none());
+        // A chaos construction that keeps its boxes (Calm Construction)
+        // races the labels-first search first.
+        let calm = Puzzle::new(Geometry::square(4).unwrap())
+            .with(ClassicRules)
+            .unwrap()
+            .with(ChaosConstruction::default())
+            .unwrap();
+        assert!(has_boxes(&calm) && !has_boxes(&puzzle));
     }
 
     #[test]

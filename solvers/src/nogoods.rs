@@ -29,6 +29,9 @@
 //! in the search); while a halving or a house split is on the branch, the
 //! cut waits for the next failure.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
 use sudokit_core::{Cell, Digit, Engine, State, Trail, Word};
 
 /// When the search gives up its tree and starts again from the root, with
@@ -169,6 +172,23 @@ impl Path {
         self.nogoods()
     }
 
+    /// The nogood of the latest step when it is refuted: the positive
+    /// decisions above it and it, when they are at most `max_len` literals
+    /// (and all literals).
+    pub(crate) fn last_nogood(&self, max_len: usize) -> Option<Vec<Lit>> {
+        let last = self.steps.last()?;
+        if last.positive || self.open.len() + 1 > max_len {
+            return None;
+        }
+        let mut lits: Vec<Lit> = self
+            .open
+            .iter()
+            .map(|&at| self.steps[at].lit)
+            .collect::<Option<_>>()?;
+        lits.push(last.lit?);
+        Some(lits)
+    }
+
     /// Forgets the branch (a new run starts at the root).
     pub(crate) fn clear(&mut self) {
         self.steps.clear();
@@ -195,6 +215,115 @@ impl Path {
     }
 }
 
+/// Nogoods shared between the racers of one race (parallel SAT solvers
+/// share their short learnt clauses the same way): every racer searches the
+/// same puzzle from the same root, so a nogood one of them proved is a
+/// consequence of the rules in the others' searches too. A racer offers
+/// the short nogoods it refutes and takes the others' at its nodes. Once a
+/// racer has found solutions, a decision it refuted may have been merely
+/// explored: its nogood is offered only if no solution found holds all its
+/// literals (what the refuted decision covered held no other solution).
+#[derive(Debug, Default)]
+pub(crate) struct Exchange {
+    /// Each offered nogood with the racer that offered it, in order.
+    entries: Mutex<Vec<(usize, Vec<Lit>)>>,
+    /// How many entries there are: read at every node without the lock.
+    len: AtomicUsize,
+}
+
+impl Exchange {
+    /// The most nogoods one race shares: past it, offers are dropped (the
+    /// short nogoods come from the top of the trees, a few thousand).
+    const CAPACITY: usize = 100_000;
+
+    /// Racer `from` offers `lits`.
+    fn offer(&self, from: usize, lits: Vec<Lit>) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() < Exchange::CAPACITY {
+            entries.push((from, lits));
+            self.len.store(entries.len(), Ordering::Release);
+        }
+    }
+
+    /// Racer `me`'s new entries since `cursor` (which moves on), others'
+    /// only, into `out`.
+    fn take(&self, me: usize, cursor: &mut usize, out: &mut Vec<Vec<Lit>>) {
+        if self.len.load(Ordering::Acquire) <= *cursor {
+            return;
+        }
+        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        out.extend(
+            entries[*cursor..]
+                .iter()
+                .filter(|(from, _)| *from != me)
+                .map(|(_, lits)| lits.clone()),
+        );
+        *cursor = entries.len();
+    }
+}
+
+/// One racer's seat at an [`Exchange`]: who it is, how far it has read,
+/// and the longest nogood it offers.
+#[derive(Debug)]
+pub(crate) struct Seat {
+    exchange: Arc<Exchange>,
+    me: usize,
+    cursor: usize,
+    /// The most literals of a nogood offered.
+    max_len: usize,
+    /// The values of every variable in each solution found so far.
+    solutions: Vec<Vec<Digit>>,
+}
+
+impl Seat {
+    /// Racer `me`'s seat at `exchange`.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub(crate) fn new(exchange: Arc<Exchange>, me: usize, max_len: usize) -> Seat {
+        Seat {
+            exchange,
+            me,
+            cursor: 0,
+            max_len,
+            solutions: Vec::new(),
+        }
+    }
+
+    /// Offers the nogood of the branch's latest refuted decision, when it
+    /// is short enough.
+    pub(crate) fn offer(&self, path: &Path) {
+        if let Some(lits) = path.last_nogood(self.max_len)
+            && !self
+                .solutions
+                .iter()
+                .any(|values| lits.iter().all(|lit| values[lit.var.index()] == lit.digit))
+        {
+            self.exchange.offer(self.me, lits);
+        }
+    }
+
+    /// Remembers a solution this racer found (a solved `state`).
+    pub(crate) fn solved<W: Word>(&mut self, state: &State<W>) {
+        let values = state
+            .variables()
+            .iter()
+            .map(|set| set.single_digit().unwrap_or(0));
+        self.solutions.push(values.collect());
+    }
+
+    /// Whether the others offered anything new (one atomic read).
+    #[inline]
+    pub(crate) fn has_news(&self) -> bool {
+        self.exchange.len.load(Ordering::Relaxed) > self.cursor
+    }
+
+    /// The others' nogoods offered since the last call.
+    pub(crate) fn take(&mut self) -> Vec<Vec<Lit>> {
+        let mut out = Vec::new();
+        self.exchange.take(self.me, &mut self.cursor, &mut out);
+        out
+    }
+}
+
 /// A nogood's watched literals are its first two.
 #[derive(Debug)]
 struct Nogood {
@@ -204,6 +333,9 @@ struct Nogood {
 /// Nogoods of two literals or more, with two watched literals each.
 #[derive(Debug)]
 pub(crate) struct Nogoods {
+    /// Nogoods of one literal met during a run (imported from another
+    /// racer): their digit leaves wherever it is still a candidate.
+    units: Vec<Lit>,
     nogoods: Vec<Nogood>,
     /// Per variable: the nogoods watching one of its literals, with the
     /// literal's digit.
@@ -214,6 +346,7 @@ impl Nogoods {
     /// An empty store for a model of `variables` variables.
     pub(crate) fn new(variables: usize) -> Nogoods {
         Nogoods {
+            units: Vec::new(),
             nogoods: Vec::new(),
             watches: vec![Vec::new(); variables],
         }
@@ -222,7 +355,17 @@ impl Nogoods {
     /// Whether no nogood is stored (then [`Nogoods::propagate`] is free).
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
-        self.nogoods.is_empty()
+        self.nogoods.is_empty() && self.units.is_empty()
+    }
+
+    /// Stores a nogood of any length met during a run: one literal is kept
+    /// as a unit (enforced at every check), longer ones are watched.
+    pub(crate) fn add_any<W: Word>(&mut self, lits: Vec<Lit>, state: &State<W>) {
+        match lits[..] {
+            [] => {}
+            [lit] => self.units.push(lit),
+            _ => self.add(lits, state),
+        }
     }
 
     /// How many nogoods are stored.
@@ -261,6 +404,14 @@ impl Nogoods {
             return true;
         }
         let mut forced = Vec::new();
+        for &unit in &self.units {
+            if unit.holds(state) {
+                return false;
+            }
+            if !unit.fails(state) {
+                forced.push(unit);
+            }
+        }
         loop {
             match self.scan(state, &mut forced) {
                 Err(conflict) => {
@@ -557,6 +708,91 @@ mod tests {
             "{restarted} restarted, {several} with several"
         );
         assert!(auto_restarted);
+    }
+
+    #[test]
+    fn the_latest_refuted_decision_gives_a_short_nogood() {
+        let mut path = Path::default();
+        path.decide(Some(lit(0, 1)));
+        assert_eq!(path.last_nogood(4), None, "still open");
+        path.decide(Some(lit(1, 2)));
+        path.refute();
+        assert_eq!(path.last_nogood(4), Some(vec![lit(0, 1), lit(1, 2)]));
+        assert_eq!(path.last_nogood(1), None, "too long");
+        path.decide(None);
+        path.decide(Some(lit(2, 3)));
+        path.refute();
+        assert_eq!(path.last_nogood(4), None, "a halving above");
+    }
+
+    // Nogoods shared between racers keep counts exact: whatever one search
+    // offers (what it refuted, no solution it found among it), another
+    // search takes and still counts every solution once.
+
+    /// Counts `puzzle` with a restarting search offering every nogood it
+    /// may, then with two searches taking them all at their first node,
+    /// against `expected`. True when something was offered.
+    fn shares_exactly(puzzle: &Puzzle, expected: u64) -> bool {
+        use std::sync::atomic::Ordering;
+        let offering = PropagationSearch {
+            restarts: Restarts::Luby {
+                unit: 1,
+                after_solution: true,
+            },
+            // Every refuted decision's nogood, however long.
+            shared_nogoods: u8::MAX,
+            ..PropagationSearch::default()
+        };
+        let takers = [
+            PropagationSearch {
+                shared_nogoods: 1,
+                ..PropagationSearch::default()
+            },
+            PropagationSearch {
+                shared_nogoods: 1,
+                value_iteration: ValueIteration::SameCell,
+                restarts: Restarts::Geometric {
+                    first: 2,
+                    after_solution: true,
+                },
+                ..PropagationSearch::default()
+            },
+        ];
+        let exchange = Arc::new(Exchange::default());
+        let first = crate::race::seated(&exchange, 1, || offering.count(puzzle, &Limits::all()).unwrap());
+        assert_eq!((first.count, first.exhaustive()), (expected, true));
+        for taker in takers {
+            // Racer 0 takes everything racer 1 offered.
+            let outcome = crate::race::seated(&exchange, 0, || taker.count(puzzle, &Limits::all()).unwrap());
+            assert_eq!(
+                (outcome.count, outcome.exhaustive()),
+                (expected, true),
+                "{taker:?}"
+            );
+        }
+        exchange.len.load(Ordering::Relaxed) > 0
+    }
+
+    #[test]
+    fn shared_nogoods_keep_counts_exact() {
+        let mut rng = fastrand::Rng::with_seed(48);
+        let (mut compared, mut shared, mut shared_several) = (0, 0, 0);
+        while compared < 40 {
+            let puzzle = random_killer(&mut rng);
+            let Some(expected) = count_solutions(&puzzle, 2_000_000, 10_000) else {
+                continue;
+            };
+            compared += 1;
+            let offered = shares_exactly(&puzzle, expected);
+            shared += usize::from(offered);
+            shared_several += usize::from(offered && expected > 1);
+        }
+        // Nogoods were offered, on puzzles of several solutions too (where
+        // the solutions found hold some of them back).
+        assert!(
+            shared >= 5 && shared_several >= 2,
+            "{shared} shared, {shared_several} with several"
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::branch::Branch;
 use crate::conflicts::{ConflictOptions, Conflicts};
 use crate::house_pairs::HousePairs;
 use crate::limits::{Limits, Search, Solutions, Stats, Stop};
-use crate::nogoods::{Lit, Nogoods, Path, Restarts};
+use crate::nogoods::{Lit, Nogoods, Path, Restarts, Seat};
 use crate::strategy::{Session, SolveError, Start, Strategy};
 
 /// How the search undoes a decision.
@@ -234,6 +234,11 @@ pub struct PropagationSearch {
     /// many failed nodes, so that recent conflicts count more (ISS halves
     /// its scores every 2¹⁴ failures); 0, the default: never.
     pub decay: u64,
+    /// In a race (`auto`), the longest nogood this search offers the other
+    /// racers that share nogoods, and takes theirs at its nodes (see
+    /// `nogoods::Exchange`); 0 (the default): it neither offers nor takes.
+    /// Alone it changes nothing.
+    pub shared_nogoods: u8,
 }
 
 impl Default for PropagationSearch {
@@ -259,6 +264,7 @@ impl Default for PropagationSearch {
             scope_priorities: false,
             group_priorities: false,
             decay: 0,
+            shared_nogoods: 0,
         }
     }
 }
@@ -875,12 +881,28 @@ fn search<W: Word, U: Undoer<W>>(
     let size = model.geometry().size();
     let cells = model.geometry().cell_count();
     // Restarts: the root to start again from, the failures of this run and
-    // its cut, the branch and the nogoods.
-    let mut memory = Memory::new(config.restarts != Restarts::Off && alive, model.variable_count());
-    let mut root = memory.on.then(|| state.clone());
+    // its cut, the branch and the nogoods; the race's nogood exchange.
+    let mut seat = seat(config.shared_nogoods).filter(|_| alive);
+    let mut memory = Memory::new(
+        (config.restarts != Restarts::Off || seat.is_some()) && alive,
+        model.variable_count(),
+    );
+    let mut root = (config.restarts != Restarts::Off && memory.on).then(|| state.clone());
     let (mut run, mut failures) = (0u64, 0u64);
     let mut cut = if memory.on { config.restarts.cap(0) } else { None };
     loop {
+        if alive
+            && let Some(seat) = seat.as_mut()
+            && seat.has_news()
+        {
+            // The other racers' nogoods: consequences of the rules here too.
+            for lits in seat.take() {
+                memory.nogoods.add_any(lits, &state);
+            }
+            alive = memory
+                .nogoods
+                .propagate(engine, &mut state, undo.trail(), &mut weights);
+        }
         if alive {
             let pending = conflicts.pending(&state);
             // A solved state has nothing to branch on: no need to look.
@@ -903,6 +925,11 @@ fn search<W: Word, U: Undoer<W>>(
                 None => {
                     if !config.restarts.after_solution() {
                         cut = None;
+                    }
+                    // A refuted decision above it was only explored: the
+                    // seat offers no nogood this solution holds.
+                    if let Some(seat) = seat.as_mut() {
+                        seat.solved(&state);
                     }
                     // Propagators prune; `check` decides. A plugin whose
                     // propagator misses a violation cannot yield a wrong answer.
@@ -964,6 +991,9 @@ fn search<W: Word, U: Undoer<W>>(
             if cut.is_some_and(|cap| failures >= cap)
                 && let Some(learnt) = memory.path.cut()
             {
+                if let Some(seat) = &seat {
+                    seat.offer(&memory.path);
+                }
                 // Start again from the root, with what this run refuted.
                 undo.clear();
                 memory.path.clear();
@@ -986,6 +1016,9 @@ fn search<W: Word, U: Undoer<W>>(
         };
         if memory.on {
             memory.path.refute();
+            if let Some(seat) = &seat {
+                seat.offer(&memory.path);
+            }
         }
         if let Some(stop) = out_of_budget(stats, limits, deadline) {
             return stop;
@@ -1037,8 +1070,27 @@ fn search<W: Word, U: Undoer<W>>(
     }
 }
 
+/// This thread's seat at its race's nogood exchange, if it races with
+/// nogoods shared.
+#[cfg(not(target_arch = "wasm32"))]
+fn seat(max_len: u8) -> Option<Seat> {
+    if max_len == 0 {
+        return None;
+    }
+    let (exchange, me) = crate::race::exchange()?;
+    Some(Seat::new(exchange, me, max_len.into()))
+}
+
+/// No race, no exchange.
+#[cfg(target_arch = "wasm32")]
+fn seat(_: u8) -> Option<Seat> {
+    None
+}
+
 /// What restarts keep: the current branch and the nogoods of the runs cut
-/// so far (see the `nogoods` module); unused when restarts are off.
+/// so far (see the `nogoods` module); in a race sharing nogoods, the
+/// branch gives the nogoods offered and the store holds those taken;
+/// unused otherwise.
 struct Memory {
     on: bool,
     path: Path,

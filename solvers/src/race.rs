@@ -34,6 +34,7 @@ use sudokit_core::{Grid, Puzzle};
 use crate::baton::Baton;
 use crate::clock::Instant;
 use crate::limits::{Cancel, Limits, Search, Stop};
+use crate::nogoods::Exchange;
 use crate::strategy::{SolveError, Strategy};
 
 /// The most solutions a raced question may ask for: racing collects the
@@ -81,6 +82,27 @@ thread_local! {
     /// The token that stops the losing racers: one per coordinating thread,
     /// reset before each race (a [`Cancel`] is never freed).
     static RACE_TOKEN: Cell<Option<Cancel>> = const { Cell::new(None) };
+}
+
+thread_local! {
+    /// The race's nogood exchange and this racer's number in it (0: the
+    /// main search), set on a racer's own thread for the time it runs.
+    static EXCHANGE: std::cell::RefCell<Option<(Arc<Exchange>, usize)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The nogood exchange of the race this thread runs in, and this racer's
+/// number there; `None` outside a race (a search alone, the probe).
+pub(crate) fn exchange() -> Option<(Arc<Exchange>, usize)> {
+    EXCHANGE.with(|slot| slot.borrow().clone())
+}
+
+/// Runs `f` as racer `me` of the race sharing `exchange`.
+pub(crate) fn seated<R>(exchange: &Arc<Exchange>, me: usize, f: impl FnOnce() -> R) -> R {
+    EXCHANGE.with(|slot| *slot.borrow_mut() = Some((Arc::clone(exchange), me)));
+    let result = f();
+    EXCHANGE.with(|slot| *slot.borrow_mut() = None);
+    result
 }
 
 fn race_token() -> Cancel {
@@ -184,11 +206,14 @@ fn race(
         token.cancel();
         baton.wake();
     };
+    let exchange = Arc::new(Exchange::default());
     let winner = std::thread::scope(|scope| {
         let (sender, results) = mpsc::channel::<(Racer, Finish)>();
         let to_main = sender.clone();
+        let for_main = Arc::clone(&exchange);
         scope.spawn(move || {
-            let _ = to_main.send((Racer::Main, run(main, &racing)));
+            let finish = seated(&for_main, 0, || run(main, &racing));
+            let _ = to_main.send((Racer::Main, finish));
         });
         let mut waiting: Vec<usize> = (0..rivals.len()).collect();
         loop {
@@ -204,9 +229,11 @@ fn race(
                     }
                     let to_rival = sender.clone();
                     let seat = seats[index].map(|seat| (Arc::clone(&baton), seat));
+                    let exchange = Arc::clone(&exchange);
                     scope.spawn(move || {
                         let _seated = seat.map(|(baton, seat)| baton.sit(seat));
-                        let _ = to_rival.send((Racer::Rival(index), run(rival.strategy, &rival_limits)));
+                        let finish = seated(&exchange, index + 1, || run(rival.strategy, &rival_limits));
+                        let _ = to_rival.send((Racer::Rival(index), finish));
                     });
                     false
                 });
