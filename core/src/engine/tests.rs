@@ -235,3 +235,76 @@ fn overlaps_from_the_scans_placed_digits_reach_the_same_fixpoint() {
     }
     assert!(runs > 3000 && failed > 500, "{runs} runs, {failed} failed");
 }
+
+/// Hidden singles scanned by the digits a group lost (when naked singles'
+/// batches alone changed it since its whole scan) find what whole scans
+/// find: on random killers (cages, some with doubled coefficients, and a
+/// diagonal sum) of 4×4, 6×6, 9×9 and a 6×6 jigsaw, from random states,
+/// along random decisions with backtracking to an earlier state, both
+/// engines reach the same states and the same contradictions.
+#[test]
+fn scans_by_lost_digit_find_what_whole_scans_find() {
+    let mut rng = fastrand::Rng::with_seed(48);
+    let jigsaw: Vec<u16> = [
+        [0, 0, 0, 1, 1, 1],
+        [0, 0, 2, 2, 1, 1],
+        [0, 2, 2, 2, 1, 3],
+        [4, 4, 2, 3, 3, 3],
+        [4, 4, 5, 5, 3, 3],
+        [4, 4, 5, 5, 5, 5],
+    ]
+    .iter()
+    .flatten()
+    .copied()
+    .collect();
+    let boards = [
+        Geometry::square(4).unwrap(),
+        Geometry::with_boxes(6, 2, 3).unwrap(),
+        Geometry::square(9).unwrap(),
+        Geometry::irregular(6, &jigsaw).unwrap(),
+    ];
+    let (mut runs, mut failed) = (0, 0);
+    for trial in 0..1200 {
+        let geometry = &boards[trial % boards.len()];
+        let puzzle = Puzzle::new(geometry.clone())
+            .with(random_killer(&mut rng, geometry.size()))
+            .unwrap();
+        let model = puzzle.model();
+        let mut lost = Engine::new(model).with_locked_candidates(true);
+        let mut whole = Engine::new(model)
+            .with_locked_candidates(true)
+            .without_lost_scans();
+        let mut a = random_state(&mut rng, geometry);
+        let mut b = a.clone();
+        let mut saved = vec![a.clone()];
+        lost.schedule_all();
+        whole.schedule_all();
+        let (got, want) = (lost.propagate(&mut a, None), whole.propagate(&mut b, None));
+        assert_eq!(got, want, "trial {trial}, first propagation");
+        if got.is_err() {
+            continue;
+        }
+        for step in 0..60 {
+            assert_eq!(a, b, "trial {trial}, step {step}");
+            saved.push(a.clone());
+            let Some(decision) = first_open_decision(&mut rng, geometry, &a) else {
+                break;
+            };
+            let (got, want) = (
+                lost.decide(&mut a, None, decision),
+                whole.decide(&mut b, None, decision),
+            );
+            assert_eq!(got, want, "trial {trial}, step {step}: {decision:?}");
+            runs += 1;
+            if got.is_err() {
+                failed += 1;
+                // Back to a random earlier state.
+                let back = saved.swap_remove(rng.usize(..saved.len()));
+                saved.retain(|_| rng.bool());
+                a = back.clone();
+                b = back;
+            }
+        }
+    }
+    assert!(runs > 5000 && failed > 1000, "{runs} runs, {failed} failed");
+}
