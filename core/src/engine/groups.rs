@@ -69,10 +69,6 @@ struct Found {
     /// One past the highest cell of any group: the state must hold that
     /// many sets for the scans to read them unchecked ([`Sets`]).
     cells_bound: usize,
-    /// Whether a group changed only by naked singles' batches since its
-    /// whole scan may be scanned by its lost digits ([`Pass::lost_singles`]);
-    /// off only in tests, which hold that to the whole scans.
-    pub(crate) lost_scans: bool,
 }
 
 impl GroupScratch {
@@ -92,18 +88,9 @@ impl GroupScratch {
                 fixed: Vec::with_capacity(cells),
                 settled: vec![0; groups],
                 cells_bound,
-                lost_scans: true,
             },
             intersections: false,
         }
-    }
-}
-
-impl GroupScratch {
-    /// Turns the scans by lost digit on or off (tests).
-    #[cfg(test)]
-    pub(crate) fn found_lost_scans(&mut self, on: bool) {
-        self.found.lost_scans = on;
     }
 }
 
@@ -153,117 +140,6 @@ trait Dirty {
     fn pop(&mut self) -> Option<GroupId>;
     /// Forgets every mark.
     fn clear(&mut self);
-    /// Marks the groups of `cell`, which lost only `digit` (a naked
-    /// single's batch) and is still open.
-    #[inline(always)]
-    fn mark_lost(&mut self, model: &Model, cell: Cell, _digit: u8) {
-        self.mark(model, cell);
-    }
-    /// For group `g`, just popped: when it had a whole scan earlier in this
-    /// run and its cells have since lost only some digits through naked
-    /// singles' batches, without any becoming fixed, those digits (bit
-    /// `d − 1`, maybe with a few that lost nothing); `None` when it needs a
-    /// whole scan.
-    #[inline(always)]
-    fn take_lost(&mut self, _g: GroupId) -> Option<u32> {
-        None
-    }
-    /// Notes a whole scan of group `g`.
-    #[inline(always)]
-    fn scanned(&mut self, _g: GroupId) {}
-}
-
-/// The most digits whose losses [`Lost`] keeps: the boards with the view.
-const LOST_DIGITS: usize = 11;
-
-/// The singles' marks on the stack ([`Masked`]), and besides them, per
-/// digit, the groups where it lost a place in a naked single's batch: a
-/// group changed only that way since its whole scan in this run needs only
-/// those digits looked at through the view ([`Pass::lost_singles`]).
-struct Lost<'m, const K: usize> {
-    marks: Masked<'m, K>,
-    /// Groups changed otherwise (a cell fixed, several digits at once, a
-    /// change from another propagator): a whole scan.
-    whole: [u64; K],
-    /// Groups scanned whole in this run.
-    scanned: [u64; K],
-    /// Per digit (`d − 1`), the groups where it left a cell in a batch.
-    lost: [[u64; K]; LOST_DIGITS],
-    /// The board's digits.
-    n: usize,
-}
-
-impl<'m, const K: usize> Lost<'m, K> {
-    fn new(masks: &'m [u64], n: usize) -> Self {
-        Lost {
-            marks: Masked::new(masks),
-            whole: [0; K],
-            scanned: [0; K],
-            lost: [[0; K]; LOST_DIGITS],
-            n: n.min(LOST_DIGITS),
-        }
-    }
-}
-
-impl<const K: usize> Dirty for Lost<'_, K> {
-    #[inline(always)]
-    fn mark(&mut self, model: &Model, cell: Cell) {
-        self.marks.mark(model, cell);
-        let mask: &[u64; K] = self.marks.masks[cell.index() * K..][..K]
-            .try_into()
-            .expect("K words");
-        for (bits, word) in self.whole.iter_mut().zip(mask) {
-            *bits |= word;
-        }
-    }
-
-    #[inline(always)]
-    fn insert(&mut self, g: GroupId) {
-        self.marks.insert(g);
-        self.whole[g / 64] |= 1 << (g % 64);
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> Option<GroupId> {
-        self.marks.pop()
-    }
-
-    fn clear(&mut self) {
-        self.marks.clear();
-    }
-
-    #[inline(always)]
-    fn mark_lost(&mut self, _: &Model, cell: Cell, digit: u8) {
-        let mask: &[u64; K] = self.marks.masks[cell.index() * K..][..K]
-            .try_into()
-            .expect("K words");
-        let lost = &mut self.lost[(digit as usize - 1) % LOST_DIGITS];
-        for ((bits, lost), word) in self.marks.bits.iter_mut().zip(lost.iter_mut()).zip(mask) {
-            *bits |= word;
-            *lost |= word;
-        }
-    }
-
-    #[inline(always)]
-    fn take_lost(&mut self, g: GroupId) -> Option<u32> {
-        let (k, bit) = (g / 64, 1u64 << (g % 64));
-        let whole = (self.whole[k] | !self.scanned[k]) & bit != 0;
-        self.whole[k] &= !bit;
-        if whole {
-            return None;
-        }
-        let mut digits = 0;
-        for (d, lost) in self.lost[..self.n].iter_mut().enumerate() {
-            digits |= u32::from(lost[k] & bit != 0) << d;
-            lost[k] &= !bit;
-        }
-        Some(digits)
-    }
-
-    #[inline(always)]
-    fn scanned(&mut self, g: GroupId) {
-        self.scanned[g / 64] |= 1 << (g % 64);
-    }
 }
 
 /// Marks on the stack, `K` words, a cell's groups OR-ed in from the model's
@@ -392,7 +268,7 @@ fn masked<W: Word, const K: usize>(
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
 ) -> Result<(), Contradiction> {
-    let (mut dirty, mut overlaps) = (Lost::<K>::new(masks, model.size()), Masked::<K>::new(masks));
+    let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
     run(model, &mut dirty, &mut overlaps, locked, found, cx, changed)
 }
 
@@ -415,10 +291,10 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
 }
 
 #[inline(always)]
-fn run<W: Word, D: Dirty, O: Dirty>(
+fn run<W: Word, D: Dirty>(
     model: &Model,
     dirty: &mut D,
-    overlaps: &mut O,
+    overlaps: &mut D,
     locked: bool,
     found: &mut Found,
     cx: &mut Ctx<'_, W>,
@@ -435,12 +311,6 @@ fn run<W: Word, D: Dirty, O: Dirty>(
         cx,
         removals: 0,
     };
-    // Scans by lost digit: the view must be there, and steps recorded as
-    // whole scans record them.
-    let lite = found.lost_scans
-        && !pass.cx.is_explaining()
-        && !pass.cx.state().places().is_empty()
-        && n <= LOST_DIGITS;
     for &cell in changed {
         pass.dirty.mark(model, cell);
         if pass.cx.candidates(cell).is_single() {
@@ -471,14 +341,7 @@ fn run<W: Word, D: Dirty, O: Dirty>(
             let hits = places[d as usize - 1] & model.peer_masks()[cell.index()];
             let (dirty, fixed) = (&mut *pass.dirty, &mut *pass.fixed);
             pass.cx
-                .remove_from_cells(hits, d, |peer, left| {
-                    if left.is_single() {
-                        fixed.push(peer);
-                        dirty.mark(model, peer);
-                    } else {
-                        dirty.mark_lost(model, peer, d);
-                    }
-                })
+                .remove_from_cells(hits, d, |peer, left| note_change(model, dirty, fixed, peer, left))
                 .map_err(|(peer, contradiction)| blame(model, contradiction, cell, peer))?;
         }
         // Every cell fixed and its digit gone from its peers: every group
@@ -492,15 +355,7 @@ fn run<W: Word, D: Dirty, O: Dirty>(
         if let Some(group) = pass.dirty.pop() {
             let cells = model.group_cells(group);
             if cells.len() == n {
-                let lost = if lite { pass.dirty.take_lost(group) } else { None };
-                let open = match lost {
-                    Some(lost) => pass.lost_singles(group, lost)?,
-                    None => {
-                        let open = pass.hidden_singles(group, cells)?;
-                        pass.dirty.scanned(group);
-                        open
-                    }
-                };
+                let open = pass.hidden_singles(group, cells)?;
                 // A group whose cells are all fixed has nothing to lock.
                 if locked && open {
                     overlaps.insert(group);
@@ -598,52 +453,6 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             }
         }
         Ok(settled != self.all)
-    }
-
-    /// Hidden singles in complete group `group` whose cells have lost only
-    /// digits of `lost` (bit `d − 1`) since its whole scan in this run, none
-    /// becoming fixed: only those digits can have lost their last place or
-    /// found their only one, and its placed digits are the ones that scan
-    /// saw. Finds what a whole scan finds, in the same order (the smallest
-    /// digit without a place; the hidden singles, smallest digit first, as
-    /// they were before any is placed). Whether the group has open cells.
-    #[inline(always)]
-    fn lost_singles(&mut self, group: GroupId, lost: u32) -> Result<bool, Contradiction> {
-        let model = self.model;
-        let cx = &mut *self.cx;
-        let mask = model.cell_masks()[group];
-        let no_place = |d| Contradiction::no_place(d, group).by(model.group_rule(group));
-        let mut singles = 0u32;
-        {
-            let (places, sets) = (cx.state().places(), cx.state().variables());
-            let mut digits = lost;
-            while digits != 0 {
-                let slot = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let bits = places[slot] & mask;
-                if bits == 0 {
-                    return Err(no_place(slot as u8 + 1));
-                }
-                let open = !sets[bits.trailing_zeros() as usize].is_single();
-                singles |= u32::from(bits & (bits - 1) == 0 && open) << slot;
-            }
-        }
-        while singles != 0 {
-            let d = singles.trailing_zeros() as u8 + 1;
-            singles &= singles - 1;
-            // The cell may have lost `d` to an earlier assignment in this loop.
-            let bits = cx.state().places()[d as usize - 1] & mask;
-            if bits == 0 {
-                return Err(no_place(d));
-            }
-            let cell = Cell(bits.trailing_zeros() as u16);
-            cx.because(|| Reason::new("hidden single").digits([d]).group(group));
-            if cx.assign(cell, d)? {
-                self.fixed.push(cell);
-                self.dirty.mark(model, cell);
-            }
-        }
-        Ok(Digits::<W>::from_u128(self.settled[group]) != self.all)
     }
 
     /// Locked candidates in one complete group: a digit whose places all lie

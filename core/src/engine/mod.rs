@@ -197,14 +197,6 @@ impl<'p> Engine<'p> {
         self
     }
 
-    /// Scans every changed group whole, never by its lost digits: the
-    /// plain computation the tests hold the shortcut to.
-    #[cfg(test)]
-    fn without_lost_scans(mut self) -> Engine<'p> {
-        self.groups.found_lost_scans(false);
-        self
-    }
-
     /// The compiled rules.
     pub fn model(&self) -> &'p Model {
         self.model
