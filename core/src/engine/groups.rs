@@ -56,6 +56,9 @@ pub(crate) struct GroupScratch {
     found: Found,
     /// Whether locked candidates run after the singles.
     pub(crate) intersections: bool,
+    /// Whether `locked` holds groups whose overlaps wait for the other
+    /// propagators (the masked marks are saved there between runs).
+    deferred: bool,
 }
 
 /// What the singles find on the way, in buffers kept between runs.
@@ -90,6 +93,20 @@ impl GroupScratch {
                 cells_bound,
             },
             intersections: false,
+            deferred: false,
+        }
+    }
+
+    /// Whether some groups' overlaps wait for a run with nothing else queued.
+    pub(crate) fn has_deferred(&self) -> bool {
+        self.deferred
+    }
+
+    /// Forgets the waiting overlaps (after a contradiction).
+    pub(crate) fn clear_deferred(&mut self) {
+        if self.deferred {
+            self.locked.iter_mut().for_each(|w| *w = 0);
+            self.deferred = false;
         }
     }
 }
@@ -140,6 +157,8 @@ trait Dirty {
     fn pop(&mut self) -> Option<GroupId>;
     /// Forgets every mark.
     fn clear(&mut self);
+    /// Whether any group is marked.
+    fn any(&self) -> bool;
 }
 
 /// Marks on the stack, `K` words, a cell's groups OR-ed in from the model's
@@ -185,6 +204,10 @@ impl<const K: usize> Dirty for Masked<'_, K> {
     fn clear(&mut self) {
         self.bits = [0; K];
     }
+
+    fn any(&self) -> bool {
+        self.bits.iter().any(|&w| w != 0)
+    }
 }
 
 /// Marks in the engine's scratch, from each cell's list of groups.
@@ -220,6 +243,10 @@ impl Dirty for Listed<'_> {
     fn clear(&mut self) {
         self.bits.iter_mut().for_each(|w| *w = 0);
     }
+
+    fn any(&self) -> bool {
+        self.bits.iter().any(|&w| w != 0)
+    }
 }
 
 /// Runs both singles (and locked candidates, when on) to their joint fixpoint.
@@ -229,14 +256,16 @@ pub(crate) fn propagate<W: Word>(
     scratch: &mut GroupScratch,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
+    defer: bool,
 ) -> Result<(), Contradiction> {
     let found = &mut scratch.found;
     let locked = scratch.intersections && model.has_intersections();
+    let saved = &mut scratch.locked;
     let result = match model.group_masks() {
-        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed),
-        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed),
-        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed),
-        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed),
+        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed, saved, defer),
+        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed, saved, defer),
+        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed, saved, defer),
+        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed, saved, defer),
         _ => {
             let mut dirty = Listed {
                 bits: &mut scratch.dirty,
@@ -244,7 +273,16 @@ pub(crate) fn propagate<W: Word>(
             let mut overlaps = Listed {
                 bits: &mut scratch.locked,
             };
-            let result = run(model, &mut dirty, &mut overlaps, locked, found, cx, changed);
+            let result = run(
+                model,
+                &mut dirty,
+                &mut overlaps,
+                locked,
+                found,
+                cx,
+                changed,
+                defer,
+            );
             if result.is_err() {
                 dirty.clear();
                 overlaps.clear();
@@ -252,14 +290,20 @@ pub(crate) fn propagate<W: Word>(
             result
         }
     };
+    scratch.deferred = matches!(result, Ok(true));
     if result.is_err() {
         found.fixed.clear();
+        scratch.locked.iter_mut().for_each(|w| *w = 0);
     }
-    result
+    result.map(|_| ())
 }
 
 /// [`run`] with both sets of marks on the stack.
 #[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the parts of a run, borrowed apart from the engine's scratch"
+)]
 fn masked<W: Word, const K: usize>(
     model: &Model,
     masks: &[u64],
@@ -267,9 +311,28 @@ fn masked<W: Word, const K: usize>(
     found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
-) -> Result<(), Contradiction> {
+    saved: &mut [u64],
+    defer: bool,
+) -> Result<bool, Contradiction> {
     let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
-    run(model, &mut dirty, &mut overlaps, locked, found, cx, changed)
+    // The overlaps left waiting by the last run.
+    for (bits, saved) in overlaps.bits.iter_mut().zip(saved.iter_mut()) {
+        *bits = std::mem::take(saved);
+    }
+    let result = run(
+        model,
+        &mut dirty,
+        &mut overlaps,
+        locked,
+        found,
+        cx,
+        changed,
+        defer,
+    );
+    if let Ok(true) = result {
+        saved[..K].copy_from_slice(&overlaps.bits);
+    }
+    result
 }
 
 /// What one run works on: the model, the state, the groups to rescan and
@@ -291,6 +354,10 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
 }
 
 #[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the parts of a run, borrowed apart from the engine's scratch"
+)]
 fn run<W: Word, D: Dirty>(
     model: &Model,
     dirty: &mut D,
@@ -299,7 +366,8 @@ fn run<W: Word, D: Dirty>(
     found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
-) -> Result<(), Contradiction> {
+    defer: bool,
+) -> Result<bool, Contradiction> {
     let n = model.size();
     let mut pass = Pass {
         model,
@@ -349,7 +417,7 @@ fn run<W: Word, D: Dirty>(
         if pass.cx.state().is_solved() {
             pass.dirty.clear();
             overlaps.clear();
-            return Ok(());
+            return Ok(false);
         }
         // A digit with one place in a complete group goes there.
         if let Some(group) = pass.dirty.pop() {
@@ -368,10 +436,14 @@ fn run<W: Word, D: Dirty>(
             }
             continue;
         }
-        // Once the singles are done: a digit confined to an overlap
-        // leaves the rest of the other group.
+        // Once the singles are done, and the other propagators too when
+        // asked to wait for them: a digit confined to an overlap leaves the
+        // rest of the other group.
+        if defer {
+            return Ok(overlaps.any());
+        }
         let Some(group) = overlaps.pop() else {
-            return Ok(());
+            return Ok(false);
         };
         pass.locked_candidates(group)?;
     }

@@ -235,3 +235,64 @@ fn overlaps_from_the_scans_placed_digits_reach_the_same_fixpoint() {
     }
     assert!(runs > 3000 && failed > 500, "{runs} runs, {failed} failed");
 }
+
+/// Locked candidates that wait for the other propagators reach the same
+/// fixpoint as those run after each run of the singles (the same sound
+/// deductions in another order), on random killers of 4×4, 6×6 and 9×9
+/// boards along random decisions, backtracking to an earlier state after a
+/// contradiction (which both find).
+#[test]
+fn deferred_overlaps_reach_the_same_fixpoint() {
+    let mut rng = fastrand::Rng::with_seed(148);
+    let boards = [
+        Geometry::square(4).unwrap(),
+        Geometry::with_boxes(6, 2, 3).unwrap(),
+        Geometry::square(9).unwrap(),
+    ];
+    let (mut runs, mut failed) = (0, 0);
+    for trial in 0..900 {
+        let geometry = &boards[trial % boards.len()];
+        let puzzle = Puzzle::new(geometry.clone())
+            .with(random_killer(&mut rng, geometry.size()))
+            .unwrap();
+        let model = puzzle.model();
+        let mut late = Engine::new(model)
+            .with_locked_candidates(true)
+            .with_deferred_overlaps(true);
+        let mut early = Engine::new(model).with_locked_candidates(true);
+        let mut a = random_state(&mut rng, geometry);
+        let mut b = a.clone();
+        late.schedule_all();
+        early.schedule_all();
+        let (got, want) = (late.propagate(&mut a, None), early.propagate(&mut b, None));
+        assert_eq!(got.is_ok(), want.is_ok(), "trial {trial}, first propagation");
+        if got.is_err() {
+            continue;
+        }
+        let mut saved = vec![a.clone()];
+        for step in 0..60 {
+            assert_eq!(a, b, "trial {trial}, step {step}");
+            saved.push(a.clone());
+            let Some(decision) = first_open_decision(&mut rng, geometry, &a) else {
+                break;
+            };
+            let (got, want) = (
+                late.decide(&mut a, None, decision),
+                early.decide(&mut b, None, decision),
+            );
+            assert_eq!(
+                got.is_ok(),
+                want.is_ok(),
+                "trial {trial}, step {step}: {decision:?}"
+            );
+            runs += 1;
+            if got.is_err() {
+                failed += 1;
+                let back = saved.swap_remove(rng.usize(..saved.len()));
+                a = back.clone();
+                b = back;
+            }
+        }
+    }
+    assert!(runs > 4000 && failed > 800, "{runs} runs, {failed} failed");
+}
