@@ -72,6 +72,9 @@ struct Found {
     /// One past the highest cell of any group: the state must hold that
     /// many sets for the scans to read them unchecked ([`Sets`]).
     cells_bound: usize,
+    /// Whether this run leaves the overlaps to wait for the other
+    /// propagators ([`Engine::with_deferred_overlaps`](super::Engine::with_deferred_overlaps)).
+    defer: bool,
 }
 
 impl GroupScratch {
@@ -91,6 +94,7 @@ impl GroupScratch {
                 fixed: Vec::with_capacity(cells),
                 settled: vec![0; groups],
                 cells_bound,
+                defer: false,
             },
             intersections: false,
             deferred: false,
@@ -259,13 +263,14 @@ pub(crate) fn propagate<W: Word>(
     defer: bool,
 ) -> Result<(), Contradiction> {
     let found = &mut scratch.found;
+    found.defer = defer;
     let locked = scratch.intersections && model.has_intersections();
     let saved = &mut scratch.locked;
     let result = match model.group_masks() {
-        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed, saved, defer),
-        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed, saved, defer),
-        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed, saved, defer),
-        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed, saved, defer),
+        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed, saved),
+        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed, saved),
+        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed, saved),
+        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed, saved),
         _ => {
             let mut dirty = Listed {
                 bits: &mut scratch.dirty,
@@ -273,16 +278,7 @@ pub(crate) fn propagate<W: Word>(
             let mut overlaps = Listed {
                 bits: &mut scratch.locked,
             };
-            let result = run(
-                model,
-                &mut dirty,
-                &mut overlaps,
-                locked,
-                found,
-                cx,
-                changed,
-                defer,
-            );
+            let result = run(model, &mut dirty, &mut overlaps, locked, found, cx, changed);
             if result.is_err() {
                 dirty.clear();
                 overlaps.clear();
@@ -300,10 +296,6 @@ pub(crate) fn propagate<W: Word>(
 
 /// [`run`] with both sets of marks on the stack.
 #[inline(always)]
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the parts of a run, borrowed apart from the engine's scratch"
-)]
 fn masked<W: Word, const K: usize>(
     model: &Model,
     masks: &[u64],
@@ -312,23 +304,13 @@ fn masked<W: Word, const K: usize>(
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
     saved: &mut [u64],
-    defer: bool,
 ) -> Result<bool, Contradiction> {
     let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
     // The overlaps left waiting by the last run.
     for (bits, saved) in overlaps.bits.iter_mut().zip(saved.iter_mut()) {
         *bits = std::mem::take(saved);
     }
-    let result = run(
-        model,
-        &mut dirty,
-        &mut overlaps,
-        locked,
-        found,
-        cx,
-        changed,
-        defer,
-    );
+    let result = run(model, &mut dirty, &mut overlaps, locked, found, cx, changed);
     if let Ok(true) = result {
         saved[..K].copy_from_slice(&overlaps.bits);
     }
@@ -354,10 +336,6 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
 }
 
 #[inline(always)]
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the parts of a run, borrowed apart from the engine's scratch"
-)]
 fn run<W: Word, D: Dirty>(
     model: &Model,
     dirty: &mut D,
@@ -366,9 +344,9 @@ fn run<W: Word, D: Dirty>(
     found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
-    defer: bool,
 ) -> Result<bool, Contradiction> {
     let n = model.size();
+    let defer = found.defer;
     let mut pass = Pass {
         model,
         all: Digits::full(n),
