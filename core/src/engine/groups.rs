@@ -56,9 +56,6 @@ pub(crate) struct GroupScratch {
     found: Found,
     /// Whether locked candidates run after the singles.
     pub(crate) intersections: bool,
-    /// Whether `locked` holds groups whose overlaps wait for the other
-    /// propagators (the masked marks are saved there between runs).
-    deferred: bool,
 }
 
 /// What the singles find on the way, in buffers kept between runs.
@@ -72,9 +69,6 @@ struct Found {
     /// One past the highest cell of any group: the state must hold that
     /// many sets for the scans to read them unchecked ([`Sets`]).
     cells_bound: usize,
-    /// Whether this run leaves the overlaps to wait for the other
-    /// propagators ([`Engine::with_deferred_overlaps`](super::Engine::with_deferred_overlaps)).
-    defer: bool,
 }
 
 impl GroupScratch {
@@ -94,23 +88,8 @@ impl GroupScratch {
                 fixed: Vec::with_capacity(cells),
                 settled: vec![0; groups],
                 cells_bound,
-                defer: false,
             },
             intersections: false,
-            deferred: false,
-        }
-    }
-
-    /// Whether some groups' overlaps wait for a run with nothing else queued.
-    pub(crate) fn has_deferred(&self) -> bool {
-        self.deferred
-    }
-
-    /// Forgets the waiting overlaps (after a contradiction).
-    pub(crate) fn clear_deferred(&mut self) {
-        if self.deferred {
-            self.locked.iter_mut().for_each(|w| *w = 0);
-            self.deferred = false;
         }
     }
 }
@@ -161,8 +140,6 @@ trait Dirty {
     fn pop(&mut self) -> Option<GroupId>;
     /// Forgets every mark.
     fn clear(&mut self);
-    /// Whether any group is marked.
-    fn any(&self) -> bool;
 }
 
 /// Marks on the stack, `K` words, a cell's groups OR-ed in from the model's
@@ -208,10 +185,6 @@ impl<const K: usize> Dirty for Masked<'_, K> {
     fn clear(&mut self) {
         self.bits = [0; K];
     }
-
-    fn any(&self) -> bool {
-        self.bits.iter().any(|&w| w != 0)
-    }
 }
 
 /// Marks in the engine's scratch, from each cell's list of groups.
@@ -247,10 +220,6 @@ impl Dirty for Listed<'_> {
     fn clear(&mut self) {
         self.bits.iter_mut().for_each(|w| *w = 0);
     }
-
-    fn any(&self) -> bool {
-        self.bits.iter().any(|&w| w != 0)
-    }
 }
 
 /// Runs both singles (and locked candidates, when on) to their joint fixpoint.
@@ -260,17 +229,14 @@ pub(crate) fn propagate<W: Word>(
     scratch: &mut GroupScratch,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
-    defer: bool,
 ) -> Result<(), Contradiction> {
     let found = &mut scratch.found;
-    found.defer = defer;
     let locked = scratch.intersections && model.has_intersections();
-    let saved = &mut scratch.locked;
     let result = match model.group_masks() {
-        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed, saved),
-        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed, saved),
-        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed, saved),
-        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed, saved),
+        Some((1, m)) => masked::<W, 1>(model, m, locked, found, cx, changed),
+        Some((2, m)) => masked::<W, 2>(model, m, locked, found, cx, changed),
+        Some((3, m)) => masked::<W, 3>(model, m, locked, found, cx, changed),
+        Some((4, m)) => masked::<W, 4>(model, m, locked, found, cx, changed),
         _ => {
             let mut dirty = Listed {
                 bits: &mut scratch.dirty,
@@ -286,12 +252,10 @@ pub(crate) fn propagate<W: Word>(
             result
         }
     };
-    scratch.deferred = matches!(result, Ok(true));
     if result.is_err() {
         found.fixed.clear();
-        scratch.locked.iter_mut().for_each(|w| *w = 0);
     }
-    result.map(|_| ())
+    result
 }
 
 /// [`run`] with both sets of marks on the stack.
@@ -303,18 +267,9 @@ fn masked<W: Word, const K: usize>(
     found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
-    saved: &mut [u64],
-) -> Result<bool, Contradiction> {
+) -> Result<(), Contradiction> {
     let (mut dirty, mut overlaps) = (Masked::<K>::new(masks), Masked::<K>::new(masks));
-    // The overlaps left waiting by the last run.
-    for (bits, saved) in overlaps.bits.iter_mut().zip(saved.iter_mut()) {
-        *bits = std::mem::take(saved);
-    }
-    let result = run(model, &mut dirty, &mut overlaps, locked, found, cx, changed);
-    if let Ok(true) = result {
-        saved[..K].copy_from_slice(&overlaps.bits);
-    }
-    result
+    run(model, &mut dirty, &mut overlaps, locked, found, cx, changed)
 }
 
 /// What one run works on: the model, the state, the groups to rescan and
@@ -344,9 +299,8 @@ fn run<W: Word, D: Dirty>(
     found: &mut Found,
     cx: &mut Ctx<'_, W>,
     changed: &[Cell],
-) -> Result<bool, Contradiction> {
+) -> Result<(), Contradiction> {
     let n = model.size();
-    let defer = found.defer;
     let mut pass = Pass {
         model,
         all: Digits::full(n),
@@ -395,7 +349,7 @@ fn run<W: Word, D: Dirty>(
         if pass.cx.state().is_solved() {
             pass.dirty.clear();
             overlaps.clear();
-            return Ok(false);
+            return Ok(());
         }
         // A digit with one place in a complete group goes there.
         if let Some(group) = pass.dirty.pop() {
@@ -414,14 +368,10 @@ fn run<W: Word, D: Dirty>(
             }
             continue;
         }
-        // Once the singles are done, and the other propagators too when
-        // asked to wait for them: a digit confined to an overlap leaves the
-        // rest of the other group.
-        if defer {
-            return Ok(overlaps.any());
-        }
+        // Once the singles are done: a digit confined to an overlap
+        // leaves the rest of the other group.
         let Some(group) = overlaps.pop() else {
-            return Ok(false);
+            return Ok(());
         };
         pass.locked_candidates(group)?;
     }

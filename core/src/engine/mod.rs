@@ -109,11 +109,6 @@ pub struct Engine<'p> {
     changes: Changes,
     runs: u64,
     groups: GroupScratch,
-    /// The singles' slot, if any.
-    groups_slot: Option<usize>,
-    /// Whether the overlaps wait for the other propagators
-    /// ([`Engine::with_deferred_overlaps`]).
-    defer_overlaps: bool,
     relations: RelationScratch,
     sums: SumScratch,
     listener: Option<Box<Listener>>,
@@ -169,8 +164,6 @@ impl<'p> Engine<'p> {
             changes: Changes::new(cells),
             runs: 0,
             groups: GroupScratch::new(model),
-            groups_slot: model.slots.iter().position(|slot| slot.kind == SlotKind::Groups),
-            defer_overlaps: false,
             relations: RelationScratch::new(cells),
             sums: SumScratch::default(),
             listener: None,
@@ -188,22 +181,6 @@ impl<'p> Engine<'p> {
     /// leaves it off.
     pub fn with_locked_candidates(mut self, on: bool) -> Engine<'p> {
         self.groups.intersections = on;
-        self
-    }
-
-    /// Lets the locked candidates wait while other propagators are queued
-    /// (off by default): the singles still run first and at once, but the
-    /// overlaps of the groups they scanned run only when nothing else is
-    /// left to run, so a node looks at them about once instead of after
-    /// every sum that changed a cage. The same deductions in another order,
-    /// so the same fixpoint, but the search moves with the order: on the 19
-    /// slow killers 3,675,553 → 3,307,969 nodes and 37.5 → 31.1 s of CPU
-    /// (13 faster, 6 slower, MATHEMAGIC_KILLERS[1] 136,287 → 316,829
-    /// nodes), and 4,378 → 6,536 nodes on the shared variants
-    /// (docs/benchmarks.md, "(stop 48, housecost48)"). Not when someone
-    /// listens: steps come in the usual order.
-    pub fn with_deferred_overlaps(mut self, on: bool) -> Engine<'p> {
-        self.defer_overlaps = on;
         self
     }
 
@@ -305,12 +282,6 @@ impl<'p> Engine<'p> {
         loop {
             self.flush_changes(last);
             let Some(s) = self.pop() else {
-                if let (true, Some(g)) = (self.groups.has_deferred(), self.groups_slot) {
-                    // Nothing else to run: the overlaps' turn.
-                    self.enqueue(g);
-                    last = None;
-                    continue;
-                }
                 return Ok(());
             };
             last = self.model.slots[s].idempotent.then_some(s);
@@ -347,10 +318,6 @@ impl<'p> Engine<'p> {
         // The only propagator, idempotent: no one else to wake, and it
         // needs no waking by its own changes.
         let alone = self.solitary && self.model.slots[s].idempotent;
-        // Overlaps wait while other propagators are queued (not when someone
-        // listens: steps come in the usual order).
-        let defer =
-            self.defer_overlaps && self.listener.is_none() && self.queues.iter().any(|q| !q.is_empty());
         let result = {
             let mut cx = Ctx::new(
                 self.model.geometry(),
@@ -362,7 +329,7 @@ impl<'p> Engine<'p> {
             .with_peer_masks(self.model.peer_masks());
             match kind {
                 SlotKind::Domains => apply_domains(self.model, &mut cx, &changed),
-                SlotKind::Groups => groups::propagate(self.model, &mut self.groups, &mut cx, &changed, defer),
+                SlotKind::Groups => groups::propagate(self.model, &mut self.groups, &mut cx, &changed),
                 SlotKind::Relations => {
                     relations::propagate(self.model, &mut self.relations, &mut cx, &changed)
                 }
@@ -505,7 +472,6 @@ impl<'p> Engine<'p> {
     /// Forgets queued work (after a contradiction or an abandoned state).
     pub fn reset(&mut self) {
         self.changes.clear();
-        self.groups.clear_deferred();
         for queue in &mut self.queues {
             for s in queue.drain(..) {
                 self.queued.set(s as usize, false);
