@@ -163,7 +163,7 @@ impl<'p> Engine<'p> {
             queues: Default::default(),
             changes: Changes::new(cells),
             runs: 0,
-            groups: GroupScratch::new(model.groups().len(), cells),
+            groups: GroupScratch::new(model),
             relations: RelationScratch::new(cells),
             sums: SumScratch::default(),
             listener: None,
@@ -490,15 +490,19 @@ impl<'p> Engine<'p> {
     /// Hands the changed cells to their watchers, except to `skip`, the
     /// idempotent slot that made the changes.
     fn flush_changes(&mut self, skip: Option<usize>) {
-        for i in 0..self.changes.list.len() {
-            let cell = self.changes.list[i];
+        // The list is taken for the loop (and given back, with its buffer):
+        // read through `self`, its length and address were loaded again for
+        // every cell, each read with a bounds check.
+        let mut list = std::mem::take(&mut self.changes.list);
+        let skip = skip.map_or(u32::MAX, |s| s as u32);
+        for &cell in &list {
             self.changes.dirty.set(cell.index(), false);
-            let (start, end) = (self.watch_start[cell.index()], self.watch_start[cell.index() + 1]);
-            for &(s, wake) in &self.watching[start as usize..end as usize] {
-                let s = s as usize;
-                if Some(s) == skip {
+            let bounds = &self.watch_start[cell.index()..cell.index() + 2];
+            for &(s, wake) in &self.watching[bounds[0] as usize..bounds[1] as usize] {
+                if s == skip {
                     continue;
                 }
+                let s = s as usize;
                 if wake.cells {
                     self.pending[s].push(cell);
                 }
@@ -507,7 +511,8 @@ impl<'p> Engine<'p> {
                 }
             }
         }
-        self.changes.list.clear();
+        list.clear();
+        self.changes.list = list;
     }
 
     #[inline]
