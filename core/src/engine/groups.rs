@@ -66,19 +66,10 @@ struct Found {
     /// Per group, the digits placed in it at its last hidden-single scan
     /// (as bits of a `u128`): what its overlaps start from.
     settled: Vec<u128>,
-    /// One past the highest cell of any group: the state must hold that
-    /// many sets for the scans to read them unchecked ([`Sets`]).
-    cells_bound: usize,
 }
 
 impl GroupScratch {
-    pub(crate) fn new(model: &Model) -> GroupScratch {
-        let (groups, cells) = (model.groups().len(), model.variable_count());
-        let cells_bound = (0..groups)
-            .flat_map(|g| model.group_cells(g).iter())
-            .map(|cell| cell.index() + 1)
-            .max()
-            .unwrap_or(0);
+    pub(crate) fn new(groups: usize, cells: usize) -> GroupScratch {
         GroupScratch {
             dirty: vec![0; groups.div_ceil(64).max(1)],
             locked: vec![0; groups.div_ceil(64).max(1)],
@@ -87,42 +78,9 @@ impl GroupScratch {
                 // allocation rather than a few growths for each new puzzle.
                 fixed: Vec::with_capacity(cells),
                 settled: vec![0; groups],
-                cells_bound,
             },
             intersections: false,
         }
-    }
-}
-
-/// The state's candidates, read by a group's cells without a bounds check
-/// per read: the scans and the overlaps' gathers read about 35 cells per
-/// run of the singles for every 7-instruction step, two of which were the
-/// check (a compare and a branch). Built only after checking that the
-/// state holds a set for every cell of every group (`cells_bound`), and
-/// read only with cells of the model's groups, whose overlaps' parts are
-/// cells of their group too.
-#[derive(Clone, Copy)]
-struct Sets<'s, W: Word> {
-    sets: &'s [Digits<W>],
-}
-
-impl<'s, W: Word> Sets<'s, W> {
-    /// `sets` (a state's variables), checked to hold `cells_bound` sets.
-    #[inline(always)]
-    fn new(sets: &'s [Digits<W>], cells_bound: usize) -> Self {
-        assert!(sets.len() >= cells_bound, "a state of the engine's model");
-        Sets { sets }
-    }
-
-    /// The candidates of `cell`, a cell of one of the model's groups.
-    #[inline(always)]
-    fn get(self, cell: Cell) -> Digits<W> {
-        debug_assert!(cell.index() < self.sets.len());
-        // SAFETY: `cell` belongs to a group of the model (the callers read
-        // only group cells and parts of their overlaps, which are group
-        // cells too), so its index is below `cells_bound`, which `new`
-        // checked against the length of `sets`.
-        unsafe { *self.sets.get_unchecked(cell.index()) }
     }
 }
 
@@ -282,8 +240,6 @@ struct Pass<'r, 'c, W: Word, D: Dirty> {
     fixed: &'r mut Vec<Cell>,
     /// Per group, the digits placed at its last hidden-single scan.
     settled: &'r mut [u128],
-    /// What [`Sets::new`] checks the state against.
-    cells_bound: usize,
     cx: &'r mut Ctx<'c, W>,
     /// Cells changed by [`Pass::remove`] so far (wrapping): whether what a
     /// family read is still what the state holds.
@@ -307,7 +263,6 @@ fn run<W: Word, D: Dirty>(
         dirty,
         fixed: &mut found.fixed,
         settled: &mut found.settled,
-        cells_bound: found.cells_bound,
         cx,
         removals: 0,
     };
@@ -361,7 +316,9 @@ fn run<W: Word, D: Dirty>(
                     overlaps.insert(group);
                 }
             } else if cells.len() > 1 {
-                let union = union(pass.sets(), cells);
+                let union = cells
+                    .iter()
+                    .fold(Digits::<W>::EMPTY, |u, &c| u | pass.cx.candidates(c));
                 if union.len() < cells.len() {
                     return Err(Contradiction::too_few_digits(group).by(model.group_rule(group)));
                 }
@@ -378,12 +335,6 @@ fn run<W: Word, D: Dirty>(
 }
 
 impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
-    /// The state's candidates, for reads by group cells.
-    #[inline(always)]
-    fn sets(&self) -> Sets<'_, W> {
-        Sets::new(self.cx.state().variables(), self.cells_bound)
-    }
-
     /// Takes the digits of all the fixed cells from their peers in one
     /// sweep of the view, when it can ([`Ctx::remove_fixed_from_peers`]);
     /// the cells that became fixed by it are queued.
@@ -422,9 +373,9 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
         let mut settled = Digits::<W>::EMPTY;
         // The candidates as one slice: the loop keeps its address in a
         // register rather than reading it through the context per cell.
-        let sets = Sets::new(cx.state().variables(), self.cells_bound);
+        let sets = cx.state().variables();
         for &cell in cells {
-            let set = sets.get(cell);
+            let set = sets[cell.index()];
             twice |= once & set;
             once |= set;
             settled |= set.if_single();
@@ -492,7 +443,7 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
             let mut settled = Digits::<W>::EMPTY;
             let mut naked = false;
             parts.count = family.segments.len();
-            let sets = self.sets();
+            let sets = self.cx.state().variables();
             match placed {
                 Some(placed) => {
                     let mut part = |cells: &[Cell]| {
@@ -537,7 +488,8 @@ impl<W: Word, D: Dirty> Pass<'_, '_, W, D> {
                 // Read again when the removals for earlier segments may have
                 // narrowed this one.
                 let kept = (self.removals == read).then(|| parts.get(i)).flatten();
-                let (union, fixed) = kept.unwrap_or_else(|| gather(self.sets(), &segment.cells));
+                let (union, fixed) =
+                    kept.unwrap_or_else(|| gather(self.cx.state().variables(), &segment.cells));
                 let open = segment.cells.len() - fixed.len();
                 let spread = union - fixed;
                 if union.len() == segment.cells.len() {
@@ -712,21 +664,21 @@ fn note_change<W: Word, D: Dirty>(
     }
 }
 
-/// The digits `cells` (cells of a group) allow between them.
+/// The digits `cells` allow between them (in `sets`, the state's).
 #[inline(always)]
-fn union<W: Word>(sets: Sets<'_, W>, cells: &[Cell]) -> Digits<W> {
+fn union<W: Word>(sets: &[Digits<W>], cells: &[Cell]) -> Digits<W> {
     cells
         .iter()
-        .fold(Digits::<W>::EMPTY, |union, &cell| union | sets.get(cell))
+        .fold(Digits::<W>::EMPTY, |union, &cell| union | sets[cell.index()])
 }
 
-/// The digits `cells` (cells of a group) allow between them, and those
-/// already placed there.
+/// The digits `cells` allow between them (in `sets`, the state's), and
+/// those already placed there.
 #[inline(always)]
-fn gather<W: Word>(sets: Sets<'_, W>, cells: &[Cell]) -> (Digits<W>, Digits<W>) {
+fn gather<W: Word>(sets: &[Digits<W>], cells: &[Cell]) -> (Digits<W>, Digits<W>) {
     let (mut union, mut fixed) = (Digits::<W>::EMPTY, Digits::<W>::EMPTY);
     for &cell in cells {
-        let set = sets.get(cell);
+        let set = sets[cell.index()];
         union |= set;
         fixed |= set.if_single();
     }

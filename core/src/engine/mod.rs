@@ -163,7 +163,7 @@ impl<'p> Engine<'p> {
             queues: Default::default(),
             changes: Changes::new(cells),
             runs: 0,
-            groups: GroupScratch::new(model),
+            groups: GroupScratch::new(model.groups().len(), cells),
             relations: RelationScratch::new(cells),
             sums: SumScratch::default(),
             listener: None,
