@@ -225,11 +225,9 @@ pub(crate) static ANY_OF: RuleKind = RuleKind {
     example: r#"{ type = "any-of", alternatives = [[{ type = "killer-cage", cells = "r1c1 r1c2", sum = 3 }], [{ type = "lunchbox", cells = "r1c1 r1c2 r1c3", sum = 0 }]] }"#,
     ..RuleKind::new("any-of", |rule, context| {
         let alternatives = build_alternatives(rule, context)?;
-        let any_of =
-            AnyOf::new(context.geometry, alternatives).map_err(|why| match fits("any-of", Err(why)) {
-                Err(error) => error,
-                Ok(()) => unreachable!("an Err is refused"),
-            })?;
+        // `fits` turns the refusal into the spec error every build gives.
+        let any_of = AnyOf::new(context.geometry, alternatives)
+            .map_err(|why| fits("any-of", Err(why)).unwrap_err())?;
         Ok(Box::new(any_of))
     })
 };

@@ -404,10 +404,10 @@ impl Reader<'_> {
         Ok(windows)
     }
 
-    /// The givens (cells with one value) and pencil marks (cells with
-    /// several, as `pencil-marks` rules in cell order); a cell listed twice
-    /// keeps the values both lists allow, as in ISS.
-    fn givens(&self, items: &[Item]) -> Result<(sudokit_core::Grid, Vec<RuleSpec>)> {
+    /// The values the given items (`.~R1C1_3_5`) allow each cell they
+    /// name, in cell order; a cell listed twice keeps the values both lists
+    /// allow, as in ISS.
+    fn cell_values(&self, items: &[Item]) -> Result<BTreeMap<Cell, Vec<Digit>>> {
         let mut cells: BTreeMap<Cell, Vec<Digit>> = BTreeMap::new();
         for item in items.iter().filter(|i| i.ty.is_empty()) {
             for value_id in &item.args {
@@ -425,13 +425,23 @@ impl Reader<'_> {
                     .or_insert(values);
             }
         }
+        Ok(cells)
+    }
+
+    /// `pencil-marks`, from the registry.
+    fn pencil_marks(&self) -> Result<&'static crate::registry::RuleKind> {
+        self.registry
+            .get("pencil-marks")
+            .ok_or_else(|| IssError::new("the registry has no pencil-marks rule"))
+    }
+
+    /// The givens (cells with one value) and pencil marks (cells with
+    /// several, as `pencil-marks` rules in cell order).
+    fn givens(&self, items: &[Item]) -> Result<(sudokit_core::Grid, Vec<RuleSpec>)> {
         let mut givens = sudokit_core::Grid::empty(self.n);
         let mut marks = Vec::new();
-        let kind = self
-            .registry
-            .get("pencil-marks")
-            .ok_or_else(|| IssError::new("the registry has no pencil-marks rule"))?;
-        for (cell, values) in cells {
+        let kind = self.pencil_marks()?;
+        for (cell, values) in self.cell_values(items)? {
             match values[..] {
                 [digit] => givens.set(cell, digit),
                 _ => marks.push(RuleSpec::new(kind).with("cell", cell).with("digits", values)),
@@ -458,14 +468,12 @@ impl Reader<'_> {
     fn alternative(&self, node: &Node) -> Result<Vec<RuleSpec>> {
         match node {
             Node::Item(item) if item.ty.is_empty() => {
-                let kind = self.kind(item, "pencil-marks")?;
-                let (givens, mut marks) = self.givens(std::slice::from_ref(item))?;
-                for cell in (0..self.n * self.n).map(|i| Cell(i as u16)) {
-                    if let Some(digit) = givens.get(cell) {
-                        marks.push(RuleSpec::new(kind).with("cell", cell).with("digits", vec![digit]));
-                    }
-                }
-                Ok(marks)
+                let kind = self.pencil_marks()?;
+                let values = self.cell_values(std::slice::from_ref(item))?;
+                Ok(values
+                    .into_iter()
+                    .map(|(cell, digits)| RuleSpec::new(kind).with("cell", cell).with("digits", digits))
+                    .collect())
             }
             Node::Item(item) => {
                 let mut rules = Vec::new();

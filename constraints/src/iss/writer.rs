@@ -57,20 +57,9 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             items.push(chaos.map_err(here)?);
             continue;
         }
-        let Some(row) = pick_row(rule) else {
-            let detail = match table::rows_for(rule.name()).next() {
-                Some(_) => " with these values",
-                None => "",
-            };
-            return Err(here(format!("{}{detail} has no ISS form", rule.name())));
-        };
+        let row = writable_row(rule).map_err(here)?;
         if let Form::TwoSided(param) = row.form {
-            let clue = rule
-                .clue("clue")
-                .ok_or_else(|| here("an outside clue without its place".into()))?;
-            let id = line_id(clue);
-            let end = usize::from(matches!(clue.side, Side::Right | Side::Bottom));
-            let value = rule.number(param).unwrap_or(0).to_string();
+            let (id, end, value) = clue_end(rule, param).map_err(here)?;
             match two_sided
                 .iter_mut()
                 .find(|(iss, line, _, _)| *iss == row.iss && *line == id)
@@ -222,17 +211,33 @@ fn lone_items(spec: &PuzzleSpec, rule: &RuleSpec) -> std::result::Result<Vec<Str
         "any-of" => return Ok(vec![any_of(spec, rule)?]),
         _ => {}
     }
-    let row = pick_row(rule).ok_or_else(|| format!("{} has no ISS form", rule.name()))?;
+    let row = writable_row(rule)?;
     if let Form::TwoSided(param) = row.form {
-        let clue = rule.clue("clue").ok_or("an outside clue without its place")?;
-        let value = rule.number(param).unwrap_or(0).to_string();
-        let ends = match clue.side {
-            Side::Right | Side::Bottom => format!("~{value}"),
-            Side::Left | Side::Top => format!("{value}~"),
-        };
-        return Ok(vec![format!(".{}~{}~{ends}", row.iss, line_id(clue))]);
+        let (id, end, value) = clue_end(rule, param)?;
+        let mut values = [String::new(), String::new()];
+        values[end] = value;
+        return Ok(vec![format!(".{}~{id}~{}~{}", row.iss, values[0], values[1])]);
     }
     item(spec, rule, row)
+}
+
+/// The table row that writes `rule`, or why there is none.
+fn writable_row(rule: &RuleSpec) -> std::result::Result<&'static IssRule, String> {
+    pick_row(rule).ok_or_else(|| {
+        let detail = match table::rows_for(rule.name()).next() {
+            Some(_) => " with these values",
+            None => "",
+        };
+        format!("{}{detail} has no ISS form", rule.name())
+    })
+}
+
+/// Where an outside clue goes in its line's two-sided item: the line
+/// (`R3`, `C5`), the end (0 left or top, 1 right or bottom) and the value.
+fn clue_end(rule: &RuleSpec, param: &str) -> std::result::Result<(String, usize, String), String> {
+    let clue = rule.clue("clue").ok_or("an outside clue without its place")?;
+    let end = usize::from(matches!(clue.side, Side::Right | Side::Bottom));
+    Ok((line_id(clue), end, rule.number(param).unwrap_or(0).to_string()))
 }
 
 /// The table row that writes `rule`: for dots and X/V the one whose value
