@@ -530,7 +530,7 @@ fn specs_f_puzzles_cannot_express_are_refused() {
     let line = || rule("modular").with("cells", vec![Cell(0), Cell(1), Cell(2)]);
     assert_eq!(
         with(line().with("modulus", 2)),
-        "rules[1]: a modular line mod 2 (f-puzzles' are mod 3) has no f-puzzles form"
+        "rules[1]: modular with modulus = 2 (f-puzzles' modularline is always 3) has no f-puzzles form"
     );
     assert!(fpuzzles::to_json(&{
         let mut spec = PuzzleSpec::new(9);

@@ -9,7 +9,7 @@ use sudokit_core::{Cell, Digit};
 
 use super::{FpuzzlesError, MAX_SIZE};
 use crate::clues::Clue;
-use crate::registry::{Shape, BUILT_IN};
+use crate::registry::{Presence, Shape, Value as ParamValue, BUILT_IN};
 use crate::spec::{Layout, PuzzleSpec, RuleSpec};
 
 type Result<T> = std::result::Result<T, FpuzzlesError>;
@@ -249,15 +249,12 @@ impl<'a> Writer<'a> {
                 })),
             };
         };
-        if let Some(modulus) = rule
-            .number("modulus")
-            .filter(|&m| rule.name() == "modular" && m != 3)
-        {
-            return Err(no_form(&format!(
-                "a modular line mod {modulus} (f-puzzles' are mod 3)"
-            )));
-        }
         let key = form.json_key();
+        if form.shape != Shape::Own {
+            if let Some(what) = beyond_the_cells(rule, form.key) {
+                return Err(no_form(&what));
+            }
+        }
         match form.shape {
             Shape::Flag => self.flag(key),
             Shape::Negative(word) => self.add(key, Value::from(word)),
@@ -421,4 +418,27 @@ fn regions(spec: &PuzzleSpec) -> Result<Option<Vec<u16>>> {
             .map(|cell| geometry.region_of(cell) as u16)
             .collect()
     }))
+}
+
+/// What a rule of a common shape ([`Shape::Lines`], markers, cell lists,
+/// flags) says beyond its cells, which those entries cannot hold: a
+/// parameter set to other than its default (a modular line's modulus
+/// other than 3), in words.
+fn beyond_the_cells(rule: &RuleSpec, key: &str) -> Option<String> {
+    rule.values()
+        .find_map(|(param, value)| match (param.presence, value?) {
+            _ if param.name == "cells" => None,
+            (Presence::Number(default), ParamValue::Number(v)) if *v == default => None,
+            (Presence::Number(default), ParamValue::Number(v)) => Some(format!(
+                "{} with {} = {v} (f-puzzles' {key} is always {default})",
+                rule.name(),
+                param.name
+            )),
+            (Presence::Text(default), ParamValue::Text(t)) if t == default => None,
+            _ => Some(format!(
+                "{} with {} (f-puzzles' {key} has no place for it)",
+                rule.name(),
+                param.name
+            )),
+        })
 }
