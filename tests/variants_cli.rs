@@ -564,10 +564,17 @@ fn convert_to_iss_and_back() {
     // A rule ISS has no form for is named, not dropped.
     let (_, stderr, code) = run(
         &["convert", "--to", "iss", "-"],
-        "size = 9\n[[rules]]\ntype = \"odd\"\ncells = \"r1c1\"\n",
+        "size = 9\n[[rules]]\ntype = \"nabner\"\ncells = \"r1c1 r1c2 r1c3\"\n",
     );
     assert_eq!(code, 2);
-    assert!(stderr.contains("rules[1]: odd has no ISS form"), "{stderr}");
+    assert!(stderr.contains("rules[1]: nabner has no ISS form"), "{stderr}");
+    // One ISS has no type for, but which declares all it means, goes as
+    // what it declares: an odd cell as its pencil marks.
+    let (iss, stderr, code) = run(
+        &["convert", "--to", "iss", "-"],
+        "size = 9\n[[rules]]\ntype = \"odd\"\ncells = \"r1c1\"\n",
+    );
+    assert_eq!((iss.trim(), code), (".~R1C1_1_3_5_7_9", 0), "{stderr}");
     // ISS types sudokit does not read are refused together, by name.
     let (_, stderr, code) = run(&["solve", "-"], ".Doppelganger.DutchFlatmates");
     assert_eq!(code, 2);

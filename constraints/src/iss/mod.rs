@@ -30,6 +30,7 @@
 //! ```
 
 mod chaos;
+mod declared;
 mod pairwise;
 mod reader;
 mod table;

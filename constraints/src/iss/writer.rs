@@ -1,10 +1,12 @@
 //! A [`PuzzleSpec`] as an ISS constraint string, through the same table
 //! the reader uses.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use sudokit_core::{Cell, Geometry};
 
+use super::declared::declared;
 use super::pairwise;
 use super::table::{self, Form, IssRule};
 use super::{cell_id, little_killer_diagonals, neighbour_pairs, IssError, MAX_SIZE};
@@ -33,8 +35,11 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
         let _ = write!(out, ".Shape~{n}x{n}");
     }
     layout(spec, &mut out)?;
-    givens(spec, &mut out);
     let mut items: Vec<String> = Vec::new();
+    // The domains of rules written through their declarations, and the
+    // built rules they come from (built once, when the first is needed).
+    let mut domains: Vec<(Cell, u128)> = Vec::new();
+    let mut built = None;
     // Both ends of a row or column are one ISS item: (type, line, item, values).
     let mut two_sided: Vec<(&str, String, usize, [String; 2])> = Vec::new();
     let combined = combined(spec)?;
@@ -57,7 +62,23 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             items.push(chaos.map_err(here)?);
             continue;
         }
-        let row = writable_row(rule).map_err(here)?;
+        let row = match writable_row(rule) {
+            Ok(row) => row,
+            Err(why) => {
+                let built = match &built {
+                    Some(built) => built,
+                    None => built.insert(
+                        spec.geometry()
+                            .and_then(|g| Ok((spec.constraints()?, g)))
+                            .map_err(|e| IssError::new(e.to_string()))?,
+                    ),
+                };
+                let found = declared(built.0[index].as_ref(), &built.1).map_err(|_| here(why))?;
+                items.extend(found.items);
+                domains.extend(found.domains);
+                continue;
+            }
+        };
         if let Form::TwoSided(param) = row.form {
             let (id, end, value) = clue_end(rule, param).map_err(here)?;
             match two_sided
@@ -79,6 +100,7 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
     for (iss, id, at, [from_start, from_end]) in two_sided {
         items[at] = format!(".{iss}~{id}~{from_start}~{from_end}");
     }
+    givens(spec, &domains, &mut out)?;
     out.extend(items);
     Ok(out)
 }
@@ -148,27 +170,49 @@ fn layout(spec: &PuzzleSpec, out: &mut String) -> Result<()> {
     Ok(())
 }
 
-/// Givens and pencil marks, one `.~` item in cell order.
-fn givens(spec: &PuzzleSpec, out: &mut String) {
+/// Givens, pencil marks and the domains of rules written through their
+/// declarations (`domains`), one `.~` item in cell order: what several say
+/// of one cell is intersected into one item.
+fn givens(spec: &PuzzleSpec, domains: &[(Cell, u128)], out: &mut String) -> Result<()> {
     let n = spec.size;
-    let mut values: Vec<(Cell, String)> = (0..n * n)
-        .map(|i| Cell(i as u16))
-        .filter_map(|cell| spec.givens.get(cell).map(|d| (cell, d.to_string())))
-        .collect();
-    for rule in spec.rules.iter().filter(|r| r.name() == "pencil-marks") {
-        let Some(&cell) = rule.cells("cell").first() else {
-            continue;
-        };
-        values.push((cell, digits(rule, "_")));
+    let mut cells: BTreeMap<Cell, u128> = BTreeMap::new();
+    let mut narrow = |cell: Cell, digits: u128| *cells.entry(cell).or_insert(u128::MAX) &= digits;
+    for cell in (0..n * n).map(|i| Cell(i as u16)) {
+        if let Some(d) = spec.givens.get(cell) {
+            narrow(cell, 1 << (d - 1));
+        }
     }
-    values.sort_by_key(|(cell, _)| *cell);
-    if values.is_empty() {
-        return;
+    for rule in spec.rules.iter().filter(|r| r.name() == "pencil-marks") {
+        if let Some(&cell) = rule.cells("cell").first() {
+            narrow(
+                cell,
+                rule.digits("digits")
+                    .unwrap_or(&[])
+                    .iter()
+                    .fold(0, |m, &d| m | 1 << (d - 1)),
+            );
+        }
+    }
+    for &(cell, digits) in domains {
+        narrow(cell, digits);
+    }
+    if cells.is_empty() {
+        return Ok(());
     }
     out.push('.');
-    for (cell, digits) in values {
-        let _ = write!(out, "~{}_{digits}", cell_id(cell, n));
+    for (cell, digits) in cells {
+        let id = cell_id(cell, n);
+        if digits == 0 {
+            return Err(IssError::new(format!(
+                "{id}: its givens, pencil marks and domains leave no digit, which ISS cannot write"
+            )));
+        }
+        let _ = write!(out, "~{id}");
+        for d in (1..=n).filter(|&d| digits >> (d - 1) & 1 == 1) {
+            let _ = write!(out, "_{d}");
+        }
     }
+    Ok(())
 }
 
 /// An `any-of` as ISS's `.Or … .End`: an alternative of one rule as that
