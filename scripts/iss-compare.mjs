@@ -5,7 +5,7 @@
 // Usage:
 //   node scripts/iss-compare.mjs [--runs N] [--timeout SECS] [--only REGEX]
 //        [--binary PATH] [--save FILE] [--before FILE] [--iss GIT_DIR]
-//        [--sudokit-only] [--strategy NAME]
+//        [--sudokit-only] [--strategy NAME] [--files PATH]...
 //
 // The puzzles are ISS's examples (data/example_puzzles.js), its collections
 // (data/collections.js) and its end-to-end test puzzles (tests/e2e), taken
@@ -26,12 +26,16 @@
 // `--sudokit-only` skips ISS (quick before/after runs of sudokit alone;
 // with `--before`, ISS's times there stand in). `--strategy NAME` passes
 // `--strategy NAME` to sudokit (e.g. `propagation`, so that `auto`'s race
-// with SAT hides no change to the search).
+// with SAT hides no change to the search). `--files PATH` (a puzzle file
+// or a directory of them; repeatable) runs those puzzles instead of ISS's:
+// sudokit reads each file as it is (f-puzzles JSON, native TOML, …) and
+// ISS gets `sudokit convert --to iss` of it; a file that does not convert
+// is listed as refused with the reason.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +49,7 @@ const parseArgs = (argv) => {
     runs: 1, timeout: 60, only: null, save: null, before: null,
     binary: join(ROOT, 'target', 'release', 'sudokit'), strategy: null,
     iss: process.env.ISS_GIT ?? '/work/.mirror/sigh+Interactive-Sudoku-Solver/repo',
-    child: null,
+    child: null, files: [],
   };
   for (let i = 2; i < argv.length; i++) {
     const value = () => {
@@ -62,6 +66,7 @@ const parseArgs = (argv) => {
       case '--iss': args.iss = resolve(value()); break;
       case '--sudokit-only': args.sudokitOnly = true; break;
       case '--strategy': args.strategy = value(); break;
+      case '--files': args.files.push(resolve(value())); break;
       case '--iss-child': args.child = { file: value(), mode: value() }; break;
       case '-h': case '--help':
         console.log(readFileSync(SELF, 'utf8').split('\n\n')[0].replace(/^\/\/ ?/gm, ''));
@@ -146,6 +151,21 @@ const collectPuzzles = async () => {
     await add(`e2e.layout[${i}]`, resolvePuzzleConfig(entry), 'layout');
   }
   return puzzles;
+};
+
+// The puzzles of `--files`: { name, input (ISS's, converted by sudokit),
+// ours (the file's own text), mode }, or { name, refused } when sudokit
+// cannot write one for ISS.
+const filePuzzles = (paths, binary) => {
+  const files = paths.flatMap((path) => (statSync(path).isDirectory()
+    ? readdirSync(path).filter((f) => /\.(json|toml|txt)$/.test(f) && f !== 'manifest.json').sort().map((f) => join(path, f))
+    : [path]));
+  return files.map((file) => {
+    const name = basename(file).replace(/\.[a-z]+$/, '');
+    const converted = spawnSync(binary, ['convert', '--to', 'iss', file], { encoding: 'utf8' });
+    if (converted.status !== 0) return { name, refused: `no ISS form: ${converted.stderr.trim().split('\n')[0]}` };
+    return { name, input: converted.stdout.trim(), ours: readFileSync(file, 'utf8'), mode: 'solve' };
+  });
 };
 
 // Child process: solve one puzzle with ISS and print what it found as JSON.
@@ -274,10 +294,11 @@ const main = async () => {
   extractIss(args.iss);
   if (!existsSync(args.binary)) throw new Error(`no sudokit binary at ${args.binary} (cargo build --release)`);
   mkdirSync(PUZZLE_DIR, { recursive: true });
-  const puzzles = (await collectPuzzles()).filter((p) => !args.only || args.only.test(p.name));
+  const all = args.files.length ? filePuzzles(args.files, args.binary) : await collectPuzzles();
+  const puzzles = all.filter((p) => !args.only || args.only.test(p.name));
   const rows = [];
   for (const [i, puzzle] of puzzles.entries()) {
-    const row = solveBoth(puzzle, args);
+    const row = puzzle.refused ? { name: puzzle.name, mode: 'solve', refused: puzzle.refused } : solveBoth(puzzle, args);
     rows.push(row);
     process.stderr.write(`[${i + 1}/${puzzles.length}] ${row.name}: ${row.refused ? 'refused' : `${fmtMs(row.ours)} vs ${fmtMs(row.iss)}`}\n`);
   }
