@@ -438,7 +438,7 @@ fn bad_files_get_errors_that_say_where_and_the_batch_goes_on() {
     let cases = [
         (
             "size = 4\n[[rules]]\ntype = \"thermometer\"\ncells = \"r1c1 r1c2\"\nlength = 3\n",
-            "line 5, column 1: rules[1].length: a thermometer rule has no key 'length'",
+            "line 5, column 1: rules[1].length: the thermometer rule has no key 'length'",
         ),
         (
             "size = 4\n[[rules]]\ntype = \"thermometer\"\ncells = \"r1c1 r5c2\"\n",

@@ -1548,7 +1548,7 @@ impl Reader<'_> {
             if name == "type" || rule_kind.param(name).is_some() {
                 continue;
             }
-            let mut message = format!("a {ty} rule has no key '{name}'");
+            let mut message = format!("the {ty} rule has no key '{name}'");
             if let Some(close) = suggest(name, names()) {
                 let _ = write!(message, ": did you mean '{close}'?");
             } else if TOP_KEYS.contains(&name) {

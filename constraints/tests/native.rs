@@ -545,11 +545,11 @@ fn unknown_keys() {
     let err = fails(
         &text,
         6,
-        "a thermometer rule has no key 'colour' (it takes cells)",
+        "the thermometer rule has no key 'colour' (it takes cells)",
     );
     assert_eq!(
         err.to_string(),
-        "line 6, column 1: rules[1].colour: a thermometer rule has no key 'colour' (it takes cells)"
+        "line 6, column 1: rules[1].colour: the thermometer rule has no key 'colour' (it takes cells)"
     );
     fails(
         &format!("{RULE}type = \"thermometer\"\ncell = [\"r1c1\"]\n"),
@@ -1146,7 +1146,7 @@ fn outside_clues_in_the_wrong_place_or_out_of_range() {
     fails(
         &rule("type = 'skyscraper'\nclue = 'left of r1'\nsum = 3"),
         6,
-        "a skyscraper rule has no key 'sum'",
+        "the skyscraper rule has no key 'sum'",
     );
 }
 
@@ -1245,7 +1245,7 @@ fn quadruples_and_the_new_lines() {
     fails(
         &format!("{RULE}type = \"between\"\ncells = \"r1c1 r1c2\"\nvalue = 3\n"),
         6,
-        "a between rule has no key 'value' (it takes cells)",
+        "the between rule has no key 'value' (it takes cells)",
     );
     fails(
         &format!("{RULE}type = \"entropy\"\n"),

@@ -124,7 +124,7 @@ fn its_parameters_are_checked_like_a_built_in_rules() {
     );
     assert_eq!(
         read("sum = [5]\n").unwrap_err(),
-        "line 4, column 1: rules[1].sum: a knightmare rule has no key 'sum': did you mean 'sums'?"
+        "line 4, column 1: rules[1].sum: the knightmare rule has no key 'sum': did you mean 'sums'?"
     );
     assert_eq!(
         read("sums = 5\n").unwrap_err(),
