@@ -352,15 +352,21 @@ impl Rule for ZipperLine {
                 .iter()
                 .map(|&[a, b]| Sum::from_terms([(a, 1), (b, 1), (m, -1)], 0))
                 .collect(),
-            None => {
-                let Some(&[x, y]) = pairs.last() else {
-                    return Vec::new();
-                };
-                pairs[..pairs.len() - 1]
-                    .iter()
-                    .map(|&[a, b]| Sum::from_terms([(x, 1), (y, 1), (a, -1), (b, -1)], 0))
-                    .collect()
-            }
+            // Every two pairs, not each pair against one: a star through
+            // the innermost pair would say only that each total is among
+            // the sums its two digits can make, losing which totals two
+            // outer pairs share (ISS relates every two pairs too).
+            None => pairs
+                .iter()
+                .enumerate()
+                .rev()
+                .flat_map(|(i, &[x, y])| {
+                    pairs[..i]
+                        .iter()
+                        .rev()
+                        .map(move |&[a, b]| Sum::from_terms([(x, 1), (y, 1), (a, -1), (b, -1)], 0))
+                })
+                .collect(),
         }
     }
 

@@ -58,6 +58,17 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
             Box::new(ZipperLine::new([at(0, 3), at(1, 3), at(2, 3), at(3, 3)])),
         ),
         (
+            "zipper even, three pairs",
+            Box::new(ZipperLine::new([
+                at(0, 0),
+                at(1, 0),
+                at(2, 1),
+                at(3, 2),
+                at(3, 3),
+                at(2, 3),
+            ])),
+        ),
+        (
             "region sum line",
             Box::new(RegionSumLine::new([
                 at(0, 1),
