@@ -52,12 +52,14 @@ use crate::{
 /// decaying weights ([`PropagationSearch::on_runs`]), SAT first among the
 /// rivals as elsewhere. Where the rules link variables (a chaos
 /// construction, which SAT does not take), the race's main search is ISS's
-/// choice of branch ([`PropagationSearch::linked_together`]), the search
+/// choice of branch ([`PropagationSearch::linked_together`]), restarting
+/// where a rule declares sums ([`Auto::LEADER_RESTARTS`]), the search
 /// without links takes SAT's thread and the fallback (labels first, the
 /// smallest label first) comes next, or first where the boxes stay;
 /// without a race the fallback searches alone. On killers and chaos
 /// constructions the propagation racers share their short nogoods
-/// ([`Auto::SHARED_NOGOODS`]).
+/// ([`Auto::SHARED_NOGOODS`]); on chaos, ISS's choice takes them only
+/// where it restarts.
 ///
 /// The first decisive answer wins: a rival's only when it proves no
 /// solution or a unique one (the first of several solutions depends on the
@@ -143,6 +145,16 @@ impl Auto {
         after_solution: true,
     };
 
+    /// The restarts of the chaos race's leader (ISS's choice of branch,
+    /// [`PropagationSearch::linked_together`]) where a rule declares sums
+    /// (cages), the rival's Luby runs of 512 failed nodes; there the leader
+    /// takes the rival's shared nogoods into each run's root. Chaos
+    /// Construction: killer 306–323 k → 134–186 k nodes in 14 races, CPU
+    /// about halved. Not elsewhere: on x-sums and Sunblock they add tails
+    /// past 40 s, and The Fountain takes 50,746 nodes instead of 25,637
+    /// (docs/benchmarks.md, "(stop 49, chaos49)").
+    pub const LEADER_RESTARTS: Restarts = Auto::RIVAL_RESTARTS;
+
     /// The restarts of the searches on a killer sudoku by default
     /// ([`Auto::killer_restarts`]): the nld-nogoods make a restarted
     /// run no longer than the proof it replaces, and the 19 killers of
@@ -160,8 +172,9 @@ impl Auto {
     /// ([`PropagationSearch::shared_nogoods`]): the restarting ones learn
     /// many. Up to 4 literals, the 19 killers of ISS's slow list take
     /// 0.70–0.78× the nodes and 0.74–0.78× the CPU (three passes); 8
-    /// literals win less and lose some; on chaos, Sunblock 140,353 →
-    /// 80,695 nodes (docs/benchmarks.md, "(stop 48, chaos48)").
+    /// literals win less and lose some (docs/benchmarks.md, "(stop 48,
+    /// chaos48)"). On chaos only the chaos killer's leader takes them
+    /// ([`Auto::LEADER_RESTARTS`]).
     pub const SHARED_NOGOODS: u8 = 4;
 
     /// The most cells of a board SAT races on: 16×16. Larger formulas take
@@ -260,11 +273,21 @@ impl Auto {
         };
         // Where the rules link variables, ISS's choice of branch leads and
         // the fallback (labels first) races it after the unlinked search.
-        // They share their short nogoods: the restarting unlinked search
-        // learns many, which ISS's choice takes.
+        // Where a rule declares sums (the chaos killer), ISS's choice
+        // restarts and takes the short nogoods the restarting unlinked
+        // search offers into each run's root (its short runs give some
+        // back). Elsewhere it neither restarts nor takes any: its path then
+        // stays its own (the nogoods taken sent Sunblock past 12 s in about
+        // one race of ten), and its restarts lose Sunblock and x-sums.
+        let caged = declares_sums(puzzle);
         let main = match unlinked {
             Some(_) => PropagationSearch {
-                shared_nogoods: Auto::SHARED_NOGOODS,
+                shared_nogoods: if caged { Auto::SHARED_NOGOODS } else { 0 },
+                restarts: if caged {
+                    Auto::LEADER_RESTARTS
+                } else {
+                    Restarts::Off
+                },
                 ..self.fallback.linked_together()
             },
             None => self.fallback,
@@ -316,6 +339,15 @@ impl Auto {
             .collect();
         then(&main, &rivals)
     }
+}
+
+/// Whether a rule of `puzzle` declares a sum (a cage; not the sums the
+/// model derives, nor rules that propagate their sums themselves, such as
+/// x-sums): where the chaos race's leader restarts
+/// ([`Auto::LEADER_RESTARTS`]).
+#[cfg(not(target_arch = "wasm32"))]
+fn declares_sums(puzzle: &Puzzle) -> bool {
+    (puzzle.model().sums().iter()).any(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
 }
 
 /// Whether `puzzle` keeps its boxes. A chaos construction with boxes
@@ -673,13 +705,23 @@ mod tests {
                 (*main, rivals.len())
             })
         };
-        // They share their short nogoods.
-        let together = PropagationSearch {
-            shared_nogoods: Auto::SHARED_NOGOODS,
-            ..PropagationSearch::default().linked_together()
-        };
+        // The rival offers its short nogoods; without declared sums ISS's
+        // choice takes none and does not restart.
+        let together = PropagationSearch::default().linked_together();
         assert_eq!(unlinked.shared_nogoods, Auto::SHARED_NOGOODS);
         assert_eq!(race(&two), (together, 1));
+        // With a cage, ISS's choice restarts as the rival does and takes
+        // its nogoods.
+        let caged = (puzzle.clone())
+            .with(KillerCage::new(vec![Cell(0), Cell(1)], 3))
+            .unwrap();
+        let leader = two.with_rivals(&caged, &limits, |main, _| *main);
+        let restarting = PropagationSearch {
+            restarts: Auto::LEADER_RESTARTS,
+            shared_nogoods: Auto::SHARED_NOGOODS,
+            ..together
+        };
+        assert_eq!(leader, restarting);
         assert_eq!((together.linked_weight, together.labels_alone_above), (4, 100));
         for threads in [3, 4, 5] {
             let more = Auto {
