@@ -221,7 +221,9 @@ const main = async () => {
     // Each puzzle's states depend on its name and --seed only, not on which
     // other puzzles --only picks.
     const seed = [...base].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261 ^ args.seed);
-    const r = await diffPuzzle(base, args, random(seed));
+    // A puzzle one side cannot read or solve is reported on its row; the
+    // others still run.
+    const r = await diffPuzzle(base, args, random(seed)).catch((error) => ({ error: error.message.split('\n')[0] }));
     if (r.error) {
       console.log(`${base}\t${r.error}`);
       continue;
