@@ -122,6 +122,29 @@ impl Auto {
     /// beside the seconds a hard one takes.
     pub const RACE_HEAD_START: Duration = Duration::from_millis(50);
 
+    /// The head start of [`Auto::alone`]: a process asked one puzzle has no
+    /// other puzzles to keep the cores free for, so a rival that wins (SAT
+    /// on entropy and magic-square puzzles) answers 25–35 ms sooner. Not
+    /// less: SAT takes up to about 10 ms to notice it lost, which 5 ms
+    /// added to puzzles the main search settles in 5–20 ms (ss-eddies and
+    /// ss-orbit, +11 ms; docs/benchmarks.md, stop 49).
+    pub const ALONE_HEAD_START: Duration = Duration::from_millis(20);
+
+    /// `auto` for a process that answers one puzzle (the command line on a
+    /// file holding one, a page's request): the rivals race almost at once.
+    ///
+    /// ```
+    /// use sudokit_solvers::Auto;
+    /// assert!(Auto::alone().race < Auto::default().race);
+    /// ```
+    pub fn alone() -> Auto {
+        let auto = Auto::default();
+        Auto {
+            race: auto.race.map(|_| Auto::ALONE_HEAD_START),
+            ..auto
+        }
+    }
+
     /// The random digit order's seed of the second rival: any fixed seed
     /// (three measured alike), so that a race's statistics can be repeated.
     pub const RIVAL_SEED: u64 = 7;

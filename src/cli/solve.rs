@@ -15,7 +15,9 @@ use serde_json::json;
 use sudokit::core::format::{to_line, to_pretty};
 use sudokit::core::{Cell, Grid, Puzzle, RootPropagation};
 use sudokit::solvers::sat::{Encoding, SatSearch, SatSolver};
-use sudokit::solvers::{pattern, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder};
+use sudokit::solvers::{
+    pattern, Auto, Limits, Outcome, PropagationSearch, Stats, Stop, Strategy, ValueOrder,
+};
 
 use super::compare::{parse_timeout, Timeout};
 use super::input::{skipped_note, Echo, Entry, InputArgs};
@@ -99,7 +101,9 @@ impl SolveArgs {
         limits
     }
 
-    fn strategy(&self) -> Result<Box<dyn Strategy>, String> {
+    /// The strategy to answer with; `one_puzzle` when the input holds one
+    /// puzzle, which `auto` then races at once ([`Auto::alone`]).
+    fn strategy(&self, one_puzzle: bool) -> Result<Box<dyn Strategy>, String> {
         if let Some(seed) = self.seed {
             // A random digit order is the propagation search's: auto means it too.
             if self.strategy != "propagation" && self.strategy != "auto" {
@@ -128,6 +132,9 @@ impl SolveArgs {
         }
         if self.encoding.is_some() || self.sat_solver.is_some() {
             return Err("--encoding and --sat-solver work with --strategy sat only".into());
+        }
+        if self.strategy == "auto" && one_puzzle {
+            return Ok(Box::new(Auto::alone()));
         }
         super::strategies::strategy(&self.strategy)
     }
@@ -197,7 +204,17 @@ impl SolveArgs {
 
 /// Runs `sudokit solve`.
 pub(crate) fn run(args: &SolveArgs) -> Status {
-    let strategy = match args.strategy() {
+    let eager = args.input.reads_stdin();
+    // Files are read ahead by two puzzles to learn whether they hold one
+    // (standard input is not: a reader there waits for each answer).
+    let mut entries = args.input.entries();
+    let ahead: Vec<Entry> = match eager {
+        true => Vec::new(),
+        false => entries.by_ref().take(2).collect(),
+    };
+    let one_puzzle = ahead.len() == 1;
+    let entries = ahead.into_iter().chain(entries);
+    let strategy = match args.strategy(one_puzzle) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("sudokit: {e}");
@@ -215,8 +232,6 @@ pub(crate) fn run(args: &SolveArgs) -> Status {
     };
     let mut out = output::stdout();
     let mut totals = Totals::default();
-    let entries = args.input.entries();
-    let eager = args.input.reads_stdin();
     // Solutions printed as the search finds them (`--all`, `--limit`) go
     // straight out, one puzzle at a time; everything else can be answered
     // on many threads.
