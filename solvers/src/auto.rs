@@ -462,6 +462,11 @@ impl Strategy for Auto {
         }) {
             return search;
         }
+        // Pencil marks: the bitboards' search split between the cores.
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.race.is_some() && Bitboard.splits(puzzle, limits) {
+            return Bitboard.visit_split(puzzle, limits, self.race_threads, visitor);
+        }
         self.pick(puzzle).visit(puzzle, limits, visitor)
     }
 }
