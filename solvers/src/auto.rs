@@ -24,7 +24,9 @@ use crate::{
 /// Picks the fastest strategy that takes the puzzle: [`Bitboard`] for the
 /// classic 9×9 rules (with pencil marks or not), [`PropagationSearch`] (which takes every plugin)
 /// otherwise. The answers are the same either way; only the speed and the
-/// statistics differ.
+/// statistics differ. On pencil-mark puzzles the bitboards' search is split
+/// between [`race_threads`](Auto::race_threads) threads
+/// ([`Bitboard::visit_split`]).
 ///
 /// When the propagation search has not answered "solve" or "is it unique?"
 /// after [`race`](Auto::race), rivals start on threads of their own, one

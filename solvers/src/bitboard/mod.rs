@@ -54,7 +54,9 @@
 //! nearly empty of givens, the band branching needs more nodes than the
 //! propagation search's dom/wdeg cells (HARD_PENCILMARKS[3]: 1.42 M against
 //! 414 k) but each costs a fraction, and it finishes all ten
-//! (docs/benchmarks.md, "(stop 48, pencilmarks48)").
+//! (docs/benchmarks.md, "(stop 48, pencilmarks48)"). Their trees are large
+//! and must be walked whole, so `auto` splits them between the cores
+//! (`split.rs`: [`Bitboard::visit_split`]), with the same answer and nodes.
 
 mod board;
 mod classic;
