@@ -24,7 +24,9 @@ use crate::{
 /// Picks the fastest strategy that takes the puzzle: [`Bitboard`] for the
 /// classic 9×9 rules (with pencil marks or not), [`PropagationSearch`] (which takes every plugin)
 /// otherwise. The answers are the same either way; only the speed and the
-/// statistics differ.
+/// statistics differ. On pencil-mark puzzles the bitboards' search is split
+/// between [`race_threads`](Auto::race_threads) threads
+/// ([`Bitboard::visit_split`]).
 ///
 /// When the propagation search has not answered "solve" or "is it unique?"
 /// after [`race`](Auto::race), rivals start on threads of their own, one
@@ -516,6 +518,11 @@ impl Strategy for Auto {
             (!rivals.is_empty()).then(|| race::visit(main, rivals, puzzle, limits, &mut *visitor))
         }) {
             return search;
+        }
+        // Pencil marks: the bitboards' search split between the cores.
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.race.is_some() && Bitboard.splits(puzzle, limits) {
+            return Bitboard.visit_split(puzzle, limits, self.race_threads, visitor);
         }
         self.pick(puzzle).visit(puzzle, limits, visitor)
     }

@@ -1,7 +1,10 @@
 //! The bitboards on classic 9×9 puzzles whose other rules only narrow cell
 //! domains (given pencil marks, odd and even cells): they take them, agree
 //! with the propagation search and an independent brute-force count, find
-//! no solution where the domains clash, and still refuse every other rule.
+//! no solution where the domains clash, and still refuse every other rule;
+//! split between threads, they give the search alone's answer and nodes.
+
+use std::ops::ControlFlow;
 
 use sudokit_constraints::{ClassicRules, Diagonal, KillerCage, Parity, ParityCells, PencilMarks};
 use sudokit_core::testkit::count_solutions;
@@ -231,4 +234,160 @@ fn auto_solves_a_pencil_mark_puzzle_with_the_bitboards() {
         (auto.stats.nodes, auto.stats.guesses),
         (bitboard.stats.nodes, bitboard.stats.guesses)
     );
+}
+
+/// Searches `puzzle` split between `threads` threads, and returns the
+/// search and the solutions in the order the visitor saw them.
+fn split(puzzle: &Puzzle, limits: &Limits, threads: usize) -> (sudokit_solvers::Search, Vec<Grid>) {
+    let mut found = Vec::new();
+    let search = Bitboard
+        .visit_split(puzzle, limits, threads, &mut |grid| {
+            found.push(grid.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    (search, found)
+}
+
+/// Hard classic puzzles (forum_hardest, every 150th) whose givens in
+/// `loosened` cells become pencil marks of the given and one other digit:
+/// wide boards with large trees, unique or with a few solutions.
+fn hard_pencil_marked(loosened: usize, rng: &mut fastrand::Rng) -> Vec<Puzzle> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/classic/forum_hardest_1905_11plus.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the shared classic data");
+    text.lines()
+        .step_by(150)
+        .map(|line| {
+            let mut values: Vec<u8> = line
+                .bytes()
+                .take(81)
+                .map(|b| b.saturating_sub(b'0') % 10)
+                .collect();
+            let given: Vec<usize> = (0..81).filter(|&c| values[c] != 0).collect();
+            let mut marks = Vec::new();
+            for _ in 0..loosened {
+                let cell = given[rng.usize(..given.len())];
+                if values[cell] != 0 {
+                    marks.push((cell, [values[cell], rng.u8(1..=9)]));
+                    values[cell] = 0;
+                }
+            }
+            let mut puzzle = classic(Grid::from_values(9, values).unwrap());
+            for (cell, digits) in marks {
+                puzzle = puzzle.with(PencilMarks::new(Cell(cell as u16), digits)).unwrap();
+            }
+            puzzle
+        })
+        .collect()
+}
+
+#[test]
+fn a_split_search_gives_the_answer_and_nodes_of_the_search_alone() {
+    let mut rng = fastrand::Rng::with_seed(49);
+    let (mut large, mut several) = (0, 0);
+    for loosened in [1, 3, 6] {
+        for (k, puzzle) in hard_pencil_marked(loosened, &mut rng).iter().enumerate() {
+            let what = format!("puzzle {k} ({loosened} givens loosened)");
+            let limits = Limits::solutions(2);
+            assert!(Bitboard.splits(puzzle, &limits), "{what}");
+            let alone = Bitboard.solve(puzzle, &limits).unwrap();
+            for threads in [2, 3] {
+                let (search, found) = split(puzzle, &limits, threads);
+                assert_eq!((search.count, search.stop), (alone.count, alone.stop), "{what}");
+                assert_eq!(found, alone.solutions, "{what}: {threads} threads");
+                let stats = |s: &sudokit_solvers::Stats| (s.nodes, s.guesses, s.backtracks, s.propagations);
+                assert_eq!(
+                    stats(&search.stats),
+                    stats(&alone.stats),
+                    "{what}: {threads} threads"
+                );
+            }
+            large += usize::from(alone.stats.nodes > 200);
+            several += usize::from(alone.count > 1);
+        }
+    }
+    assert!(
+        large >= 5 && several >= 5,
+        "{large} large trees, {several} with several solutions"
+    );
+}
+
+#[test]
+fn a_split_search_stops_at_its_limits() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let puzzle = pencil_marked(&solutions(3)[2], 0, 81, 6, &mut rng);
+    // Not split: one solution asked for (which one comes first is the
+    // order's), every solution, or a node limit.
+    for limits in [
+        Limits::solutions(1),
+        Limits::all(),
+        Limits {
+            max_nodes: Some(100),
+            ..Limits::solutions(2)
+        },
+    ] {
+        assert!(!Bitboard.splits(&puzzle, &limits), "{limits:?}");
+        let (search, _) = split(&puzzle, &limits, 2);
+        let alone = Bitboard.count(&puzzle, &limits).unwrap();
+        assert_eq!(
+            (search.count, search.stop, search.stats.nodes),
+            (alone.count, alone.stop, alone.stats.nodes)
+        );
+    }
+    // A cancelled search stops at once.
+    let cancel = sudokit_solvers::Cancel::new();
+    cancel.cancel();
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..Limits::solutions(2)
+    };
+    let (search, found) = split(&puzzle, &limits, 2);
+    assert_eq!((search.stop, found.len()), (sudokit_solvers::Stop::Cancelled, 0));
+}
+
+/// ISS's HARD_PENCILMARKS[0] (no givens; each cell's pencil marks, row by
+/// row): a tree of about 100,000 nodes, deep enough for every thread to
+/// search below the split depth.
+const HARD_PENCILMARKS_0: [&str; 9] = [
+    "3479 134567 1345679 123456789 136 134567 3568 136789 123456789",
+    "12346789 1234679 1236789 123456789 1345678 123456789 123456789 123678 125689",
+    "134579 127 123456789 1234579 134567 1456789 123456789 1235789 1256789",
+    "34 123457 2345678 23456789 123456789 123456789 13456789 237 123456789",
+    "1234579 123456789 12345789 12345789 13456789 2689 1345789 123789 12346789",
+    "12345679 1234567 24567 24569 123456789 2456789 345678 123456789 245679",
+    "123456789 12345678 12568 12345789 1234567 12456789 134 12356789 12456",
+    "123457 1234578 12345678 234579 123456789 2456789 123456789 12345679 123456789",
+    "134589 123456789 13456789 459 13456789 12345789 3459 123456789 145689",
+];
+
+#[test]
+fn a_large_tree_split_between_threads_has_the_nodes_of_the_search_alone() {
+    let mut puzzle = classic(Grid::empty(9));
+    let marks = HARD_PENCILMARKS_0.iter().flat_map(|row| row.split(' '));
+    for (cell, digits) in marks.enumerate() {
+        let digits = digits.bytes().map(|b| b - b'0');
+        puzzle = puzzle.with(PencilMarks::new(Cell(cell as u16), digits)).unwrap();
+    }
+    let limits = Limits::solutions(2);
+    let alone = Bitboard.solve(&puzzle, &limits).unwrap();
+    assert!(
+        alone.is_unique() && alone.stats.nodes > 100_000,
+        "{}",
+        alone.stats.nodes
+    );
+    for threads in [2, 3] {
+        let (search, found) = split(&puzzle, &limits, threads);
+        assert_eq!(
+            (search.count, search.stop, found),
+            (1, alone.stop, alone.solutions.clone())
+        );
+        assert_eq!(
+            (search.stats.nodes, search.stats.guesses, search.stats.backtracks),
+            (alone.stats.nodes, alone.stats.guesses, alone.stats.backtracks),
+            "{threads} threads"
+        );
+    }
 }

@@ -54,13 +54,16 @@
 //! nearly empty of givens, the band branching needs more nodes than the
 //! propagation search's dom/wdeg cells (HARD_PENCILMARKS[3]: 1.42 M against
 //! 414 k) but each costs a fraction, and it finishes all ten
-//! (docs/benchmarks.md, "(stop 48, pencilmarks48)").
+//! (docs/benchmarks.md, "(stop 48, pencilmarks48)"). Their trees are large
+//! and must be walked whole, so `auto` splits them between the cores
+//! (`split.rs`: [`Bitboard::visit_split`]), with the same answer and nodes.
 
 mod board;
 mod classic;
 mod kernel;
 mod lanes;
 mod search;
+mod split;
 mod tables;
 
 use crate::clock::Instant;
@@ -226,30 +229,35 @@ fn run_with(
     started: Instant,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Search {
+    let mut searcher = Searcher::new(limits, started, kernel, wide, visitor);
+    let stop = search(&mut searcher, values, masks);
+    Search {
+        count: searcher.count,
+        stop,
+        stats: searcher.stats,
+    }
+}
+
+/// Runs `searcher` on the board of givens `values` and candidate `masks`
+/// (see [`run`]), and says why it stopped.
+fn search(searcher: &mut Searcher<'_>, values: &[u8], masks: &[(usize, u32)]) -> Stop {
     let mut board = Board::new();
-    let dirty = ALL_WORDS;
     for &(cell, allowed) in masks {
         board.restrict(cell, allowed);
     }
     // A given that is not a candidate clashes with another given or with
     // the start: nothing to search.
     let alive = board.place_givens(values);
-    let mut searcher = Searcher::new(limits, started, kernel, wide, visitor);
-    let stop = match searcher.node() {
+    match searcher.node() {
         Err(stop) => stop,
         Ok(()) if !alive => Stop::Exhausted,
-        Ok(()) => match searcher.propagate(&mut board, dirty) {
+        Ok(()) => match searcher.propagate(&mut board, ALL_WORDS) {
             Err(Dead) => Stop::Exhausted,
-            Ok(lines) => match searcher.explore(&mut board, &lines) {
+            Ok(lines) => match searcher.explore(&mut board, &lines, 0) {
                 Ok(()) => Stop::Exhausted,
                 Err(stop) => stop,
             },
         },
-    };
-    Search {
-        count: searcher.count,
-        stop,
-        stats: searcher.stats,
     }
 }
 

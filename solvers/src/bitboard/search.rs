@@ -3,6 +3,7 @@
 
 use crate::clock::Instant;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use sudokit_core::Grid;
 
@@ -24,6 +25,11 @@ pub(super) struct Searcher<'a> {
     /// candidates (see [`Board::band_branch`]): on puzzles whose domains
     /// leave few givens.
     wide: bool,
+    /// The depth whose subtrees the threads of a split search share
+    /// (`u32::MAX`: alone).
+    split_depth: u32,
+    /// This thread's part in a split search, if any.
+    split: Option<Split<'a>>,
     /// Solutions reported.
     pub(super) count: u64,
     /// Nodes, guesses, backtracks and propagations.
@@ -44,8 +50,26 @@ impl<'a> Searcher<'a> {
             visitor,
             kernel,
             wide,
+            split_depth: u32::MAX,
+            split: None,
             count: 0,
             stats: Stats::default(),
+        }
+    }
+
+    /// This searcher as one thread of a split search (see [`Split`]).
+    pub(super) fn splitting(mut self, depth: u32, split: Split<'a>) -> Searcher<'a> {
+        self.split_depth = depth;
+        self.split = Some(split);
+        self
+    }
+
+    /// What this thread searched below the split depth, which no other
+    /// thread searched too (the whole search for the first thread).
+    pub(super) fn own_stats(&self) -> Stats {
+        match &self.split {
+            Some(split) if split.thread != 0 => split.below,
+            _ => self.stats,
         }
     }
 
@@ -58,6 +82,13 @@ impl<'a> Searcher<'a> {
         if self.stats.nodes % CLOCK_STRIDE == 0 {
             if let Some(stop) = self.limits.expired(self.deadline) {
                 return Err(stop);
+            }
+            if self
+                .split
+                .as_ref()
+                .is_some_and(|split| split.stop.load(Ordering::Relaxed))
+            {
+                return Err(Stop::Visitor);
             }
         }
         self.stats.nodes += 1;
@@ -79,16 +110,19 @@ impl<'a> Searcher<'a> {
     /// Searches below a propagated board: on a digit's configurations in a
     /// band or stack while some are open, then (a safety net) on a cell's
     /// digits.
-    pub(super) fn explore(&mut self, board: &mut Board, lines: &Lines) -> Result<(), Stop> {
+    pub(super) fn explore(&mut self, board: &mut Board, lines: &Lines, depth: u32) -> Result<(), Stop> {
+        if depth == self.split_depth {
+            return self.claim(board, lines, depth);
+        }
         if let Some(branch) = board.band_branch(lines, self.wide) {
-            return self.try_each(board, branch.configurations, |board, p| {
+            return self.try_each(board, depth, branch.configurations, |board, p| {
                 board.keep_configuration(branch.band, branch.digit, p)
             });
         }
         let Some(branch) = board.branch() else {
             return self.report(board);
         };
-        self.try_each(board, branch.digits, |board, d| {
+        self.try_each(board, depth, branch.digits, |board, d| {
             let mut dirty = 0;
             board.place(branch.band, branch.pos, d, &mut dirty);
             dirty
@@ -102,6 +136,7 @@ impl<'a> Searcher<'a> {
     fn try_each(
         &mut self,
         board: &mut Board,
+        depth: u32,
         mut options: u32,
         apply: impl Fn(&mut Board, usize) -> Dirty,
     ) -> Result<(), Stop> {
@@ -112,7 +147,7 @@ impl<'a> Searcher<'a> {
             if options == 0 {
                 let dirty = apply(board, option);
                 return match self.propagate(board, dirty) {
-                    Ok(lines) => self.explore(board, &lines),
+                    Ok(lines) => self.explore(board, &lines, depth + 1),
                     Err(Dead) => Ok(()),
                 };
             }
@@ -120,14 +155,49 @@ impl<'a> Searcher<'a> {
             let mut child = *board;
             let dirty = apply(&mut child, option);
             if let Ok(lines) = self.propagate(&mut child, dirty) {
-                self.explore(&mut child, &lines)?;
+                self.explore(&mut child, &lines, depth + 1)?;
             }
         }
         Ok(())
     }
 
+    /// Searches below a board at the split depth if this thread holds its
+    /// ticket, and skips it if another thread does.
+    #[cold]
+    fn claim(&mut self, board: &mut Board, lines: &Lines, depth: u32) -> Result<(), Stop> {
+        if let Some(split) = self.split.as_mut() {
+            let unit = split.units;
+            split.units += 1;
+            if unit != split.ticket {
+                return Ok(());
+            }
+        }
+        let before = self.stats;
+        self.split_depth = u32::MAX;
+        let result = self.explore(board, lines, depth);
+        self.split_depth = depth;
+        if let Some(split) = self.split.as_mut() {
+            split.ticket = split.tickets.fetch_add(1, Ordering::Relaxed);
+            split.below.nodes += self.stats.nodes - before.nodes;
+            split.below.guesses += self.stats.guesses - before.guesses;
+            split.below.backtracks += self.stats.backtracks - before.backtracks;
+            split.below.propagations += self.stats.propagations - before.propagations;
+        }
+        result
+    }
+
     /// Hands a solved board to the visitor.
     fn report(&mut self, board: &Board) -> Result<(), Stop> {
+        if let Some(split) = &self.split {
+            // Above the split depth every thread walks the same boards:
+            // the first reports their solutions.
+            if self.split_depth != u32::MAX && split.thread != 0 {
+                return Ok(());
+            }
+            if split.found.fetch_add(1, Ordering::Relaxed) + 1 >= 2 {
+                split.stop.store(true, Ordering::Relaxed);
+            }
+        }
         let grid = Grid::from_values(9, board.digits().to_vec()).expect("81 digits from 1 to 9");
         self.count += 1;
         if (self.visitor)(&grid).is_break() {
@@ -138,4 +208,29 @@ impl<'a> Searcher<'a> {
             _ => Ok(()),
         }
     }
+}
+
+/// One thread's part in a search split between threads: every thread walks
+/// the same boards down to the split depth, and searches below a board
+/// there only when it holds that board's ticket (the boards at the split
+/// depth are numbered in the order all threads meet them, and each thread
+/// takes the next free number when it has searched below its last one).
+/// Deterministic boards make every thread meet the same numbers, so each
+/// subtree is searched exactly once.
+pub(super) struct Split<'a> {
+    /// Which thread: the first counts the boards above the split depth.
+    pub(super) thread: usize,
+    /// The next free ticket.
+    pub(super) tickets: &'a AtomicU64,
+    /// Solutions found by all threads.
+    pub(super) found: &'a AtomicU64,
+    /// Set when the threads found two solutions: the split search stops
+    /// and the caller searches alone (which two come first is the order's).
+    pub(super) stop: &'a AtomicBool,
+    /// The ticket this thread holds.
+    pub(super) ticket: u64,
+    /// The boards at the split depth this thread met.
+    pub(super) units: u64,
+    /// What this thread searched below the boards it held.
+    pub(super) below: Stats,
 }
