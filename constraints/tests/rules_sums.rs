@@ -666,3 +666,59 @@ fn four_parallel_little_killers_of_49_are_added_up() {
         .expect("box 5 crossed from end to end");
     assert!(crossing.label().ends_with("= 200"), "{}", crossing.label());
 }
+
+/// Houses less the little killers crossing them (one house or two, any
+/// disjoint choice of diagonals; `core/src/sum/compile/leftover_diagonals.rs`):
+/// on a 6×6 board with diagonals whose totals are read off a valid grid, the
+/// model derives such sums with innies and outies both, every derived sum
+/// adds up on that grid, and the propagation with them stays sound.
+#[test]
+fn houses_less_the_little_killers_crossing_them_hold_and_propagate_soundly() {
+    let solution = ["123456", "456123", "231564", "564231", "312645", "645312"];
+    let n = 6;
+    let digit = |r: usize, c: usize| u32::from(solution[r].as_bytes()[c] - b'0');
+    let at = |r: usize, c: usize| Cell::at(r, c, n);
+    let mut grid = Grid::empty(n);
+    for r in 0..n {
+        for c in 0..n {
+            grid.set(at(r, c), digit(r, c) as u8);
+        }
+    }
+    let mut puzzle = Puzzle::new(Geometry::square(n).unwrap())
+        .with(ClassicRules)
+        .unwrap();
+    // Diagonals going down-right from r2c1, r3c1, r4c1 and down-left from
+    // r1c4, r1c5 (0-based starts below).
+    let down = |r0: usize| -> Vec<(usize, usize)> { (r0..n).map(|r| (r, r - r0)).collect() };
+    let left = |c0: usize| -> Vec<(usize, usize)> { (0..=c0).map(|r| (r, c0 - r)).collect() };
+    for line in [down(1), down(2), down(3), left(3), left(4)] {
+        let total = line.iter().map(|&(r, c)| digit(r, c)).sum();
+        puzzle
+            .push(Box::new(LittleKiller::new(
+                line.iter().map(|&(r, c)| at(r, c)),
+                total,
+            )))
+            .unwrap();
+    }
+    let mut mixed = 0;
+    for sum in puzzle.model().sums().iter().filter(|s| s.rule().is_none()) {
+        assert_eq!(
+            sum.sum().value(&grid),
+            Some(i64::from(sum.sum().total())),
+            "{} fails on the grid",
+            sum.label()
+        );
+        let terms = sum.sum().terms();
+        mixed += usize::from(terms.iter().any(|&(_, k)| k > 0) && terms.iter().any(|&(_, k)| k < 0));
+    }
+    assert!(mixed > 0, "no leftover with innies and outies");
+    let report = assert_sound(
+        &puzzle,
+        &Soundness {
+            trials: 100,
+            lose_solution_digit: 0.01,
+            ..Soundness::default()
+        },
+    );
+    assert!(report.satisfiable * 4 >= report.checked, "{report:?}");
+}
