@@ -1,13 +1,11 @@
 //! What the model prepares from the declared sums: the blocks of cells that
 //! must differ (so the propagator can reason about distinct digits), and the
 //! sums the puzzle implies without declaring them: innies and outies, houses
-//! crossed from end to end by sums (`crossing.rs`), houses and pairs of
-//! houses less the little killers crossing them (`leftover_diagonals.rs`),
-//! and declared sums that lie side by side added up (`combine.rs`).
+//! crossed from end to end by sums (`crossing.rs`), and declared sums that
+//! lie side by side added up (`combine.rs`).
 
 mod combine;
 mod crossing;
-mod leftover_diagonals;
 
 use std::collections::HashSet;
 
@@ -307,25 +305,6 @@ pub(crate) fn derive(
             inside[c.index()] = false;
         }
     }
-    // The houses less the little killers crossing them, one or two houses
-    // at a time (the regions start with the complete groups).
-    let repeating: Vec<&Sum> = cages
-        .iter()
-        .copied()
-        .filter(|&s| !distinct_cages.iter().any(|&d| std::ptr::eq(d, s)))
-        .collect();
-    for found in leftover_diagonals::leftovers(&regions[..houses.len()], &repeating, cell_count) {
-        let sum = without_houses(found.sum, &houses, full, &mut used);
-        if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
-            let derivation = Derivation {
-                region: found.region,
-                region_total: found.region_total,
-                cages_total: found.sums_total,
-                houses_total: found.region_total - found.sums_total - i64::from(sum.total()),
-            };
-            derived.push((sum, derivation, true));
-        }
-    }
     derived
 }
 
@@ -374,16 +353,14 @@ fn without_houses(sum: Sum, houses: &[&[Cell]], house_total: i64, used: &mut [bo
 /// (three in each of boxes 2, 4, 6 and 8, adding up to 50 of 24–96) take
 /// the search from 151,177 nodes to 47,745, where ISS skips that sum as
 /// mid-range; on killers (no such sums) the same rule costs 2–5×
-/// (docs/benchmarks.md, "(stop 47, littlekillers47)"). Mixed innies and
-/// outies of houses less little killers are kept up to
-/// `leftover_diagonals::MAX_CELLS` cells (stop 49, lks49).
+/// (docs/benchmarks.md, "(stop 47, littlekillers47)").
 pub(crate) fn worth_keeping(sum: &Sum, blocks: &[Block], n: usize, across: bool) -> bool {
     let cells = sum.terms().len();
     if cells <= MAX_DERIVED_CELLS {
         return true;
     }
     let one_sign = sum.terms().iter().all(|&(_, k)| k > 0) || sum.terms().iter().all(|&(_, k)| k < 0);
-    if across && (one_sign && cells <= MAX_ACROSS_CELLS || cells <= leftover_diagonals::MAX_CELLS) {
+    if across && one_sign && cells <= MAX_ACROSS_CELLS {
         return true;
     }
     let (low, high) = bounds(blocks, n);
@@ -600,32 +577,18 @@ mod tests {
         let small = Sum::new(cells[..6].iter().copied(), 30);
         assert!(worth_keeping(&small, &[block(&cells[..6])], 9, false));
         // Crossing sums whose digits may repeat: kept when of one sign and
-        // at most twelve cells, or of both signs and at most ten.
+        // at most twelve cells.
         assert!(worth_keeping(&middle, &[block(&cells)], 9, true));
-        let mixed = |cells: &[Cell], total: i32| {
-            Sum::from_terms(
-                cells
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| (c, if i == 0 { -1 } else { 1 })),
-                total,
-            )
-        };
-        assert!(worth_keeping(
-            &mixed(&cells, 35),
-            &[block(&cells[1..]), block(&cells[..1])],
-            9,
-            true
-        ));
-        // Eleven cells, 37 to 53: 45 is mid-range.
-        let eleven: Vec<Cell> = (0..11).map(Cell).collect();
-        let outie = Block {
-            coefficient: -1,
-            ..block(&eleven[..1])
-        };
+        let mixed = Sum::from_terms(
+            cells
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, if i == 0 { -1 } else { 1 })),
+            35,
+        );
         assert!(!worth_keeping(
-            &mixed(&eleven, 45),
-            &[block(&eleven[1..10]), block(&eleven[10..]), outie],
+            &mixed,
+            &[block(&cells[1..]), block(&cells[..1])],
             9,
             true
         ));
