@@ -113,6 +113,7 @@ mod regex;
 mod regions;
 pub mod registry;
 mod regular;
+mod regular_walk;
 mod renban_windows;
 mod required;
 mod rule;

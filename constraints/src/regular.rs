@@ -10,6 +10,7 @@ use sudokit_core::{Cell, Contradiction, Ctx, Geometry, Grid, Propagate, Reason, 
 
 use crate::automaton::Automaton;
 use crate::iss::nfa;
+use crate::regular_walk::Walker;
 use crate::rule::{fits, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec};
 use crate::units::{checks_through_verify, distinct, Report};
 
@@ -45,6 +46,8 @@ pub struct RegularLine {
     /// What the automaton reads, in order: a cell, or `None` for a break.
     steps: Vec<Option<Cell>>,
     automaton: Arc<Automaton>,
+    /// The automaton laid flat, for the propagator.
+    walker: Arc<Walker>,
     /// Whether no cell is read twice: the propagator is then exact and
     /// reaches its own fixpoint in one run.
     distinct: bool,
@@ -68,6 +71,7 @@ impl RegularLine {
             title: title.into(),
             segments,
             steps,
+            walker: Arc::new(Walker::new(&automaton)),
             automaton: Arc::new(automaton),
             distinct,
         }
@@ -123,103 +127,25 @@ impl Rule for RegularLine {
     checks_through_verify!();
 }
 
-/// The states of layer `layer` (bits, `words` words a layer), each given
-/// to `f` in order.
-#[inline]
-fn each_state(bits: &[u64], words: usize, layer: usize, mut f: impl FnMut(usize)) {
-    for k in 0..words {
-        let mut word = bits[layer * words + k];
-        while word != 0 {
-            f(k * 64 + word.trailing_zeros() as usize);
-            word &= word - 1;
-        }
-    }
-}
-
-/// Whether layer `layer` holds no state.
-fn empty_layer(bits: &[u64], words: usize, layer: usize) -> bool {
-    bits[layer * words..(layer + 1) * words].iter().all(|&w| w == 0)
-}
-
 impl Propagate for RegularLine {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
-        let automaton = &*self.automaton;
-        let steps = &self.steps;
-        let reads: Vec<u128> = steps
+        let reads: Vec<Option<u128>> = self
+            .steps
             .iter()
-            .map(|step| step.map_or(0, |cell| cx.candidates(cell).to_u128()))
+            .map(|step| step.map(|cell| cx.candidates(cell).to_u128()))
             .collect();
-        let words = automaton.states().div_ceil(64).max(1);
-        let mut bits = vec![0u64; words * (steps.len() + 1)];
-        let has = |bits: &[u64], layer: usize, s: usize| bits[layer * words + s / 64] >> (s % 64) & 1 == 1;
-        let first = steps.iter().flatten().next().copied();
-        let nothing = || Contradiction::rule(first, "no reading of the line's digits is accepted");
-        for &s in automaton.starts() {
-            bits[s as usize / 64] |= 1 << (s % 64);
-        }
-        // Forward: the states some reading of the candidates reaches.
-        for (i, step) in steps.iter().enumerate() {
-            let (done, next) = bits.split_at_mut((i + 1) * words);
-            let next = &mut next[..words];
-            each_state(done, words, i, |s| {
-                let mut set = |t: u32| next[t as usize / 64] |= 1 << (t % 64);
-                match step {
-                    Some(_) => {
-                        for &(digits, t) in automaton.moves(s) {
-                            if digits & reads[i] != 0 {
-                                set(t);
-                            }
-                        }
-                    }
-                    None => automaton.breaks(s).iter().for_each(|&t| set(t)),
-                }
-            });
-            if empty_layer(&bits, words, i + 1) {
-                return Err(nothing());
-            }
-        }
-        let last = steps.len();
-        for s in 0..automaton.states() {
-            if !automaton.accepting(s) {
-                bits[last * words + s / 64] &= !(1 << (s % 64));
-            }
-        }
-        if empty_layer(&bits, words, last) {
-            return Err(nothing());
-        }
-        // Backward: keep the states from which an accepting state is still
-        // reached, and the digits read on the way.
-        let mut supports = vec![0u128; steps.len()];
-        let mut keep = vec![0u64; words];
-        for i in (0..steps.len()).rev() {
-            keep.iter_mut().for_each(|w| *w = 0);
-            each_state(&bits, words, i, |s| {
-                let kept = match steps[i] {
-                    Some(_) => {
-                        let mut kept = false;
-                        for &(digits, t) in automaton.moves(s) {
-                            let read = digits & reads[i];
-                            if read != 0 && has(&bits, i + 1, t as usize) {
-                                supports[i] |= read;
-                                kept = true;
-                            }
-                        }
-                        kept
-                    }
-                    None => automaton.breaks(s).iter().any(|&t| has(&bits, i + 1, t as usize)),
-                };
-                if kept {
-                    keep[s / 64] |= 1 << (s % 64);
-                }
-            });
-            bits[i * words..(i + 1) * words].copy_from_slice(&keep);
-            if empty_layer(&bits, words, i) {
-                return Err(nothing());
-            }
-        }
-        for (i, step) in steps.iter().enumerate() {
-            let Some(cell) = *step else { continue };
-            if supports[i] != reads[i] {
+        let Some(supports) = self.walker.supports(&reads) else {
+            let first = self.steps.iter().flatten().next().copied();
+            return Err(Contradiction::rule(
+                first,
+                "no reading of the line's digits is accepted",
+            ));
+        };
+        for (i, step) in self.steps.iter().enumerate() {
+            let (Some(cell), Some(read)) = (*step, reads[i]) else {
+                continue;
+            };
+            if supports[i] != read {
                 cx.because(|| {
                     Reason::new(self.title.clone())
                         .cells([cell])
