@@ -38,7 +38,10 @@
 //!   own) and [`NegativeIndexer`] ("broken 159", declared);
 //! * chess and custom: [`ChessMoves`] (anti-camel, anti-zebra, … from a
 //!   list of offsets, optionally for some digits), [`Taxicab`],
-//!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs).
+//!   [`CustomPairs`] (a setter's allowed or forbidden digit pairs);
+//! * regex and state-machine lines: [`RegularLine`], the digits along a
+//!   line read as a word that an [`Automaton`] accepts (a pattern's, or ISS's
+//!   serialized NFA), with the regular constraint as its propagator.
 //!
 //! Nearly all of them are declarations (the between line, the lockout
 //! line and the quadruple add a propagator; SAT takes their clauses, DLX
@@ -71,6 +74,7 @@
 
 mod all_different;
 mod any_of;
+mod automaton;
 mod between;
 mod cages;
 mod cells;
@@ -105,8 +109,11 @@ mod outside_clauses;
 mod outside_rooms;
 mod pair_cliques;
 mod quadruple;
+mod regex;
 mod regions;
 pub mod registry;
+mod regular;
+mod regular_walk;
 mod renban_windows;
 mod required;
 mod rule;
@@ -121,6 +128,7 @@ mod value_indexing;
 
 pub use all_different::AllDifferent;
 pub use any_of::AnyOf;
+pub use automaton::{Automaton, MAX_STATES};
 pub use between::BetweenLine;
 pub use cages::{MultiSumCage, RellikCage, RepeatingCage};
 pub use cells::{Extreme, ExtremeCells, Parity, ParityCells, PencilMarks};
@@ -147,6 +155,7 @@ pub use outside_rooms::{HiddenSkyscraper, NumberedRoom};
 pub use pair_cliques::{complete_components, PairCliques};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
+pub use regular::RegularLine;
 pub use squares::SquareClasses;
 pub use sum_lines::SumLine;
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

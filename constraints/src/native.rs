@@ -282,6 +282,17 @@
 //! type = "lockout"          # the ends (diamonds) differ by at least value; the rest lies outside them
 //! cells = "r1c1 r2c2 r3c3 r4c4"
 //! value = 5                 # optional (default: half the size, rounded down: 4 on 9×9)
+//!
+//! [[rules]]
+//! type = "regex"            # the digits along the line, in order, match the whole pattern
+//! cells = "r5c1 r5c2 r5c3 r5c4"
+//! pattern = "[1-4]+5?"      # digits, [classes], ., |, ( ), * + ? {n,m}; letters for 10 and up
+//!
+//! [[rules]]
+//! type = "automaton"        # a state machine accepts the digits along the segments
+//! segments = ["r6c1 r6c2 r6c3"]    # in order, a break between two; [] is an empty one
+//! nfa = "TgZ_8SNFZ4n_EaKzxP8NFZ4n8IrPE_BWeJ8DPE8B4nARMAkAAA"  # ISS's serialized NFA (here: rising)
+//! label = "rising"          # optional
 //! ```
 //!
 //! ## Sums
@@ -1672,6 +1683,20 @@ impl Reader<'_> {
                         .map(|(i, shaft)| self.distinct_cells(shaft, &format!("{key}[{i}]"), n, rule))
                         .collect::<Result<_, _>>()?,
                 )
+            }
+            ParamType::Segments => {
+                let items = self.array(value, key, "[[\"r1c1\", \"r1c2\"], [], [\"r2c1\"]]")?;
+                let mut segments = Vec::with_capacity(items.len());
+                for (i, segment) in items.iter().enumerate() {
+                    segments.push(match self.cells(segment, key, n)?.is_empty() {
+                        true => Vec::new(),
+                        false => self.distinct_cells(segment, &format!("{key}[{i}]"), n, rule)?,
+                    });
+                }
+                if segments.iter().all(Vec::is_empty) {
+                    return Err(self.at(value, key, format!("the {rule} has no cells")));
+                }
+                V::Shafts(segments)
             }
             ParamType::Moves => V::Moves(self.moves(value, key, n)?),
             ParamType::Alternatives => V::Alternatives(self.alternatives(value, key, n)?),

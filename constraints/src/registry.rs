@@ -29,7 +29,7 @@ pub use crate::rule::{
 use crate::{
     any_of, between, cages, cells, chaos, chaos_clues, chess, count_distinct, counting, diagonal, dots,
     equal_sums, full_rank, indexers, inequality, lines, lockout, look_and_say, lunchbox, negative_indexers,
-    outside, outside_rooms, quadruple, regions, squares, sum_lines, sums, value_indexing,
+    outside, outside_rooms, quadruple, regions, regular, squares, sum_lines, sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -108,6 +108,8 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &chaos_clues::CHAOS_COUNT,
     &chaos_clues::SAME_REGION,
     &count_distinct::COUNT_DISTINCT,
+    &regular::REGEX,
+    &regular::AUTOMATON,
     &any_of::ANY_OF,
 ];
 

@@ -209,6 +209,11 @@ pub enum ParamType {
     Direction,
     /// A non-empty list of lists of distinct cells (arrow shafts).
     Shafts,
+    /// The segments of one line, in order: like [`ParamType::Shafts`], but
+    /// a segment may be empty (ISS's state machines read a break between
+    /// two segments, so an empty one at an end is a break there); some
+    /// segment has cells.
+    Segments,
     /// A non-empty list of `[rows, cols]` moves.
     Moves,
     /// A list of pairs of cells.

@@ -80,6 +80,8 @@ const EXPRESSIBLE: &[&str] = &[
     "counting-circles",
     "chaos-construction",
     "count-distinct",
+    "regex",
+    "automaton",
     "any-of",
 ];
 
@@ -580,10 +582,10 @@ fn what_sudokit_does_not_read_is_refused_by_name() {
         iss_err(".DutchFlatmates.Thermo~R1C1~R1C2.Doppelganger.DutchFlatmates.Frobnicate~1"),
         "ISS constraint types sudokit does not read: DutchFlatmates, Doppelganger; not ISS constraint types: Frobnicate"
     );
-    // What sudokit still refuses, by name: variables and state machines.
+    // What sudokit still refuses, by name: variables.
     assert_eq!(
         iss_err(".Var~R1C1.NFA~VgGv_wQg~R1C1~R1C2.CountDistinct~R1C1~R1C2"),
-        "ISS constraint types sudokit does not read: Var, NFA"
+        "ISS constraint types sudokit does not read: Var"
     );
     // `.Or`/`.And` groups must close, hold something and not describe the board.
     assert_eq!(iss_err(".Or.Thermo~R1C1~R1C2"), ".Or (item 1): has no .End");

@@ -210,6 +210,13 @@ fn every_rule() -> PuzzleSpec {
             .with("cell", c(9, 1))
             .with("cells", vec![c(8, 1), c(8, 2)])
             .with("regions", vec![c(9, 2), c(9, 3)]),
+        rule("regex")
+            .with("cells", vec![c(6, 1), c(6, 2), c(6, 3)])
+            .with("pattern", "[1-3]+9?"),
+        rule("automaton")
+            .with("segments", Value::Shafts(vec![vec![c(7, 1), c(7, 2), c(7, 3)]]))
+            .with("nfa", "TgZ_8SNFZ4n_EaKzxP8NFZ4n8IrPE_BWeJ8DPE8B4nARMAkAAA")
+            .with("label", "rising"),
         rule("any-of").with(
             "alternatives",
             vec![

@@ -115,6 +115,7 @@ fn random_value(rng: &mut fastrand::Rng, n: usize, ty: ParamType) -> Value {
         }),
         ParamType::Direction => Value::Direction(Direction::ALL[rng.usize(0..4)]),
         ParamType::Shafts => Value::Shafts((0..2).map(|_| path(rng, n, 2)).collect()),
+        ParamType::Segments => Value::Shafts(vec![Vec::new(), path(rng, n, 2)]),
         ParamType::Moves => Value::Moves(vec![(rng.isize(0..=1), rng.isize(1..=2))]),
         ParamType::CellPairs => Value::CellPairs((0..2).map(|_| neighbours(rng, n)).collect()),
         ParamType::DigitPairs => Value::DigitPairs(vec![(digit(rng), digit(rng))]),
@@ -140,6 +141,21 @@ fn random_value(rng: &mut fastrand::Rng, n: usize, ty: ParamType) -> Value {
     }
 }
 
+/// A random text that means something as parameter `name`: a regex
+/// line's pattern, or an ISS-serialized state machine (digits that rise,
+/// or each segment's sum even).
+fn random_text(rng: &mut fastrand::Rng, n: usize, name: &str) -> Value {
+    let digit = |rng: &mut fastrand::Rng| rng.u8(1..=n as u8);
+    Value::Text(match name {
+        "pattern" => match rng.usize(0..3) {
+            0 => format!("[1-{}]*{}?", digit(rng), digit(rng)),
+            1 => format!("({}.|.{})+", digit(rng), digit(rng)),
+            _ => format!("[^{}]{{1,3}}", digit(rng)),
+        },
+        _ => ["TgZ_8SNFZ4n_EaKzxP8NFZ4n8IrPE_BWeJ8DPE8B4nARMAkAAA", "Qm__VT_qoA"][rng.usize(0..2)].into(),
+    })
+}
+
 /// A random rule of `kind` on an `n`×`n` board that the native format
 /// accepts and that builds, if one turns up in a few tries.
 fn random_rule(rng: &mut fastrand::Rng, n: usize, kind: &'static RuleKind) -> Option<PuzzleSpec> {
@@ -151,7 +167,11 @@ fn random_rule(rng: &mut fastrand::Rng, n: usize, kind: &'static RuleKind) -> Op
                 Presence::Optional | Presence::Number(_) | Presence::Text(_) => rng.bool(),
             };
             if wanted {
-                rule.set(param.name, Some(random_value(rng, n, param.ty)));
+                let value = match param.name {
+                    "pattern" | "nfa" => random_text(rng, n, param.name),
+                    _ => random_value(rng, n, param.ty),
+                };
+                rule.set(param.name, Some(value));
             }
         }
         let mut spec = PuzzleSpec::new(n);

@@ -25,12 +25,13 @@
 //! let thermometer = Registry::default().rule("thermometer").unwrap();
 //! assert_eq!(spec.rules, [thermometer.with("cells", vec![Cell(0), Cell(1), Cell(2)])]);
 //! assert_eq!(iss::write(&spec).unwrap(), ".Shape~4x4.~R4C4_2.Thermo~R1C1~R1C2~R1C3");
-//! let err = iss::read(".DutchFlatmates.Regex~12~R1C1~R1C2").unwrap_err();
-//! assert_eq!(err.to_string(), "ISS constraint types sudokit does not read: DutchFlatmates, Regex");
+//! let err = iss::read(".DutchFlatmates.Doppelganger").unwrap_err();
+//! assert_eq!(err.to_string(), "ISS constraint types sudokit does not read: DutchFlatmates, Doppelganger");
 //! ```
 
 mod chaos;
 mod declared;
+pub(crate) mod nfa;
 mod pairwise;
 mod reader;
 mod table;

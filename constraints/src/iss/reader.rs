@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use sudokit_core::{Cell, Digit, Geometry, GeometryError};
 
 use super::chaos;
+use super::nfa;
 use super::pairwise;
 use super::table::{self, Form, IssRule};
 use super::{little_killer_diagonals, neighbour_pairs, parse_cell, IssError, MAX_SIZE};
@@ -641,6 +642,53 @@ impl Reader<'_> {
                     segments.push(self.cells(item, segment)?);
                 }
                 vec![rule().with("segments", crate::registry::Value::Shafts(segments))]
+            }
+            Form::Regex => {
+                let Some((token, lines)) = args.split_first() else {
+                    return Err(item.error("no pattern"));
+                };
+                let pattern = nfa::decode_pattern(token).map_err(|e| item.error(e))?;
+                let pattern: String = pattern.chars().filter(|c| !c.is_whitespace()).collect();
+                let mut rules = Vec::new();
+                for line in lines.split(|a| a.is_empty()).filter(|l| !l.is_empty()) {
+                    rules.push(
+                        rule()
+                            .with("cells", self.cells(item, line)?)
+                            .with("pattern", pattern.as_str()),
+                    );
+                }
+                if rules.is_empty() {
+                    return Err(item.error("no cells"));
+                }
+                rules
+            }
+            Form::Nfa => {
+                let Some((encoded, rest)) = args.split_first() else {
+                    return Err(item.error("no automaton"));
+                };
+                let groups = pairwise::groups(rest);
+                if groups.is_empty() {
+                    return Err(item.error("no cells"));
+                }
+                let mut rules = Vec::new();
+                for (label, ids) in groups {
+                    // A segment may be empty: the break beside it is read.
+                    let mut segments = Vec::new();
+                    for segment in ids.split(|a| *a == "-") {
+                        match segment.is_empty() {
+                            true => segments.push(Vec::new()),
+                            false => segments.push(self.cells(item, segment)?),
+                        }
+                    }
+                    let mut rule = rule()
+                        .with("segments", crate::registry::Value::Shafts(segments))
+                        .with("nfa", *encoded);
+                    if !label.is_empty() {
+                        rule = rule.with("label", label.as_str());
+                    }
+                    rules.push(rule);
+                }
+                rules
             }
             Form::Pairwise { all, legacy } => {
                 let Some((key, rest)) = args.split_first() else {

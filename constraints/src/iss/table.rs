@@ -42,6 +42,14 @@ pub(crate) enum Form {
     /// between consecutive cells of a group, or every two of its cells
     /// (`all`); `legacy` keys swap `-` and `_` (`.Binary`, `.BinaryX`).
     Pairwise { all: bool, legacy: bool },
+    /// A pattern (base64, or percent-encoded in older strings), then lines
+    /// of cells separated by empty arguments (`.Regex~WzEtM10q~R1C1~R1C2`):
+    /// one rule per line.
+    Regex,
+    /// A serialized NFA, then named groups of cells (`_name`, an empty
+    /// argument between two groups), each split into segments by `-`: one
+    /// rule per group.
+    Nfa,
 }
 
 /// One line of the table.
@@ -138,6 +146,8 @@ pub(crate) const RULES: &[IssRule] = &[
     row("CountingCircles", "counting-circles", Form::Cells),
     row("LookAndSay", "look-and-say", Form::CountsAndDigits),
     row("EqualSum", "equal-sum", Form::Segments),
+    row("Regex", "regex", Form::Regex),
+    row("NFA", "automaton", Form::Nfa),
     // `.Pair` first: it is the form the writer picks for `custom-pairs`.
     row(
         "Pair",

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use sudokit_core::{Cell, Geometry};
 
 use super::declared::declared;
+use super::nfa;
 use super::pairwise;
 use super::table::{self, Form, IssRule};
 use super::{cell_id, little_killer_diagonals, neighbour_pairs, IssError, MAX_SIZE};
@@ -396,6 +397,28 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
                 "~{}~_{name}~{}",
                 pairwise::encode_key(&allowed, n),
                 groups.join("~~")
+            );
+        }
+        Form::Regex => {
+            let pattern = rule.text("pattern").unwrap_or("");
+            let encoded = nfa::encode_base64(pattern.as_bytes());
+            let _ = write!(out, "~{encoded}~{}", ids(rule.cells("cells")));
+        }
+        Form::Nfa => {
+            let label = pairwise::encode_name(rule.text("label").unwrap_or(""));
+            // Segments apart by `-` (an empty segment is no cell id).
+            let mut items: Vec<String> = Vec::new();
+            for (i, segment) in rule.shafts("segments").iter().enumerate() {
+                if i > 0 {
+                    items.push("-".into());
+                }
+                items.extend(segment.iter().map(|&c| cell_id(c, n)));
+            }
+            let _ = write!(
+                out,
+                "~{}~_{label}~{}",
+                rule.text("nfa").unwrap_or(""),
+                items.join("~")
             );
         }
         Form::TwoSided(_) => unreachable!("written by `write`, which merges both ends of a line"),
