@@ -355,10 +355,10 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
-    let mut digits: Vec<u128> = (0..cells)
-        .map(|i| cx.candidates(Cell(i as u16)).to_u128())
-        .collect();
-    let mut regions = label_bits(cx);
+    // Straight from the state's variables: the digits, then the labels.
+    let (digit_vars, label_vars) = cx.state().variables()[..2 * cells].split_at(cells);
+    let mut digits: Vec<u128> = digit_vars.iter().map(|d| d.to_u128()).collect();
+    let mut regions: Vec<u128> = label_vars.iter().map(|r| r.to_u128()).collect();
     let mut index = (cells <= 128).then(|| Index::new(&digits, &regions, n));
     // In reading order, as each cell is found fixed to both (a removal
     // may fix a later cell to both, which then counts too).
