@@ -355,11 +355,11 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
-    let mut digits: Vec<u128> = (0..cells)
-        .map(|i| cx.candidates(Cell(i as u16)).to_u128())
-        .collect();
-    let mut regions = label_bits(cx);
-    let mut index = (cells <= 128).then(|| Index::new(&digits, &regions, n));
+    // Straight from the state's variables: the digits, then the labels.
+    let (digit_vars, label_vars) = cx.state().variables()[..2 * cells].split_at(cells);
+    let mut digits: Vec<u128> = digit_vars.iter().map(|d| d.to_u128()).collect();
+    let mut regions: Vec<u128> = label_vars.iter().map(|r| r.to_u128()).collect();
+    let mut index = (cells <= 128).then(|| Index::new(digit_vars, label_vars, n));
     // In reading order, as each cell is found fixed to both (a removal
     // may fix a later cell to both, which then counts too).
     for i in 0..cells {
@@ -511,9 +511,10 @@ struct Index {
 }
 
 impl Index {
-    /// The index of the cells' `digits` and `regions` (as bits) on a board
-    /// of side `n`, `members` left empty.
-    fn new(digits: &[u128], regions: &[u128], n: usize) -> Index {
+    /// The index of the cells' `digits` and `regions` (the state's
+    /// variables: a one-digit test on their own word is a few instructions,
+    /// on `u128` a dozen) on a board of side `n`, `members` left empty.
+    fn new<W: Word>(digits: &[Digits<W>], regions: &[Digits<W>], n: usize) -> Index {
         let mut index = Index {
             digit_fixed: vec![0; n],
             label_fixed: vec![0; n],
@@ -523,11 +524,11 @@ impl Index {
         // one pass with the cell's bit carried along.
         let mut bit = 1u128;
         for (&d, &r) in digits.iter().zip(regions) {
-            if one_bit(d) {
-                index.digit_fixed[d.trailing_zeros() as usize] |= bit;
+            if let Some(d) = d.single_digit() {
+                index.digit_fixed[d as usize - 1] |= bit;
             }
-            if one_bit(r) {
-                index.label_fixed[r.trailing_zeros() as usize] |= bit;
+            if let Some(r) = r.single_digit() {
+                index.label_fixed[r as usize - 1] |= bit;
             }
             bit <<= 1;
         }

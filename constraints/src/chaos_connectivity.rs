@@ -327,18 +327,23 @@ fn far_cells(labels: &[u128], n: usize, label: Digit) -> Result<Vec<usize>, Cont
 /// Each cell's possible region labels as bits (label k is bit k − 1), the
 /// input of the passes of the construction.
 pub(crate) fn label_bits<W: Word>(cx: &Ctx<'_, W>) -> Vec<u128> {
+    label_vars(cx).iter().map(|l| l.to_u128()).collect()
+}
+
+/// The cells' region variables, in reading order: one slice of the state
+/// (reading them cell by cell through the context cost several times as
+/// many instructions, on every run of the chaos rules).
+pub(crate) fn label_vars<'a, W: Word>(cx: &'a Ctx<'_, W>) -> &'a [Digits<W>] {
     let cells = cx.size() * cx.size();
-    (0..cells)
-        .map(|i| cx.candidates(Cell((cells + i) as u16)).to_u128())
-        .collect()
+    &cx.state().variables()[cells..2 * cells]
 }
 
 /// The labels of `among` whose region `group` (cells known to share one
 /// region) can lie in as far as connectivity goes: [`group_fits`] for each,
 /// the labels read from the state once.
 pub(crate) fn fitting_labels<W: Word>(cx: &Ctx<'_, W>, group: &[Cell], among: Digits<W>) -> Digits<W> {
-    let cells = cx.size() * cx.size();
-    let label_of = |i: usize| cx.candidates(Cell((cells + i) as u16)).to_u128();
+    let labels = label_vars(cx);
+    let label_of = |i: usize| labels[i].to_u128();
     Digits::from_u128(labels_fitting(cx.size(), label_of, group, among.to_u128()))
 }
 
