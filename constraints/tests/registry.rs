@@ -242,6 +242,12 @@ fn random_rules_of_every_kind_propagate_soundly_on_small_boards() {
                 };
                 spec.classic = classic;
                 let Ok(puzzle) = spec.build() else { continue };
+                // Extra variables (a chaos construction's region labels)
+                // double the cells brute force fills: 6×6 takes minutes,
+                // and tests/chaos.rs counts them against brute force on 4×4.
+                if n > 4 && puzzle.variables() > 0 {
+                    continue;
+                }
                 checked += assert_sound(&puzzle, &options).checked;
             }
         }
