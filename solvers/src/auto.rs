@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use sudokit_core::{Grid, Puzzle, Sum, SumOrigin, Unsupported};
+use sudokit_core::{CompiledSum, Grid, Model, Puzzle, Sum, SumOrigin, Unsupported};
 
 use crate::bitboard::Bitboard;
 use crate::limits::{Limits, Search};
@@ -372,7 +372,16 @@ impl Auto {
 /// ([`Auto::LEADER_RESTARTS`]).
 #[cfg(not(target_arch = "wasm32"))]
 fn declares_sums(puzzle: &Puzzle) -> bool {
-    (puzzle.model().sums().iter()).any(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
+    rule_sums(puzzle.model()).next().is_some()
+}
+
+/// The sums the rules declare, without those the model derives (innies,
+/// outies, leftovers).
+fn rule_sums(model: &Model) -> impl Iterator<Item = &CompiledSum> {
+    model
+        .sums()
+        .iter()
+        .filter(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
 }
 
 /// Whether `puzzle` keeps its boxes. A chaos construction with boxes
@@ -414,11 +423,7 @@ fn sum_rules(puzzle: &Puzzle) -> SumRules {
             && rule.domains(geometry).is_empty()
             && rule.variables(geometry) == 0
     });
-    let mut declared = model
-        .sums()
-        .iter()
-        .filter(|sum| matches!(sum.origin(), SumOrigin::Rule(_)))
-        .peekable();
+    let mut declared = rule_sums(model).peekable();
     if !declarative || declared.peek().is_none() {
         return SumRules::Other;
     }
