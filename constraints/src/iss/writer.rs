@@ -45,9 +45,6 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
     let mut two_sided: Vec<(&str, String, usize, [String; 2])> = Vec::new();
     let combined = combined(spec)?;
     for (index, rule) in spec.rules.iter().enumerate() {
-        if rule.name() == "pencil-marks" {
-            continue;
-        }
         if let Some((iss, first)) = combined.iter().find(|c| c.2.contains(&index)).map(|c| (c.0, c.1)) {
             if first == index {
                 items.push(format!(".{iss}"));
@@ -171,9 +168,9 @@ fn layout(spec: &PuzzleSpec, out: &mut String) -> Result<()> {
     Ok(())
 }
 
-/// Givens, pencil marks and the domains of rules written through their
-/// declarations (`domains`), one `.~` item in cell order: what several say
-/// of one cell is intersected into one item.
+/// Givens and the domains of rules written through their declarations
+/// (`domains`: pencil marks, odd cells, …), one `.~` item in cell order:
+/// what several say of one cell is intersected into one item.
 fn givens(spec: &PuzzleSpec, domains: &[(Cell, u128)], out: &mut String) -> Result<()> {
     let n = spec.size;
     let mut cells: BTreeMap<Cell, u128> = BTreeMap::new();
@@ -181,17 +178,6 @@ fn givens(spec: &PuzzleSpec, domains: &[(Cell, u128)], out: &mut String) -> Resu
     for cell in (0..n * n).map(|i| Cell(i as u16)) {
         if let Some(d) = spec.givens.get(cell) {
             narrow(cell, 1 << (d - 1));
-        }
-    }
-    for rule in spec.rules.iter().filter(|r| r.name() == "pencil-marks") {
-        if let Some(&cell) = rule.cells("cell").first() {
-            narrow(
-                cell,
-                rule.digits("digits")
-                    .unwrap_or(&[])
-                    .iter()
-                    .fold(0, |m, &d| m | 1 << (d - 1)),
-            );
         }
     }
     for &(cell, digits) in domains {
