@@ -14,6 +14,7 @@ use crate::limits::{Limits, Search};
 use crate::nogoods::Restarts;
 use crate::propagation::PropagationSearch;
 use crate::strategy::{Session, SolveError, Strategy};
+use crate::symmetric;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::{
     propagation::{Links, ValueIteration, ValueOrder},
@@ -489,6 +490,11 @@ impl Strategy for Auto {
         limits: &Limits,
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError> {
+        // Interchangeable digits (a bare jigsaw layout): one ordered
+        // solution per orbit is searched, the rest are its relabellings.
+        if let Some(search) = symmetric::visit(self, puzzle, limits, visitor)? {
+            return Ok(search);
+        }
         if self.killer_restarts != Restarts::Off
             && self.fallback.restarts == Restarts::Off
             && is_killer(puzzle)

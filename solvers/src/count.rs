@@ -349,6 +349,11 @@ impl Order {
         }
     }
 
+    /// The house's cells, in the order that orders the digits.
+    pub(crate) fn house(&self) -> &[Cell] {
+        &self.house
+    }
+
     /// Reads the house's fixed cells in order up to the first open one:
     /// `None` when a class's digits are out of order there (no solution of
     /// the case is counted), else the open cell, if any, with the digits it

@@ -66,6 +66,7 @@ mod race;
 mod registry;
 pub mod sat;
 mod strategy;
+mod symmetric;
 mod tally;
 
 pub use auto::Auto;
