@@ -120,6 +120,10 @@ impl Rule for RegularLine {
         self.distinct
     }
 
+    fn reads_words(&self) -> bool {
+        true
+    }
+
     fn scope(&self, _: &Geometry) -> Vec<Cell> {
         distinct(self.segments.iter().flatten().copied())
     }
