@@ -9,6 +9,13 @@
 //!   --luby N        Luby restarts of unit N
 //!   --same-cell     value iteration (ISS's k-way branching, same cell)
 //!   --seed S        random digit order from seed S
+//!   --iss           ISS's choice of branch (the renban search, `on_runs`)
+//!   --ascending     smallest digit first
+//!   --reselect      value iteration, choosing again after each removal
+//!   --binary        binary branching (after `--iss`: without its reselect)
+//!   --priorities B  weights start at the groups' sizes (B = 1) or at 1 (0)
+//!   --decay N       halve the weights every N failures (0: never)
+//!   --weigh B       contradictions weigh their variables (1) or not (0)
 //!   --gate          wide derived sums wait (as in auto's killer searches)
 //!   --nodes N       node limit
 //!   --sums          print the model's sums (declared, derived) instead
@@ -47,6 +54,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             "--same-cell" => search.value_iteration = ValueIteration::SameCell,
             "--seed" => search.order = ValueOrder::Random { seed: number()? },
+            "--iss" => search = search.on_runs(),
+            "--ascending" => search.order = ValueOrder::Ascending,
+            "--reselect" => search.value_iteration = ValueIteration::Reselect,
+            "--binary" => search.value_iteration = ValueIteration::Off,
+            "--priorities" => search.group_priorities = number()? != 0,
+            "--decay" => search.decay = number()?,
+            "--weigh" => search.weigh_contradictions = number()? != 0,
             "--gate" => search.wide_derived_sums_wait = true,
             "--nodes" => limits = limits.with_nodes(number()?),
             "--sums" => list_sums = true,

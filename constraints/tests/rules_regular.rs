@@ -187,6 +187,84 @@ fn check_on_every_filling_of_a_short_line() {
     }
 }
 
+/// A line reading a cell twice (in a row, or with other cells between)
+/// keeps exactly the digits some accepted reading puts in each of its
+/// cells: the propagator tries the twice-read cell's digits one by one
+/// (up to three).
+/// Brute force over the line's cells on random candidates, against the
+/// `regex` crate.
+#[test]
+fn a_cell_read_twice_keeps_exactly_the_supported_digits() {
+    use sudokit_core::testkit::propagate_from;
+    use sudokit_core::{Digits, Puzzle};
+    let n = 4;
+    let geometry = Geometry::square(n).unwrap();
+    let at = |r: usize, c: usize| Cell::at(r, c, n);
+    let lines = [
+        vec![at(0, 0), at(0, 0), at(0, 1), at(1, 1)],
+        vec![at(0, 0), at(0, 1), at(1, 1), at(0, 0)],
+    ];
+    let mut rng = fastrand::Rng::with_seed(50);
+    let mut tested = 0;
+    for pattern in PATTERNS.iter().chain(&["(.)1*", "[13]+[24]"]) {
+        let regex = regex::Regex::new(&format!("^(?:{pattern})$")).unwrap();
+        for line in &lines {
+            let mut cells = line.clone();
+            cells.sort_unstable();
+            cells.dedup();
+            for _ in 0..30 {
+                let mut start: Vec<Digits<u128>> = (0..n * n)
+                    .map(|_| loop {
+                        let digits = Digits::from_u128(rng.u128(1..1 << n));
+                        if digits.len() > 1 || rng.bool() {
+                            break digits;
+                        }
+                    })
+                    .collect();
+                // Exact while the twice-read cell has at most three
+                // candidates (a walk per digit); beyond, one walk.
+                let twice = &mut start[at(0, 0).index()];
+                if twice.len() > 3 {
+                    let last = twice.iter().last().unwrap();
+                    twice.remove(last);
+                }
+                // The digits each cell takes in some accepted reading.
+                let mut supported = vec![Digits::<u128>::from_u128(0); n * n];
+                for code in 0..n.pow(cells.len() as u32) {
+                    let digit = |cell: Cell| {
+                        let k = cells.iter().position(|&c| c == cell).unwrap();
+                        (code / n.pow(k as u32) % n + 1) as u8
+                    };
+                    let fits = cells.iter().all(|&c| start[c.index()].contains(digit(c)));
+                    let word: String = line.iter().map(|&c| char::from(b'0' + digit(c))).collect();
+                    if fits && regex.is_match(&word) {
+                        cells.iter().for_each(|&c| supported[c.index()].insert(digit(c)));
+                    }
+                }
+                let automaton = Automaton::from_regex(pattern, n).unwrap();
+                let rule = RegularLine::new("line", vec![line.clone()], automaton);
+                let puzzle = Puzzle::new(geometry.clone()).with(rule).unwrap();
+                let report = propagate_from(&puzzle, &start);
+                if supported[cells[0].index()].is_empty() {
+                    assert!(report.contradiction.is_some(), "{pattern} {line:?}\n{report}");
+                    continue;
+                }
+                assert!(report.contradiction.is_none(), "{pattern} {line:?}\n{report}");
+                for &cell in &cells {
+                    assert_eq!(
+                        report.after[cell.index()],
+                        supported[cell.index()],
+                        "{pattern} {line:?} at {}\n{report}",
+                        cell.name(n)
+                    );
+                }
+                tested += 1;
+            }
+        }
+    }
+    assert!(tested > 50, "only {tested} starts with an accepted reading");
+}
+
 #[test]
 fn counts_match_brute_force_on_4x4() {
     common::counts_match_brute_force_on_4x4(every_rule(4), &[]);

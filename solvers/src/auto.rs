@@ -53,8 +53,10 @@ use crate::{
 /// littlekillers47)"). On puzzles with renban lines (a rule declaring
 /// consecutive runs) every search takes ISS's choice of branch with
 /// decaying weights ([`PropagationSearch::on_runs`]), SAT first among the
-/// rivals as elsewhere. Where the rules link variables (a chaos
-/// construction, which SAT does not take), the race's main search is ISS's
+/// rivals as elsewhere; so do puzzles with regex and state-machine lines (a
+/// rule reading words, [`Rule::reads_words`](sudokit_core::Rule::reads_words)).
+/// Where the rules link variables (a chaos construction, which SAT does
+/// not take), the race's main search is ISS's
 /// choice of branch ([`PropagationSearch::linked_together`]), restarting
 /// where a rule declares sums ([`Auto::LEADER_RESTARTS`]), the search
 /// without links takes SAT's thread and the fallback (labels first, the
@@ -471,6 +473,19 @@ fn has_runs(puzzle: &Puzzle) -> bool {
         .any(|rule| !rule.consecutive_runs(geometry).is_empty())
 }
 
+/// Whether a rule of `puzzle` reads its cells as a word a state machine
+/// judges (a regex or state-machine line, [`Rule::reads_words`]): there,
+/// too, `auto` searches with [`PropagationSearch::on_runs`]. On ISS's 16
+/// puzzles of these lines it takes How Shall We Split This? in 378 nodes
+/// (dom/wdeg's weights: 90,837; seeds 1–8 321–798), Ambiguous Arrows in
+/// 3,670 (5,245), Hit, Reveal, Solve in 260 (843) (docs/benchmarks.md,
+/// "(stop 50, split50)").
+///
+/// [`Rule::reads_words`]: sudokit_core::Rule::reads_words
+fn has_words(puzzle: &Puzzle) -> bool {
+    puzzle.model().constraints().iter().any(|rule| rule.reads_words())
+}
+
 impl Strategy for Auto {
     fn name(&self) -> &'static str {
         "auto"
@@ -515,9 +530,9 @@ impl Strategy for Auto {
             return restarting.visit(puzzle, limits, visitor);
         }
         let on_runs = self.fallback.on_runs();
-        if self.fallback == PropagationSearch::default() && has_runs(puzzle) {
-            // Renban lines: ISS's choice of branch searches, the rivals
-            // (SAT first) race it as before.
+        if self.fallback == PropagationSearch::default() && (has_runs(puzzle) || has_words(puzzle)) {
+            // Renban, regex and state-machine lines: ISS's choice of branch
+            // searches, the rivals (SAT first) race it as before.
             let runs = Auto {
                 fallback: on_runs,
                 ..self.clone()
@@ -567,6 +582,34 @@ mod tests {
             .unwrap();
         assert!(has_runs(&puzzle));
         assert!(!has_runs(&little_killer()));
+        // The same count as brute force through the rules' `check`.
+        let expected = count_solutions(&puzzle, 2_000_000, 1_000).expect("a small board");
+        assert!(expected > 0);
+        assert_eq!(
+            Auto::default().count(&puzzle, &Limits::all()).unwrap().count,
+            expected
+        );
+    }
+
+    #[test]
+    fn regex_lines_are_searched_with_iss_choice_of_branch() {
+        use sudokit_constraints::{Automaton, Line, LineKind, RegularLine};
+        use sudokit_core::testkit::count_solutions;
+        use sudokit_core::Rule;
+        let geometry = Geometry::square(4).unwrap();
+        let cells = vec![Cell(0), Cell(5), Cell(10), Cell(11)];
+        let pattern = Automaton::from_regex("[12]*.(3|4)", 4).unwrap();
+        let line = RegularLine::new("regex line", vec![cells.clone()], pattern);
+        // A regex line reads words; other lines do not.
+        assert!(line.reads_words());
+        assert!(!Line::new(LineKind::Thermometer, cells).reads_words());
+        let puzzle = Puzzle::new(geometry)
+            .with(ClassicRules)
+            .unwrap()
+            .with(line)
+            .unwrap();
+        assert!(has_words(&puzzle));
+        assert!(!has_words(&little_killer()));
         // The same count as brute force through the rules' `check`.
         let expected = count_solutions(&puzzle, 2_000_000, 1_000).expect("a small board");
         assert!(expected > 0);
