@@ -280,14 +280,14 @@ fn connected(members: &[usize], n: usize) -> bool {
 }
 
 impl Propagate for ChaosConstruction {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         let cells = n * n;
         if cx.state().variables().len() < 2 * cells {
             return Ok(());
         }
-        canonical_order(cx, cells)?;
-        let (regions, index) = pairs(cx, cells)?;
+        let narrowed = canonical_order(cx, cells)?;
+        let (regions, index) = pairs(cx, cells, changed, narrowed)?;
         let mut labels = match index {
             Some(index) => Labels::with_layers(regions, index.layers()),
             None => Labels::new(regions, n),
@@ -320,12 +320,19 @@ impl Propagate for ChaosConstruction {
 
 /// The labels in canonical order ([`chaos_anchors`]): each anchor takes its
 /// own label; elsewhere, label `k + 1` (beyond the anchors') only after some
-/// earlier cell may take label `k`.
-fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
+/// earlier cell may take label `k`. Returns the cells whose labels it
+/// narrowed (bit `i` for cell `i`, on boards of at most 128 cells).
+fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<u128, Contradiction> {
     let n = cx.size();
+    let mut narrowed = 0u128;
+    let mut note = |i: usize, changed: bool| {
+        if changed {
+            narrowed |= 1u128.checked_shl(i as u32).unwrap_or(0);
+        }
+    };
     let anchors = chaos_anchors(n);
     for (k, &a) in anchors.iter().enumerate() {
-        cx.restrict(Cell((cells + a) as u16), Digits::single(k as Digit + 1))?;
+        note(a, cx.restrict(Cell((cells + a) as u16), Digits::single(k as Digit + 1))?);
     }
     let mut allowed = Digits::<W>::full((anchors.len() + 1).min(n));
     let all = Digits::<W>::full(n);
@@ -334,11 +341,11 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
             break;
         }
         let region = Cell((cells + i) as u16);
-        cx.restrict(region, allowed)?;
+        note(i, cx.restrict(region, allowed)?);
         let highest = cx.candidates(region).max().unwrap_or(0) as usize;
         allowed = Digits::full((highest + 1).min(n).max(allowed.len()));
     }
-    Ok(())
+    Ok(narrowed)
 }
 
 /// Each (digit, region) pair in exactly one cell: the eliminations of the
@@ -349,10 +356,18 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 ///
 /// On each cell's digits and labels as bits (digit d is bit d − 1), a few
 /// word operations per cell rather than a scan of the board per fixed cell;
-/// on a board of at most 128 cells, the cells a fixed pair touches and each
-/// label's cells are read from bit sets instead of a scan of the board. The
-/// removals come in the same order either way.
-fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
+/// on a board of at most 128 cells, the cells a fixed pair can touch, the
+/// cells fixed to both and each label's cells are read from bit sets
+/// instead of a scan of the board, and only the pairs with a cell in
+/// `changed`, in `narrowed` (the labels the canonical order narrowed in this
+/// run) or changed here are tried (see [`woken`]). The removals come in the
+/// same order either way.
+fn pairs<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: usize,
+    changed: &[Cell],
+    narrowed: u128,
+) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
     // Straight from the state's variables: the digits, then the labels.
@@ -360,50 +375,52 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     let mut digits: Vec<u128> = digit_vars.iter().map(|d| d.to_u128()).collect();
     let mut regions: Vec<u128> = label_vars.iter().map(|r| r.to_u128()).collect();
     let mut index = (cells <= 128).then(|| Index::new(digit_vars, label_vars, n));
-    // In reading order, as each cell is found fixed to both (a removal
-    // may fix a later cell to both, which then counts too).
-    for i in 0..cells {
-        let (d, r) = (digits[i], regions[i]);
-        if !(one_bit(d) && one_bit(r)) {
-            continue;
-        }
-        // The cells with digit d alone or label r alone: only they can
-        // lose r or d below (each cell changes only when it is visited).
-        let mut touched = match &index {
-            Some(index) => {
-                (index.digit_fixed[d.trailing_zeros() as usize]
+    // Per label (bit index), the digits of its cells fixed to both: their
+    // pairs are placed already. Only kept with the index.
+    let mut done = vec![0u128; n];
+    match index.as_mut() {
+        Some(index) => {
+            let mut woken = woken(changed, cells) | narrowed;
+            // In reading order, as each cell is found fixed to both (a
+            // removal may fix a later cell to both, which then counts too).
+            let mut from = 0;
+            while let Some(i) = index.fixed_to_both(from) {
+                from = i + 1;
+                let (d, r) = (digits[i], regions[i]);
+                // The cells with digit d alone or label r alone: only they
+                // can lose r or d below (each changes only when visited).
+                let mut touched = (index.digit_fixed[d.trailing_zeros() as usize]
                     | index.label_fixed[r.trailing_zeros() as usize])
-                    & !(1 << i)
-            }
-            None => 0,
-        };
-        let mut others = (0..cells).filter(|&j| j != i);
-        loop {
-            let j = match index {
-                Some(_) if touched == 0 => break,
-                Some(_) => {
+                    & !(1 << i);
+                if woken >> i & 1 == 0 {
+                    touched &= woken;
+                }
+                while touched != 0 {
                     let j = touched.trailing_zeros() as usize;
                     touched &= touched - 1;
-                    j
+                    if separate(cx, cells, (j, d, r), &mut digits, &mut regions, Some(index))? {
+                        woken |= 1 << j;
+                    }
                 }
-                None => match others.next() {
-                    Some(j) => j,
-                    None => break,
-                },
-            };
-            if digits[j] == d && regions[j] & r != 0 {
-                cx.remove(region(j), r.trailing_zeros() as Digit + 1)?;
-                if let Some(index) = index.as_mut() {
-                    index.labels_changed(j, regions[j], regions[j] & !r);
-                }
-                regions[j] &= !r;
             }
-            if regions[j] == r && digits[j] & d != 0 {
-                cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
-                if let Some(index) = index.as_mut() {
-                    index.digits_changed(j, digits[j], digits[j] & !d);
+            let mut both = index.fixed_to_both_cells();
+            while both != 0 {
+                let i = both.trailing_zeros() as usize;
+                both &= both - 1;
+                done[regions[i].trailing_zeros() as usize] |= digits[i];
+            }
+        }
+        None => {
+            // The same on a scan of the board: every cell fixed to both
+            // against every other.
+            for i in 0..cells {
+                let (d, r) = (digits[i], regions[i]);
+                if !(one_bit(d) && one_bit(r)) {
+                    continue;
                 }
-                digits[j] &= !d;
+                for j in (0..cells).filter(|&j| j != i) {
+                    separate(cx, cells, (j, d, r), &mut digits, &mut regions, None)?;
+                }
             }
         }
     }
@@ -445,11 +462,13 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
             false => (once_in[r], twice_in[r]),
         };
         // The digits in order; only those with no place or a single one
-        // (not in `twice`) do anything, so the others are skipped by bits.
+        // (not in `twice`) do anything, so the others are skipped by bits,
+        // and so are those of a cell fixed to both (their one place is that
+        // cell, already theirs).
         let all = u128::MAX >> (128 - n);
         let mut from = 0;
         while from < n {
-            let pending = !twice & all & u128::MAX << from;
+            let pending = !twice & !done[r] & all & u128::MAX << from;
             if pending == 0 {
                 break;
             }
@@ -463,6 +482,10 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
+            if (digits[i], regions[i]) == (d, bit) {
+                // Already placed: nothing changed, nothing to count again.
+                continue;
+            }
             if let Some(index) = index.as_mut() {
                 index.digits_changed(i, digits[i], d);
                 index.labels_changed(i, regions[i], bit);
@@ -475,6 +498,55 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     }
     debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
     Ok((regions, index))
+}
+
+/// The board cells (bit `i` for cell `i`, digit or label) in `changed`: the
+/// cells whose pairs the rule tries again. A pair of a cell fixed to both
+/// with a cell fixed in digit or label removes something only when one of
+/// them changed since the rule last ran: at the end of each run every pair
+/// tried removed what it could, and the rule is woken by its own changes
+/// (it is not idempotent), so a pair made productive later in a run, or
+/// by another rule, has a changed cell at the next run. A search's states
+/// are fixpoints or follow one through tracked changes, which the engine
+/// hands over (a fresh state wakes every cell).
+fn woken(changed: &[Cell], cells: usize) -> u128 {
+    changed.iter().fold(0u128, |woken, cell| {
+        let i = cell.index();
+        let i = if i >= cells { i - cells } else { i };
+        woken | 1u128.checked_shl(i as u32).unwrap_or(0)
+    })
+}
+
+/// Cell `j` against a cell fixed to digit `d` and label `r` (as bits):
+/// with digit d alone it cannot take label r, with label r alone it
+/// cannot hold d. `digits`, `regions` and the index follow; whether it
+/// changed.
+fn separate<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: usize,
+    (j, d, r): (usize, u128, u128),
+    digits: &mut [u128],
+    regions: &mut [u128],
+    mut index: Option<&mut Index>,
+) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    if digits[j] == d && regions[j] & r != 0 {
+        cx.remove(Cell((cells + j) as u16), r.trailing_zeros() as Digit + 1)?;
+        if let Some(index) = index.as_deref_mut() {
+            index.labels_changed(j, regions[j], regions[j] & !r);
+        }
+        regions[j] &= !r;
+        changed = true;
+    }
+    if regions[j] == r && digits[j] & d != 0 {
+        cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
+        if let Some(index) = index {
+            index.digits_changed(j, digits[j], digits[j] & !d);
+        }
+        digits[j] &= !d;
+        changed = true;
+    }
+    Ok(changed)
 }
 
 /// The cells that may take label `r + 1`, in reading order: from the
@@ -504,6 +576,10 @@ struct Index {
     digit_fixed: Vec<u128>,
     /// Per label (bit index): the cells fixed to it.
     label_fixed: Vec<u128>,
+    /// The cells with one digit left (the union of `digit_fixed`).
+    digit_one: u128,
+    /// The cells with one label left (the union of `label_fixed`).
+    label_one: u128,
     /// Per label (bit index): the cells that may take it; empty until
     /// [`pairs`] has made the eliminations of the fixed pairs (which do not
     /// read it) and counted the labels' places.
@@ -518,6 +594,8 @@ impl Index {
         let mut index = Index {
             digit_fixed: vec![0; n],
             label_fixed: vec![0; n],
+            digit_one: 0,
+            label_one: 0,
             members: Vec::new(),
         };
         // What `digits_changed` and `labels_changed` from nothing give, in
@@ -526,22 +604,37 @@ impl Index {
         for (&d, &r) in digits.iter().zip(regions) {
             if let Some(d) = d.single_digit() {
                 index.digit_fixed[d as usize - 1] |= bit;
+                index.digit_one |= bit;
             }
             if let Some(r) = r.single_digit() {
                 index.label_fixed[r as usize - 1] |= bit;
+                index.label_one |= bit;
             }
             bit <<= 1;
         }
         index
     }
 
+    /// The cells fixed to both a digit and a label.
+    fn fixed_to_both_cells(&self) -> u128 {
+        self.digit_one & self.label_one
+    }
+
+    /// The first cell from `from` on fixed to both a digit and a label.
+    fn fixed_to_both(&self, from: usize) -> Option<usize> {
+        let both = self.fixed_to_both_cells() & u128::MAX.checked_shl(from as u32).unwrap_or(0);
+        (both != 0).then(|| both.trailing_zeros() as usize)
+    }
+
     /// Cell `i`'s digits went from `before` to `after`.
     fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
         if one_bit(before) {
             self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+            self.digit_one &= !(1 << i);
         }
         if one_bit(after) {
             self.digit_fixed[after.trailing_zeros() as usize] |= 1 << i;
+            self.digit_one |= 1 << i;
         }
     }
 
@@ -549,9 +642,11 @@ impl Index {
     fn labels_changed(&mut self, i: usize, before: u128, after: u128) {
         if one_bit(before) {
             self.label_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+            self.label_one &= !(1 << i);
         }
         if one_bit(after) {
             self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
+            self.label_one |= 1 << i;
         }
         if self.members.is_empty() {
             return;
