@@ -280,14 +280,14 @@ fn connected(members: &[usize], n: usize) -> bool {
 }
 
 impl Propagate for ChaosConstruction {
-    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, changed: &[Cell]) -> Result<(), Contradiction> {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
         let n = cx.size();
         let cells = n * n;
         if cx.state().variables().len() < 2 * cells {
             return Ok(());
         }
-        let narrowed = canonical_order(cx, cells)?;
-        let (regions, index) = pairs(cx, cells, changed, narrowed)?;
+        canonical_order(cx, cells)?;
+        let (regions, index) = pairs(cx, cells)?;
         let mut labels = match index {
             Some(index) => Labels::with_layers(regions, index.layers()),
             None => Labels::new(regions, n),
@@ -320,19 +320,12 @@ impl Propagate for ChaosConstruction {
 
 /// The labels in canonical order ([`chaos_anchors`]): each anchor takes its
 /// own label; elsewhere, label `k + 1` (beyond the anchors') only after some
-/// earlier cell may take label `k`. Returns the cells whose labels it
-/// narrowed (bit `i` for cell `i`, on boards of at most 128 cells).
-fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<u128, Contradiction> {
+/// earlier cell may take label `k`.
+fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Contradiction> {
     let n = cx.size();
-    let mut narrowed = 0u128;
-    let mut note = |i: usize, changed: bool| {
-        if changed {
-            narrowed |= 1u128.checked_shl(i as u32).unwrap_or(0);
-        }
-    };
     let anchors = chaos_anchors(n);
     for (k, &a) in anchors.iter().enumerate() {
-        note(a, cx.restrict(Cell((cells + a) as u16), Digits::single(k as Digit + 1))?);
+        cx.restrict(Cell((cells + a) as u16), Digits::single(k as Digit + 1))?;
     }
     let mut allowed = Digits::<W>::full((anchors.len() + 1).min(n));
     let all = Digits::<W>::full(n);
@@ -341,11 +334,11 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<u128, C
             break;
         }
         let region = Cell((cells + i) as u16);
-        note(i, cx.restrict(region, allowed)?);
+        cx.restrict(region, allowed)?;
         let highest = cx.candidates(region).max().unwrap_or(0) as usize;
         allowed = Digits::full((highest + 1).min(n).max(allowed.len()));
     }
-    Ok(narrowed)
+    Ok(())
 }
 
 /// Each (digit, region) pair in exactly one cell: the eliminations of the
@@ -356,51 +349,39 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<u128, C
 ///
 /// On each cell's digits and labels as bits (digit d is bit d − 1), a few
 /// word operations per cell rather than a scan of the board per fixed cell;
-/// on a board of at most 128 cells, the cells a fixed pair can touch, the
-/// cells fixed to both and each label's cells are read from bit sets
-/// instead of a scan of the board, and only the pairs with a cell in
-/// `changed`, in `narrowed` (the labels the canonical order narrowed in this
-/// run) or changed here are tried (see [`woken`]). The removals come in the
+/// on a board of at most 128 cells, the cells a fixed pair changes, the
+/// cells fixed to both and each digit's places in each label are read
+/// from bit sets instead of a scan of the board. The removals come in the
 /// same order either way.
-fn pairs<W: Word>(
-    cx: &mut Ctx<'_, W>,
-    cells: usize,
-    changed: &[Cell],
-    narrowed: u128,
-) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
+fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
     // Straight from the state's variables: the digits, then the labels.
     let (digit_vars, label_vars) = cx.state().variables()[..2 * cells].split_at(cells);
     let mut digits: Vec<u128> = digit_vars.iter().map(|d| d.to_u128()).collect();
     let mut regions: Vec<u128> = label_vars.iter().map(|r| r.to_u128()).collect();
-    let mut index = (cells <= 128).then(|| Index::new(digit_vars, label_vars, n));
+    // The index from the state's view of digits and labels (kept on boards
+    // of at most 128 cells).
+    let view = cx.state().variable_places();
+    let mut index = (view.len() == 2 * n).then(|| Index::new(view, n));
     // Per label (bit index), the digits of its cells fixed to both: their
     // pairs are placed already. Only kept with the index.
     let mut done = vec![0u128; n];
     match index.as_mut() {
         Some(index) => {
-            let mut woken = woken(changed, cells) | narrowed;
             // In reading order, as each cell is found fixed to both (a
             // removal may fix a later cell to both, which then counts too).
             let mut from = 0;
             while let Some(i) = index.fixed_to_both(from) {
                 from = i + 1;
                 let (d, r) = (digits[i], regions[i]);
-                // The cells with digit d alone or label r alone: only they
-                // can lose r or d below (each changes only when visited).
-                let mut touched = (index.digit_fixed[d.trailing_zeros() as usize]
-                    | index.label_fixed[r.trailing_zeros() as usize])
-                    & !(1 << i);
-                if woken >> i & 1 == 0 {
-                    touched &= woken;
-                }
+                // The cells that lose r or d (each changes only when
+                // visited, so the set holds to the end of the loop).
+                let mut touched = index.separated(d, r) & !(1 << i);
                 while touched != 0 {
                     let j = touched.trailing_zeros() as usize;
                     touched &= touched - 1;
-                    if separate(cx, cells, (j, d, r), &mut digits, &mut regions, Some(index))? {
-                        woken |= 1 << j;
-                    }
+                    separate(cx, cells, (j, d, r), &mut digits, &mut regions, Some(index))?;
                 }
             }
             let mut both = index.fixed_to_both_cells();
@@ -424,43 +405,27 @@ fn pairs<W: Word>(
             }
         }
     }
-    // Per label, the digits with a place in its region and those with two:
-    // one pass over the cells for all labels (which also gives each label's
-    // cells to the index), a label scanned again after a placement changed
-    // one of its cells.
-    let (mut once_in, mut twice_in) = (vec![0u128; n], vec![0u128; n]);
-    let mut members = vec![0u128; if index.is_some() { n } else { 0 }];
-    for (i, (&d, &l)) in digits.iter().zip(&regions).enumerate() {
-        let mut rest = l;
-        while rest != 0 {
-            let r = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            twice_in[r] |= once_in[r] & d;
-            once_in[r] |= d;
-            if let Some(m) = members.get_mut(r) {
-                *m |= 1 << i;
-            }
-        }
-    }
-    if let Some(index) = index.as_mut() {
-        index.members = members;
-    }
-    // The labels of the cells placed so far (their counts are stale).
-    let mut stale = 0u128;
-    for r in 0..n {
-        let bit = 1u128 << r;
-        let places = |digits: &[u128], regions: &[u128], index: &Option<Index>| {
+    // Per label, the digits with a place in its region and those with two,
+    // counted again after a placement (from the index's bit sets: a few
+    // word operations per digit; without it, a scan of the board).
+    let places = |digits: &[u128], regions: &[u128], index: &Option<Index>, r: usize| match index {
+        Some(index) => index.places(r, !done[r] & u128::MAX >> (128 - n)),
+        None => {
             let (mut once, mut twice) = (0u128, 0u128);
-            for i in label_cells(index, regions, r) {
-                twice |= once & digits[i];
-                once |= digits[i];
+            for (&d, _) in digits.iter().zip(regions).filter(|&(_, &l)| l >> r & 1 != 0) {
+                twice |= once & d;
+                once |= d;
             }
             (once, twice)
-        };
-        let (mut once, mut twice) = match stale & bit != 0 {
-            true => places(&digits, &regions, &index),
-            false => (once_in[r], twice_in[r]),
-        };
+        }
+    };
+    for r in 0..n {
+        let bit = 1u128 << r;
+        if done[r] == u128::MAX >> (128 - n) {
+            // Every digit placed in a cell fixed to both.
+            continue;
+        }
+        let (mut once, mut twice) = places(&digits, &regions, &index, r);
         // The digits in order; only those with no place or a single one
         // (not in `twice`) do anything, so the others are skipped by bits,
         // and so are those of a cell fixed to both (their one place is that
@@ -477,7 +442,12 @@ fn pairs<W: Word>(
             if once & d == 0 {
                 return Err(Contradiction::rule(None, "a region has no place for a digit"));
             }
-            let Some(i) = label_cells(&index, &regions, r).find(|&i| digits[i] & d != 0) else {
+            // Its one place, the first in reading order.
+            let place = match &index {
+                Some(index) => index.place(d, r),
+                None => (0..cells).find(|&i| regions[i] & bit != 0 && digits[i] & d != 0),
+            };
+            let Some(i) = place else {
                 continue;
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
@@ -490,37 +460,18 @@ fn pairs<W: Word>(
                 index.digits_changed(i, digits[i], d);
                 index.labels_changed(i, regions[i], bit);
             }
-            stale |= regions[i];
             digits[i] = d;
             regions[i] = bit;
-            (once, twice) = places(&digits, &regions, &index);
+            (once, twice) = places(&digits, &regions, &index, r);
         }
     }
     debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
     Ok((regions, index))
 }
 
-/// The board cells (bit `i` for cell `i`, digit or label) in `changed`: the
-/// cells whose pairs the rule tries again. A pair of a cell fixed to both
-/// with a cell fixed in digit or label removes something only when one of
-/// them changed since the rule last ran: at the end of each run every pair
-/// tried removed what it could, and the rule is woken by its own changes
-/// (it is not idempotent), so a pair made productive later in a run, or
-/// by another rule, has a changed cell at the next run. A search's states
-/// are fixpoints or follow one through tracked changes, which the engine
-/// hands over (a fresh state wakes every cell).
-fn woken(changed: &[Cell], cells: usize) -> u128 {
-    changed.iter().fold(0u128, |woken, cell| {
-        let i = cell.index();
-        let i = if i >= cells { i - cells } else { i };
-        woken | 1u128.checked_shl(i as u32).unwrap_or(0)
-    })
-}
-
 /// Cell `j` against a cell fixed to digit `d` and label `r` (as bits):
 /// with digit d alone it cannot take label r, with label r alone it
-/// cannot hold d. `digits`, `regions` and the index follow; whether it
-/// changed.
+/// cannot hold d. `digits`, `regions` and the index follow.
 fn separate<W: Word>(
     cx: &mut Ctx<'_, W>,
     cells: usize,
@@ -528,15 +479,13 @@ fn separate<W: Word>(
     digits: &mut [u128],
     regions: &mut [u128],
     mut index: Option<&mut Index>,
-) -> Result<bool, Contradiction> {
-    let mut changed = false;
+) -> Result<(), Contradiction> {
     if digits[j] == d && regions[j] & r != 0 {
         cx.remove(Cell((cells + j) as u16), r.trailing_zeros() as Digit + 1)?;
         if let Some(index) = index.as_deref_mut() {
             index.labels_changed(j, regions[j], regions[j] & !r);
         }
         regions[j] &= !r;
-        changed = true;
     }
     if regions[j] == r && digits[j] & d != 0 {
         cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
@@ -544,75 +493,87 @@ fn separate<W: Word>(
             index.digits_changed(j, digits[j], digits[j] & !d);
         }
         digits[j] &= !d;
-        changed = true;
     }
-    Ok(changed)
-}
-
-/// The cells that may take label `r + 1`, in reading order: from the
-/// index's bit set when there is one, else by a scan of `regions`.
-fn label_cells<'a>(index: &Option<Index>, regions: &'a [u128], r: usize) -> impl Iterator<Item = usize> + 'a {
-    let mut set = index.as_ref().map(|index| index.members[r]);
-    let mut next = 0;
-    std::iter::from_fn(move || match set.as_mut() {
-        Some(set) => (*set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            *set &= *set - 1;
-            i
-        }),
-        None => {
-            let i = (next..regions.len()).find(|&i| regions[i] >> r & 1 != 0)?;
-            next = i + 1;
-            Some(i)
-        }
-    })
+    Ok(())
 }
 
 /// The cells of a board of at most 128 cells as bit sets per digit and per
 /// label, kept in step with what [`pairs`] changes: which cells a fixed
-/// pair can touch, and each label's cells, without a scan of the board.
+/// pair can touch, each label's cells and each digit's places in it,
+/// without a scan of the board.
 struct Index {
+    /// Per digit (bit index): the cells that may hold it.
+    digit_places: Vec<u128>,
     /// Per digit (bit index): the cells holding it alone.
     digit_fixed: Vec<u128>,
+    /// Per label (bit index): the cells that may take it.
+    members: Vec<u128>,
     /// Per label (bit index): the cells fixed to it.
     label_fixed: Vec<u128>,
     /// The cells with one digit left (the union of `digit_fixed`).
     digit_one: u128,
     /// The cells with one label left (the union of `label_fixed`).
     label_one: u128,
-    /// Per label (bit index): the cells that may take it; empty until
-    /// [`pairs`] has made the eliminations of the fixed pairs (which do not
-    /// read it) and counted the labels' places.
-    members: Vec<u128>,
 }
 
 impl Index {
-    /// The index of the cells' `digits` and `regions` (the state's
-    /// variables: a one-digit test on their own word is a few instructions,
-    /// on `u128` a dozen) on a board of side `n`, `members` left empty.
-    fn new<W: Word>(digits: &[Digits<W>], regions: &[Digits<W>], n: usize) -> Index {
-        let mut index = Index {
-            digit_fixed: vec![0; n],
-            label_fixed: vec![0; n],
-            digit_one: 0,
-            label_one: 0,
-            members: Vec::new(),
+    /// The index of a board of side `n` from the state's view
+    /// ([`State::variable_places`](sudokit_core::State::variable_places):
+    /// per digit its cells, then per label its cells): a cell holds one
+    /// digit when it is in exactly one digit's set, so everything comes
+    /// from `2n` words, with no pass over the cells.
+    fn new(view: &[u128], n: usize) -> Index {
+        let (digit_places, members) = view.split_at(n);
+        // The cells in exactly one of `sets`.
+        let only_one = |sets: &[u128]| {
+            let (mut once, mut twice) = (0u128, 0u128);
+            for &set in sets {
+                twice |= once & set;
+                once |= set;
+            }
+            once & !twice
         };
-        // What `digits_changed` and `labels_changed` from nothing give, in
-        // one pass with the cell's bit carried along.
-        let mut bit = 1u128;
-        for (&d, &r) in digits.iter().zip(regions) {
-            if let Some(d) = d.single_digit() {
-                index.digit_fixed[d as usize - 1] |= bit;
-                index.digit_one |= bit;
-            }
-            if let Some(r) = r.single_digit() {
-                index.label_fixed[r as usize - 1] |= bit;
-                index.label_one |= bit;
-            }
-            bit <<= 1;
+        let (digit_one, label_one) = (only_one(digit_places), only_one(members));
+        Index {
+            digit_places: digit_places.to_vec(),
+            digit_fixed: digit_places.iter().map(|&set| set & digit_one).collect(),
+            members: members.to_vec(),
+            label_fixed: members.iter().map(|&set| set & label_one).collect(),
+            digit_one,
+            label_one,
         }
-        index
+    }
+
+    /// Of the digits `open`, those with a place among the cells of label
+    /// bit `r`, and those with two or more (bit sets of digits; a board of
+    /// at most 128 cells has at most 11 digits, so a `u64` holds them).
+    fn places(&self, r: usize, open: u128) -> (u128, u128) {
+        let members = self.members[r];
+        let (mut once, mut twice) = (0u64, 0u64);
+        let mut rest = open as u64;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let here = self.digit_places[d] & members;
+            once |= ((here != 0) as u64) << d;
+            twice |= ((here & here.wrapping_sub(1) != 0) as u64) << d;
+        }
+        (once as u128, twice as u128)
+    }
+
+    /// The cells a cell fixed to digit `d` and label `r` (one-bit sets)
+    /// separates from them: with digit d alone and label r possible (they
+    /// lose r), or with label r alone and digit d possible (they lose d).
+    fn separated(&self, d: u128, r: u128) -> u128 {
+        let (d, r) = (d.trailing_zeros() as usize, r.trailing_zeros() as usize);
+        self.digit_fixed[d] & self.members[r] | self.label_fixed[r] & self.digit_places[d]
+    }
+
+    /// The first cell of label bit `r` that may hold digit `d` (a one-bit
+    /// set).
+    fn place(&self, d: u128, r: usize) -> Option<usize> {
+        let here = self.digit_places[d.trailing_zeros() as usize] & self.members[r];
+        (here != 0).then(|| here.trailing_zeros() as usize)
     }
 
     /// The cells fixed to both a digit and a label.
@@ -626,8 +587,13 @@ impl Index {
         (both != 0).then(|| both.trailing_zeros() as usize)
     }
 
-    /// Cell `i`'s digits went from `before` to `after`.
+    /// Cell `i`'s digits went from `before` to `after` (a subset).
     fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
+        let mut rest = before ^ after;
+        while rest != 0 {
+            self.digit_places[rest.trailing_zeros() as usize] &= !(1 << i);
+            rest &= rest - 1;
+        }
         if one_bit(before) {
             self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
             self.digit_one &= !(1 << i);
@@ -647,9 +613,6 @@ impl Index {
         if one_bit(after) {
             self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
             self.label_one |= 1 << i;
-        }
-        if self.members.is_empty() {
-            return;
         }
         let mut rest = before ^ after;
         while rest != 0 {
