@@ -405,64 +405,43 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
             }
         }
     }
-    // Per label, the digits with a place in its region and those with two,
-    // counted again after a placement (from the index's bit sets: a few
-    // word operations per digit; without it, a scan of the board).
-    let places = |digits: &[u128], regions: &[u128], index: &Option<Index>, r: usize| match index {
-        Some(index) => index.places(r, !done[r] & u128::MAX >> (128 - n)),
-        None => {
-            let (mut once, mut twice) = (0u128, 0u128);
-            for (&d, _) in digits.iter().zip(regions).filter(|&(_, &l)| l >> r & 1 != 0) {
-                twice |= once & d;
-                once |= d;
-            }
-            (once, twice)
-        }
-    };
+    // Per label, its digits in order, each with no place in its region (a
+    // contradiction) or one (placed there); those of a cell fixed to both
+    // are skipped (their one place is that cell, already theirs). Each
+    // digit's places are read when it comes, after the placements before
+    // it: from the index's bit sets, or by a scan of the board.
+    let all = u128::MAX >> (128 - n);
     for r in 0..n {
         let bit = 1u128 << r;
-        if done[r] == u128::MAX >> (128 - n) {
-            // Every digit placed in a cell fixed to both.
-            continue;
-        }
-        let (mut once, mut twice) = places(&digits, &regions, &index, r);
-        // The digits in order; only those with no place or a single one
-        // (not in `twice`) do anything, so the others are skipped by bits,
-        // and so are those of a cell fixed to both (their one place is that
-        // cell, already theirs).
-        let all = u128::MAX >> (128 - n);
-        let mut from = 0;
-        while from < n {
-            let pending = !twice & !done[r] & all & u128::MAX << from;
-            if pending == 0 {
-                break;
-            }
-            from = pending.trailing_zeros() as usize + 1;
-            let d = pending & pending.wrapping_neg();
-            if once & d == 0 {
-                return Err(Contradiction::rule(None, "a region has no place for a digit"));
-            }
-            // Its one place, the first in reading order.
-            let place = match &index {
-                Some(index) => index.place(d, r),
-                None => (0..cells).find(|&i| regions[i] & bit != 0 && digits[i] & d != 0),
+        let mut open = all & !done[r];
+        while open != 0 {
+            let d = open & open.wrapping_neg();
+            open &= open - 1;
+            let (first, more) = match &index {
+                Some(index) => {
+                    let here = index.places_of(d, r);
+                    let first = (here != 0).then(|| here.trailing_zeros() as usize);
+                    (first, here & here.wrapping_sub(1) != 0)
+                }
+                None => {
+                    let mut here = (0..cells).filter(|&i| regions[i] & bit != 0 && digits[i] & d != 0);
+                    (here.next(), here.next().is_some())
+                }
             };
-            let Some(i) = place else {
+            if more {
                 continue;
+            }
+            let Some(i) = first else {
+                return Err(Contradiction::rule(None, "a region has no place for a digit"));
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
-            if (digits[i], regions[i]) == (d, bit) {
-                // Already placed: nothing changed, nothing to count again.
-                continue;
-            }
             if let Some(index) = index.as_mut() {
                 index.digits_changed(i, digits[i], d);
                 index.labels_changed(i, regions[i], bit);
             }
             digits[i] = d;
             regions[i] = bit;
-            (once, twice) = places(&digits, &regions, &index, r);
         }
     }
     debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
@@ -544,21 +523,9 @@ impl Index {
         }
     }
 
-    /// Of the digits `open`, those with a place among the cells of label
-    /// bit `r`, and those with two or more (bit sets of digits; a board of
-    /// at most 128 cells has at most 11 digits, so a `u64` holds them).
-    fn places(&self, r: usize, open: u128) -> (u128, u128) {
-        let members = self.members[r];
-        let (mut once, mut twice) = (0u64, 0u64);
-        let mut rest = open as u64;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let here = self.digit_places[d] & members;
-            once |= ((here != 0) as u64) << d;
-            twice |= ((here & here.wrapping_sub(1) != 0) as u64) << d;
-        }
-        (once as u128, twice as u128)
+    /// The cells of label bit `r` that may hold digit `d` (a one-bit set).
+    fn places_of(&self, d: u128, r: usize) -> u128 {
+        self.digit_places[d.trailing_zeros() as usize] & self.members[r]
     }
 
     /// The cells a cell fixed to digit `d` and label `r` (one-bit sets)
@@ -567,13 +534,6 @@ impl Index {
     fn separated(&self, d: u128, r: u128) -> u128 {
         let (d, r) = (d.trailing_zeros() as usize, r.trailing_zeros() as usize);
         self.digit_fixed[d] & self.members[r] | self.label_fixed[r] & self.digit_places[d]
-    }
-
-    /// The first cell of label bit `r` that may hold digit `d` (a one-bit
-    /// set).
-    fn place(&self, d: u128, r: usize) -> Option<usize> {
-        let here = self.digit_places[d.trailing_zeros() as usize] & self.members[r];
-        (here != 0).then(|| here.trailing_zeros() as usize)
     }
 
     /// The cells fixed to both a digit and a label.
