@@ -259,13 +259,21 @@ impl<W: Bits> State<W> {
         &self.variable_places
     }
 
-    /// The view's word of value bit `b` for variable `i`, and its bit there
-    /// (`i` a board cell or an extra variable).
-    #[inline(always)]
-    fn variable_slot(&self, i: usize, b: usize) -> (usize, u128) {
-        match i < self.board {
-            true => (b, CELL_BIT[i]),
-            false => (self.variable_places.len() / 2 + b, CELL_BIT[i - self.board]),
+    /// Variable `i` (a board cell or an extra variable) lost the values
+    /// `values` (bit `v − 1` for value `v`), or got them back: its bit in
+    /// their words of [`variable_places`](State::variable_places). Out of
+    /// line, so that `narrow` and `widen`, inlined into every propagator,
+    /// stay as small as they are without extra variables.
+    #[inline(never)]
+    fn variable_view_update(&mut self, i: usize, mut values: u128, back: bool) {
+        let (base, bit) = match i < self.board {
+            true => (0, CELL_BIT[i]),
+            false => (self.variable_places.len() / 2, CELL_BIT[i - self.board]),
+        };
+        while values != 0 {
+            let word = &mut self.variable_places[base + values.trailing_zeros() as usize];
+            *word = if back { *word | bit } else { *word & !bit };
+            values &= values - 1;
         }
     }
 
@@ -282,12 +290,7 @@ impl<W: Bits> State<W> {
                 gone = gone.without_lowest();
             }
         } else if !self.variable_places.is_empty() {
-            let mut gone = self.cells[i].0 & !new.0;
-            while gone != W::ZERO {
-                let (slot, bit) = self.variable_slot(i, gone.trailing_zeros() as usize);
-                self.variable_places[slot] &= !bit;
-                gone = gone.without_lowest();
-            }
+            self.variable_view_update(i, (self.cells[i].0 & !new.0).to_u128(), false);
         }
         self.cells[i] = new;
     }
@@ -302,12 +305,7 @@ impl<W: Bits> State<W> {
                 back = back.without_lowest();
             }
         } else if !self.variable_places.is_empty() {
-            let mut back = old.0 & !self.cells[i].0;
-            while back != W::ZERO {
-                let (slot, bit) = self.variable_slot(i, back.trailing_zeros() as usize);
-                self.variable_places[slot] |= bit;
-                back = back.without_lowest();
-            }
+            self.variable_view_update(i, (old.0 & !self.cells[i].0).to_u128(), true);
         }
         self.cells[i] = old;
     }
