@@ -411,9 +411,9 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     // digit's places are read when it comes, after the placements before
     // it: from the index's bit sets, or by a scan of the board.
     let all = u128::MAX >> (128 - n);
-    for r in 0..n {
+    for (r, &placed) in done.iter().enumerate() {
         let bit = 1u128 << r;
-        let mut open = all & !done[r];
+        let mut open = all & !placed;
         while open != 0 {
             let d = open & open.wrapping_neg();
             open &= open - 1;
