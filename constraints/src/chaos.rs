@@ -349,9 +349,10 @@ fn canonical_order<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(), Con
 ///
 /// On each cell's digits and labels as bits (digit d is bit d − 1), a few
 /// word operations per cell rather than a scan of the board per fixed cell;
-/// on a board of at most 128 cells, the cells a fixed pair touches and each
-/// label's cells are read from bit sets instead of a scan of the board. The
-/// removals come in the same order either way.
+/// on a board of at most 128 cells, the cells a fixed pair changes, the
+/// cells fixed to both and each digit's places in each label are read
+/// from bit sets instead of a scan of the board. The removals come in the
+/// same order either way.
 fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Option<Index>), Contradiction> {
     let n = cx.size();
     let region = |i: usize| Cell((cells + i) as u16);
@@ -359,107 +360,79 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     let (digit_vars, label_vars) = cx.state().variables()[..2 * cells].split_at(cells);
     let mut digits: Vec<u128> = digit_vars.iter().map(|d| d.to_u128()).collect();
     let mut regions: Vec<u128> = label_vars.iter().map(|r| r.to_u128()).collect();
-    let mut index = (cells <= 128).then(|| Index::new(digit_vars, label_vars, n));
-    // In reading order, as each cell is found fixed to both (a removal
-    // may fix a later cell to both, which then counts too).
-    for i in 0..cells {
-        let (d, r) = (digits[i], regions[i]);
-        if !(one_bit(d) && one_bit(r)) {
-            continue;
-        }
-        // The cells with digit d alone or label r alone: only they can
-        // lose r or d below (each cell changes only when it is visited).
-        let mut touched = match &index {
-            Some(index) => {
-                (index.digit_fixed[d.trailing_zeros() as usize]
-                    | index.label_fixed[r.trailing_zeros() as usize])
-                    & !(1 << i)
-            }
-            None => 0,
-        };
-        let mut others = (0..cells).filter(|&j| j != i);
-        loop {
-            let j = match index {
-                Some(_) if touched == 0 => break,
-                Some(_) => {
+    // The index from the state's view of digits and labels (kept on boards
+    // of at most 128 cells).
+    let view = cx.state().variable_places();
+    let mut index = (view.len() == 2 * n).then(|| Index::new(view, n));
+    // Per label (bit index), the digits of its cells fixed to both: their
+    // pairs are placed already. Only kept with the index.
+    let mut done = vec![0u128; n];
+    match index.as_mut() {
+        Some(index) => {
+            // In reading order, as each cell is found fixed to both (a
+            // removal may fix a later cell to both, which then counts too).
+            let mut from = 0;
+            while let Some(i) = index.fixed_to_both(from) {
+                from = i + 1;
+                let (d, r) = (digits[i], regions[i]);
+                // The cells that lose r or d (each changes only when
+                // visited, so the set holds to the end of the loop).
+                let mut touched = index.separated(d, r) & !(1 << i);
+                while touched != 0 {
                     let j = touched.trailing_zeros() as usize;
                     touched &= touched - 1;
-                    j
+                    separate(cx, cells, (j, d, r), &mut digits, &mut regions, Some(index))?;
                 }
-                None => match others.next() {
-                    Some(j) => j,
-                    None => break,
-                },
-            };
-            if digits[j] == d && regions[j] & r != 0 {
-                cx.remove(region(j), r.trailing_zeros() as Digit + 1)?;
-                if let Some(index) = index.as_mut() {
-                    index.labels_changed(j, regions[j], regions[j] & !r);
-                }
-                regions[j] &= !r;
             }
-            if regions[j] == r && digits[j] & d != 0 {
-                cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
-                if let Some(index) = index.as_mut() {
-                    index.digits_changed(j, digits[j], digits[j] & !d);
+            let mut both = index.fixed_to_both_cells();
+            while both != 0 {
+                let i = both.trailing_zeros() as usize;
+                both &= both - 1;
+                done[regions[i].trailing_zeros() as usize] |= digits[i];
+            }
+        }
+        None => {
+            // The same on a scan of the board: every cell fixed to both
+            // against every other.
+            for i in 0..cells {
+                let (d, r) = (digits[i], regions[i]);
+                if !(one_bit(d) && one_bit(r)) {
+                    continue;
                 }
-                digits[j] &= !d;
+                for j in (0..cells).filter(|&j| j != i) {
+                    separate(cx, cells, (j, d, r), &mut digits, &mut regions, None)?;
+                }
             }
         }
     }
-    // Per label, the digits with a place in its region and those with two:
-    // one pass over the cells for all labels (which also gives each label's
-    // cells to the index), a label scanned again after a placement changed
-    // one of its cells.
-    let (mut once_in, mut twice_in) = (vec![0u128; n], vec![0u128; n]);
-    let mut members = vec![0u128; if index.is_some() { n } else { 0 }];
-    for (i, (&d, &l)) in digits.iter().zip(&regions).enumerate() {
-        let mut rest = l;
-        while rest != 0 {
-            let r = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            twice_in[r] |= once_in[r] & d;
-            once_in[r] |= d;
-            if let Some(m) = members.get_mut(r) {
-                *m |= 1 << i;
-            }
-        }
-    }
-    if let Some(index) = index.as_mut() {
-        index.members = members;
-    }
-    // The labels of the cells placed so far (their counts are stale).
-    let mut stale = 0u128;
-    for r in 0..n {
+    // Per label, its digits in order, each with no place in its region (a
+    // contradiction) or one (placed there); those of a cell fixed to both
+    // are skipped (their one place is that cell, already theirs). Each
+    // digit's places are read when it comes, after the placements before
+    // it: from the index's bit sets, or by a scan of the board.
+    let all = u128::MAX >> (128 - n);
+    for (r, &placed) in done.iter().enumerate() {
         let bit = 1u128 << r;
-        let places = |digits: &[u128], regions: &[u128], index: &Option<Index>| {
-            let (mut once, mut twice) = (0u128, 0u128);
-            for i in label_cells(index, regions, r) {
-                twice |= once & digits[i];
-                once |= digits[i];
-            }
-            (once, twice)
-        };
-        let (mut once, mut twice) = match stale & bit != 0 {
-            true => places(&digits, &regions, &index),
-            false => (once_in[r], twice_in[r]),
-        };
-        // The digits in order; only those with no place or a single one
-        // (not in `twice`) do anything, so the others are skipped by bits.
-        let all = u128::MAX >> (128 - n);
-        let mut from = 0;
-        while from < n {
-            let pending = !twice & all & u128::MAX << from;
-            if pending == 0 {
-                break;
-            }
-            from = pending.trailing_zeros() as usize + 1;
-            let d = pending & pending.wrapping_neg();
-            if once & d == 0 {
-                return Err(Contradiction::rule(None, "a region has no place for a digit"));
-            }
-            let Some(i) = label_cells(&index, &regions, r).find(|&i| digits[i] & d != 0) else {
+        let mut open = all & !placed;
+        while open != 0 {
+            let d = open & open.wrapping_neg();
+            open &= open - 1;
+            let (first, more) = match &index {
+                Some(index) => {
+                    let here = index.places_of(d, r);
+                    let first = (here != 0).then(|| here.trailing_zeros() as usize);
+                    (first, here & here.wrapping_sub(1) != 0)
+                }
+                None => {
+                    let mut here = (0..cells).filter(|&i| regions[i] & bit != 0 && digits[i] & d != 0);
+                    (here.next(), here.next().is_some())
+                }
+            };
+            if more {
                 continue;
+            }
+            let Some(i) = first else {
+                return Err(Contradiction::rule(None, "a region has no place for a digit"));
             };
             cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
@@ -467,81 +440,127 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
                 index.digits_changed(i, digits[i], d);
                 index.labels_changed(i, regions[i], bit);
             }
-            stale |= regions[i];
             digits[i] = d;
             regions[i] = bit;
-            (once, twice) = places(&digits, &regions, &index);
         }
     }
     debug_assert_eq!(regions, label_bits(cx), "pairs mirrors its label changes");
     Ok((regions, index))
 }
 
-/// The cells that may take label `r + 1`, in reading order: from the
-/// index's bit set when there is one, else by a scan of `regions`.
-fn label_cells<'a>(index: &Option<Index>, regions: &'a [u128], r: usize) -> impl Iterator<Item = usize> + 'a {
-    let mut set = index.as_ref().map(|index| index.members[r]);
-    let mut next = 0;
-    std::iter::from_fn(move || match set.as_mut() {
-        Some(set) => (*set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            *set &= *set - 1;
-            i
-        }),
-        None => {
-            let i = (next..regions.len()).find(|&i| regions[i] >> r & 1 != 0)?;
-            next = i + 1;
-            Some(i)
+/// Cell `j` against a cell fixed to digit `d` and label `r` (as bits):
+/// with digit d alone it cannot take label r, with label r alone it
+/// cannot hold d. `digits`, `regions` and the index follow.
+fn separate<W: Word>(
+    cx: &mut Ctx<'_, W>,
+    cells: usize,
+    (j, d, r): (usize, u128, u128),
+    digits: &mut [u128],
+    regions: &mut [u128],
+    mut index: Option<&mut Index>,
+) -> Result<(), Contradiction> {
+    if digits[j] == d && regions[j] & r != 0 {
+        cx.remove(Cell((cells + j) as u16), r.trailing_zeros() as Digit + 1)?;
+        if let Some(index) = index.as_deref_mut() {
+            index.labels_changed(j, regions[j], regions[j] & !r);
         }
-    })
+        regions[j] &= !r;
+    }
+    if regions[j] == r && digits[j] & d != 0 {
+        cx.remove(Cell(j as u16), d.trailing_zeros() as Digit + 1)?;
+        if let Some(index) = index {
+            index.digits_changed(j, digits[j], digits[j] & !d);
+        }
+        digits[j] &= !d;
+    }
+    Ok(())
 }
 
 /// The cells of a board of at most 128 cells as bit sets per digit and per
 /// label, kept in step with what [`pairs`] changes: which cells a fixed
-/// pair can touch, and each label's cells, without a scan of the board.
+/// pair can touch, each label's cells and each digit's places in it,
+/// without a scan of the board.
 struct Index {
+    /// Per digit (bit index): the cells that may hold it.
+    digit_places: Vec<u128>,
     /// Per digit (bit index): the cells holding it alone.
     digit_fixed: Vec<u128>,
+    /// Per label (bit index): the cells that may take it.
+    members: Vec<u128>,
     /// Per label (bit index): the cells fixed to it.
     label_fixed: Vec<u128>,
-    /// Per label (bit index): the cells that may take it; empty until
-    /// [`pairs`] has made the eliminations of the fixed pairs (which do not
-    /// read it) and counted the labels' places.
-    members: Vec<u128>,
+    /// The cells with one digit left (the union of `digit_fixed`).
+    digit_one: u128,
+    /// The cells with one label left (the union of `label_fixed`).
+    label_one: u128,
 }
 
 impl Index {
-    /// The index of the cells' `digits` and `regions` (the state's
-    /// variables: a one-digit test on their own word is a few instructions,
-    /// on `u128` a dozen) on a board of side `n`, `members` left empty.
-    fn new<W: Word>(digits: &[Digits<W>], regions: &[Digits<W>], n: usize) -> Index {
-        let mut index = Index {
-            digit_fixed: vec![0; n],
-            label_fixed: vec![0; n],
-            members: Vec::new(),
+    /// The index of a board of side `n` from the state's view
+    /// ([`State::variable_places`](sudokit_core::State::variable_places):
+    /// per digit its cells, then per label its cells): a cell holds one
+    /// digit when it is in exactly one digit's set, so everything comes
+    /// from `2n` words, with no pass over the cells.
+    fn new(view: &[u128], n: usize) -> Index {
+        let (digit_places, members) = view.split_at(n);
+        // The cells in exactly one of `sets`.
+        let only_one = |sets: &[u128]| {
+            let (mut once, mut twice) = (0u128, 0u128);
+            for &set in sets {
+                twice |= once & set;
+                once |= set;
+            }
+            once & !twice
         };
-        // What `digits_changed` and `labels_changed` from nothing give, in
-        // one pass with the cell's bit carried along.
-        let mut bit = 1u128;
-        for (&d, &r) in digits.iter().zip(regions) {
-            if let Some(d) = d.single_digit() {
-                index.digit_fixed[d as usize - 1] |= bit;
-            }
-            if let Some(r) = r.single_digit() {
-                index.label_fixed[r as usize - 1] |= bit;
-            }
-            bit <<= 1;
+        let (digit_one, label_one) = (only_one(digit_places), only_one(members));
+        Index {
+            digit_places: digit_places.to_vec(),
+            digit_fixed: digit_places.iter().map(|&set| set & digit_one).collect(),
+            members: members.to_vec(),
+            label_fixed: members.iter().map(|&set| set & label_one).collect(),
+            digit_one,
+            label_one,
         }
-        index
     }
 
-    /// Cell `i`'s digits went from `before` to `after`.
+    /// The cells of label bit `r` that may hold digit `d` (a one-bit set).
+    fn places_of(&self, d: u128, r: usize) -> u128 {
+        self.digit_places[d.trailing_zeros() as usize] & self.members[r]
+    }
+
+    /// The cells a cell fixed to digit `d` and label `r` (one-bit sets)
+    /// separates from them: with digit d alone and label r possible (they
+    /// lose r), or with label r alone and digit d possible (they lose d).
+    fn separated(&self, d: u128, r: u128) -> u128 {
+        let (d, r) = (d.trailing_zeros() as usize, r.trailing_zeros() as usize);
+        self.digit_fixed[d] & self.members[r] | self.label_fixed[r] & self.digit_places[d]
+    }
+
+    /// The cells fixed to both a digit and a label.
+    fn fixed_to_both_cells(&self) -> u128 {
+        self.digit_one & self.label_one
+    }
+
+    /// The first cell from `from` on fixed to both a digit and a label.
+    fn fixed_to_both(&self, from: usize) -> Option<usize> {
+        let both = self.fixed_to_both_cells() & u128::MAX.checked_shl(from as u32).unwrap_or(0);
+        (both != 0).then(|| both.trailing_zeros() as usize)
+    }
+
+    /// Cell `i`'s digits went from `before` to `after` (a subset).
     fn digits_changed(&mut self, i: usize, before: u128, after: u128) {
+        let mut rest = before ^ after;
+        while rest != 0 {
+            self.digit_places[rest.trailing_zeros() as usize] &= !(1 << i);
+            rest &= rest - 1;
+        }
         if one_bit(before) {
             self.digit_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+            self.digit_one &= !(1 << i);
         }
         if one_bit(after) {
             self.digit_fixed[after.trailing_zeros() as usize] |= 1 << i;
+            self.digit_one |= 1 << i;
         }
     }
 
@@ -549,12 +568,11 @@ impl Index {
     fn labels_changed(&mut self, i: usize, before: u128, after: u128) {
         if one_bit(before) {
             self.label_fixed[before.trailing_zeros() as usize] &= !(1 << i);
+            self.label_one &= !(1 << i);
         }
         if one_bit(after) {
             self.label_fixed[after.trailing_zeros() as usize] |= 1 << i;
-        }
-        if self.members.is_empty() {
-            return;
+            self.label_one |= 1 << i;
         }
         let mut rest = before ^ after;
         while rest != 0 {

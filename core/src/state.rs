@@ -95,6 +95,10 @@ pub struct State<W: Bits> {
     /// (cell `i` at bit `i`); empty on larger boards and when there are
     /// extra variables (the view is of the board's digits).
     places: Vec<u128>,
+    /// With extra variables, the same view of the digits and then of the
+    /// extra variables' values ([`State::variable_places`]); empty without
+    /// extra variables or when the board or they exceed 128.
+    variable_places: Vec<u128>,
 }
 
 impl<W: Bits> State<W> {
@@ -112,6 +116,7 @@ impl<W: Bits> State<W> {
             board: cells,
             unsolved: if n > 1 { cells } else { 0 },
             places,
+            variable_places: Vec::new(),
         }
     }
 
@@ -127,7 +132,7 @@ impl<W: Bits> State<W> {
         // The digit-major view in one pass: a given leaves every digit's
         // places but its own.
         let (mut given, mut own) = (0u128, [0u128; MAX_VIEW_DIGITS]);
-        let view = !state.places.is_empty();
+        let view = !state.places.is_empty() || !state.variable_places.is_empty();
         for (cell, digit) in givens.placed() {
             let slot = &mut state.cells[cell.index()];
             if !slot.is_single() {
@@ -139,7 +144,12 @@ impl<W: Bits> State<W> {
                 own[digit as usize - 1] |= CELL_BIT[cell.index()];
             }
         }
-        for (places, own) in state.places.iter_mut().zip(own) {
+        let digit_view = match state.places.is_empty() {
+            true => &mut state.variable_places,
+            false => &mut state.places,
+        };
+        // The digits' words only (the extra variables' follow them).
+        for (places, own) in digit_view.iter_mut().take(geometry.size()).zip(own) {
             *places = *places & !given | own;
         }
         state
@@ -158,27 +168,47 @@ impl<W: Bits> State<W> {
             .map(|set| Digits::<W>::from_u128(set.to_u128()) & full)
             .collect();
         let unsolved = cells.iter().filter(|s| s.len() > 1).count();
-        let mut places = Vec::new();
-        if cells.len() <= PLACES_MAX_CELLS && cells.len() == geometry.cell_count() {
-            places = vec![0; geometry.size()];
-            for (i, set) in cells.iter().enumerate() {
+        let (board, n) = (geometry.cell_count(), geometry.size());
+        let view = |sets: &[Digits<W>]| {
+            let mut places = vec![0; n];
+            for (i, set) in sets.iter().enumerate() {
                 for d in *set {
                     places[d as usize - 1] |= CELL_BIT[i];
                 }
             }
+            places
+        };
+        let (mut places, mut variable_places) = (Vec::new(), Vec::new());
+        if cells.len() == board && board <= PLACES_MAX_CELLS {
+            places = view(&cells);
+        } else if board <= PLACES_MAX_CELLS && cells.len() - board <= PLACES_MAX_CELLS {
+            variable_places = view(&cells[..board]);
+            variable_places.extend(view(&cells[board..]));
         }
         State {
             cells,
-            board: geometry.cell_count(),
+            board,
             unsolved,
             places,
+            variable_places,
         }
     }
 
     /// Appends the extra variables, values `1..=n`, each fixed where
     /// `values` has one (`0` = unknown), and drops the digit-major view.
     fn add_variables(&mut self, n: usize, values: &[Digit]) {
-        self.places = Vec::new();
+        let digits = std::mem::take(&mut self.places);
+        if !digits.is_empty() && self.cells.len() == self.board && values.len() <= PLACES_MAX_CELLS {
+            self.variable_places = digits;
+            for v in 1..=n as Digit {
+                let allowing = values
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &value)| value == 0 || value == v);
+                self.variable_places
+                    .push(allowing.fold(0, |bits, (i, _)| bits | CELL_BIT[i]));
+            }
+        }
         for &value in values {
             self.cells.push(match value {
                 0 => Digits::full(n),
@@ -216,6 +246,37 @@ impl<W: Bits> State<W> {
         &self.places
     }
 
+    /// With extra variables (a chaos construction's region labels), per
+    /// digit `d` (at `d − 1`) the board cells that allow it, then per value
+    /// `v` (at `n + v − 1`) the extra variables that allow it (variable
+    /// `n² + i` at bit `i`); empty without extra variables, or when the
+    /// board or the extra variables exceed 128. Kept in step with every
+    /// change as [`places`](State::places) is, so that a rule reading digits
+    /// and extra variables together (the places of a digit in a region)
+    /// needs no pass over the cells.
+    #[inline(always)]
+    pub fn variable_places(&self) -> &[u128] {
+        &self.variable_places
+    }
+
+    /// Variable `i` (a board cell or an extra variable) lost the values
+    /// `values` (bit `v − 1` for value `v`), or got them back: its bit in
+    /// their words of [`variable_places`](State::variable_places). Out of
+    /// line, so that `narrow` and `widen`, inlined into every propagator,
+    /// stay as small as they are without extra variables.
+    #[inline(never)]
+    fn variable_view_update(&mut self, i: usize, mut values: u128, back: bool) {
+        let (base, bit) = match i < self.board {
+            true => (0, CELL_BIT[i]),
+            false => (self.variable_places.len() / 2, CELL_BIT[i - self.board]),
+        };
+        while values != 0 {
+            let word = &mut self.variable_places[base + values.trailing_zeros() as usize];
+            *word = if back { *word | bit } else { *word & !bit };
+            values &= values - 1;
+        }
+    }
+
     /// Narrows `cell` to `new` (a subset of its candidates), keeping the
     /// digit-major view in step.
     #[inline(always)]
@@ -228,6 +289,8 @@ impl<W: Bits> State<W> {
                 self.places[gone.trailing_zeros() as usize] &= bit;
                 gone = gone.without_lowest();
             }
+        } else if !self.variable_places.is_empty() {
+            self.variable_view_update(i, (self.cells[i].0 & !new.0).to_u128(), false);
         }
         self.cells[i] = new;
     }
@@ -241,6 +304,8 @@ impl<W: Bits> State<W> {
                 self.places[back.trailing_zeros() as usize] |= CELL_BIT[i];
                 back = back.without_lowest();
             }
+        } else if !self.variable_places.is_empty() {
+            self.variable_view_update(i, (old.0 & !self.cells[i].0).to_u128(), true);
         }
         self.cells[i] = old;
     }
@@ -278,6 +343,7 @@ impl<W: Bits> State<W> {
     pub fn copy_from(&mut self, other: &State<W>) {
         self.cells.copy_from_slice(&other.cells);
         self.places.copy_from_slice(&other.places);
+        self.variable_places.copy_from_slice(&other.variable_places);
         self.unsolved = other.unsolved;
     }
 
@@ -818,6 +884,53 @@ mod tests {
             assert_eq!(copy, state);
         }
         assert!(swept > 100 && refused > 100, "{swept} swept, {refused} refused");
+    }
+
+    /// With extra variables the digit-major view moves to
+    /// `variable_places`, the digits then the extra variables' values, and
+    /// follows narrowing, the trail, copies and the constructors as the
+    /// plain view does.
+    #[test]
+    fn variable_places_follow_digits_and_extra_variables() {
+        let g = Geometry::square(4).unwrap();
+        let view_of = |state: &State<u16>| {
+            let mut view = vec![0u128; 8];
+            for (i, set) in state.variables().iter().enumerate() {
+                let (base, bit) = if i < 16 { (0, i) } else { (4, i - 16) };
+                for d in *set {
+                    view[base + d as usize - 1] |= 1 << bit;
+                }
+            }
+            view
+        };
+        let mut givens = Grid::empty(4).with_layer(16);
+        givens.set(Cell(0), 3);
+        givens.set(Cell(17), 2);
+        let mut state = State::<u16>::with_givens(&g, &givens);
+        assert!(state.places().is_empty());
+        assert_eq!(state.variable_places(), view_of(&state));
+        let mut rng = fastrand::Rng::with_seed(5);
+        let (mut trail, mut changes) = (Trail::new(), Changes::new(32));
+        let mut levels = Vec::new();
+        for round in 0..300 {
+            if round % 5 == 0 {
+                levels.push((trail.checkpoint(&state), state.clone()));
+            }
+            let mut cx = Ctx::new(&g, &mut state, Some(&mut changes), Some(&mut trail), None);
+            let _ = cx.restrict(Cell(rng.u16(0..32)), Digits(rng.u16(1..16) | rng.u16(1..16)));
+            assert_eq!(state.variable_places(), view_of(&state), "round {round}");
+            if round % 9 == 8 {
+                let (level, saved) = levels.swap_remove(rng.usize(..levels.len()));
+                levels.retain(|(l, _)| l.0 < level.0);
+                trail.restore(&mut state, level);
+                assert_eq!(state, saved, "the trail restores cells and the view");
+            }
+        }
+        let mut copy = State::<u16>::with_givens(&g, &Grid::empty(4).with_layer(16));
+        copy.copy_from(&state);
+        assert_eq!(copy, state);
+        let candidates: Vec<Digits<u128>> = state.variables().iter().map(|s| Digits(s.0 as u128)).collect();
+        assert_eq!(State::<u16>::from_candidates(&g, &candidates), state);
     }
 
     /// Every way a state changes keeps the digit-major view in step with the
