@@ -34,6 +34,7 @@ mod declared;
 pub(crate) mod nfa;
 mod pairwise;
 mod reader;
+mod replicate;
 mod table;
 mod writer;
 
