@@ -491,9 +491,9 @@ pub(crate) static FULL_RANK: RuleKind = RuleKind {
 /// use sudokit_constraints::FullRankNoTies;
 /// use sudokit_core::{Geometry, Grid, Rule};
 /// let g = Geometry::square(4).unwrap();
-/// // Row 1 from the left and row 4 from the right both read 1234.
+/// // Column 1 from the top and column 4 from the bottom both read 1324.
 /// let grid = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
-/// assert_eq!(FullRankNoTies.check(&g, &grid).unwrap_err().message, "full rank without ties: r1c1-r1c4 and r4c4-r4c1 read the same");
+/// assert_eq!(FullRankNoTies.check(&g, &grid).unwrap_err().message, "full rank without ties: r1c1-r4c1 and r4c4-r1c4 read the same");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FullRankNoTies;

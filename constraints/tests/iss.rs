@@ -530,6 +530,10 @@ fn replicate_reads_as_the_shifted_copies() {
         ".Replicate (item 1) has no .End"
     );
     assert!(iss_err(".Replicate~J.Thermo~R1C8~R1C9.End").contains("R1C8 shifted by (0, 3) is off the board"));
+    assert_eq!(
+        iss_err(".Var~VL1.Replicate~B~VL1.Thermo~VL1~R1C1.End"),
+        "ISS constraint types sudokit does not read: Var"
+    );
 }
 
 /// `.FullRankTies~any` lets every full rank clue tie; `~none` forbids

@@ -56,6 +56,10 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
         })
         .collect();
     if items.iter().any(|i| i.ty == "Replicate") {
+        // Types sudokit does not read are named before any cell is shifted
+        // (a replicated `.Var` cell is no cell id).
+        let others: Vec<Item> = items.iter().filter(|i| i.ty != "Replicate").cloned().collect();
+        check_types(&others)?;
         let n = shape(&items)?;
         let parts: Vec<&str> = body.split('.').collect();
         let expanded = super::replicate::expand(&parts, n).map_err(IssError::new)?;
