@@ -18,13 +18,16 @@
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
 //!   [`SumPair`], [`GreaterThan`] (inequality signs);
 //! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
-//!   propagator of its own), [`LookAndSay`] cages (digits counted),
+//!   propagator of its own), [`LookAndSay`] cages (digits counted, exactly or
+//!   at least), [`SameValues`] sets, [`EqualityCage`]s (as many even as odd,
+//!   low as high),
 //!   [`Indexer`] (row, column and box indexers), [`ValueIndexing`] arrows;
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
 //!   nabner, renban, entropic and modular lines), [`BetweenLine`] and
 //!   [`LockoutLine`] (each with a propagator of its own);
 //! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`],
-//!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (each beside a
+//!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (with
+//!   [`FullRankNoTies`] over every line; each beside a
 //!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],

@@ -575,6 +575,25 @@ fn full_rank_ties_read_as_ties_or_their_own_rule() {
         .contains("with and without ties"));
 }
 
+/// `.DutchFlatmates` (9×9 only) is one `any-of` per cell: no 5 there, a 1
+/// above it or a 9 below it.
+#[test]
+fn dutch_flatmates_read_as_one_choice_per_cell() {
+    let spec = iss_read(".DutchFlatmates");
+    assert_eq!(spec.rules.len(), 81);
+    assert_eq!(
+        spec.rules[10],
+        toml(
+            "size = 9\nrules = [{ type = \"any-of\", alternatives = [[{ type = \"pencil-marks\", cell = \"r2c2\", digits = [1, 2, 3, 4, 6, 7, 8, 9] }], [{ type = \"pencil-marks\", cell = \"r1c2\", digits = [1] }], [{ type = \"pencil-marks\", cell = \"r3c2\", digits = [9] }]] }]"
+        )
+        .rules[0]
+    );
+    // The top row has no cell above, the bottom row none below.
+    assert_eq!(spec.rules[0].alternatives("alternatives").len(), 2);
+    assert_eq!(spec.rules[80].alternatives("alternatives").len(), 2);
+    assert!(iss_err(".Shape~4x4.DutchFlatmates").contains("for 9×9 boards"));
+}
+
 /// `.GreaterThan` over several cells is one inequality per pair of
 /// orthogonal neighbours, the earlier cell larger (ISS's adjacent pairs);
 /// an inequality between cells that are not neighbours has no ISS form.
@@ -693,8 +712,8 @@ fn equal_sums_read_their_segments() {
 #[test]
 fn what_sudokit_does_not_read_is_refused_by_name() {
     assert_eq!(
-        iss_err(".DutchFlatmates.Thermo~R1C1~R1C2.Doppelganger.DutchFlatmates.Frobnicate~1"),
-        "ISS constraint types sudokit does not read: DutchFlatmates, Doppelganger; not ISS constraint types: Frobnicate"
+        iss_err(".ConnectedValues~1~R1C1.Thermo~R1C1~R1C2.Doppelganger.ConnectedValues.Frobnicate~1"),
+        "ISS constraint types sudokit does not read: ConnectedValues, Doppelganger; not ISS constraint types: Frobnicate"
     );
     // What sudokit still refuses, by name: variables.
     assert_eq!(

@@ -93,6 +93,7 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
         spec.rules.push(reader.any_of(alternatives)?);
     }
     reader.full_rank_ties(&items, &mut spec.rules)?;
+    reader.dutch_flatmates(&items, &mut spec.rules)?;
     refuse_anticonsecutive_with_dots(&items)?;
     let chaos = |name: &str| spec.rules.iter().any(|r| r.name() == name);
     let counts_regions = spec
@@ -437,6 +438,38 @@ impl Reader<'_> {
                     item.args.join("~")
                 )))
             }
+        }
+        Ok(())
+    }
+
+    /// `.DutchFlatmates` (9×9 only, as in ISS): every 5 has a 1 right
+    /// above it or a 9 right below it. Read as one `any-of` per cell: the
+    /// cell is no 5, or the cell above is a 1, or the cell below a 9.
+    fn dutch_flatmates(&self, items: &[Item], rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let Some(item) = items.iter().find(|i| i.ty == "DutchFlatmates") else {
+            return Ok(());
+        };
+        if !item.args.is_empty() {
+            return Err(item.error(format!("takes no arguments, found '{}'", item.args.join("~"))));
+        }
+        let n = self.n;
+        if n != 9 {
+            return Err(item.error(format!("Dutch flatmates are for 9×9 boards (ISS), not {n}×{n}")));
+        }
+        let (marks, any_of) = (self.pencil_marks()?, self.kind(item, "any-of")?);
+        let only = |cell: Cell, digits: Vec<Digit>| {
+            vec![RuleSpec::new(marks).with("cell", cell).with("digits", digits)]
+        };
+        for cell in (0..n * n).map(|i| Cell(i as u16)) {
+            let (row, col) = (cell.row(n), cell.col(n));
+            let mut alternatives = vec![only(cell, (1..=9).filter(|&d| d != 5).collect())];
+            if row > 0 {
+                alternatives.push(only(Cell::at(row - 1, col, n), vec![1]));
+            }
+            if row + 1 < n {
+                alternatives.push(only(Cell::at(row + 1, col, n), vec![9]));
+            }
+            rules.push(RuleSpec::new(any_of).with("alternatives", alternatives));
         }
         Ok(())
     }

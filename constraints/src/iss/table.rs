@@ -210,8 +210,17 @@ pub(crate) const COMBINED: &[(&str, &[&str])] = &[("StrictKropki", &["nonconsecu
 
 /// ISS types about the board itself, read by the reader directly
 /// (`Windoku` as one extra region per window, `FullRankTies` as the ties
-/// of every full rank clue or, `none`, a rule of its own).
-pub(crate) const BOARD_TYPES: &[&str] = &["Shape", "Jigsaw", "NoBoxes", "Given", "Windoku", "FullRankTies"];
+/// of every full rank clue or, `none`, a rule of its own, `DutchFlatmates`
+/// as one `any-of` per cell).
+pub(crate) const BOARD_TYPES: &[&str] = &[
+    "Shape",
+    "Jigsaw",
+    "NoBoxes",
+    "Given",
+    "Windoku",
+    "FullRankTies",
+    "DutchFlatmates",
+];
 
 /// Every ISS constraint type (ISS's `SudokuConstraint` classes), to tell an
 /// ISS string from a classic grid and an ISS type sudokit does not read
