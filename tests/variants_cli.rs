@@ -576,10 +576,10 @@ fn convert_to_iss_and_back() {
     );
     assert_eq!((iss.trim(), code), (".~R1C1_1_3_5_7_9", 0), "{stderr}");
     // ISS types sudokit does not read are refused together, by name.
-    let (_, stderr, code) = run(&["solve", "-"], ".Doppelganger.DutchFlatmates");
+    let (_, stderr, code) = run(&["solve", "-"], ".Doppelganger.ConnectedValues~1~R1C1~R1C2");
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("ISS constraint types sudokit does not read: Doppelganger, DutchFlatmates"),
+        stderr.contains("ISS constraint types sudokit does not read: Doppelganger, ConnectedValues"),
         "{stderr}"
     );
 }

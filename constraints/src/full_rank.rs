@@ -12,7 +12,7 @@ use sudokit_core::{
 
 use crate::clues::{Clue, Side};
 use crate::outside::CLUE;
-use crate::rule::{fits, BuildContext, Param, ParamType, Refusal, RuleKind, RuleSpec, SpecError};
+use crate::rule::{fits, BuildContext, Param, ParamType, Presence, Refusal, RuleKind, RuleSpec, SpecError};
 use crate::units::{checks_through_verify, Report};
 
 /// Read from the clue inward, the clue's line is a number; of the 4n lines
@@ -26,7 +26,9 @@ use crate::units::{checks_through_verify, Report};
 /// domain. The propagator keeps a first digit when the lines that surely
 /// read smaller (their first digits all lower) and those that surely read
 /// larger leave room for the rank; it is sound, not exact (later digits are
-/// left to the search). DLX and SAT refuse it (`Unsupported`).
+/// left to the search). With ties allowed ([`FullRank::with_ties`]) only
+/// the first digits are compared: the digit-by-digit order of the rivals
+/// assumes none ties. DLX and SAT refuse it (`Unsupported`).
 ///
 /// ```
 /// use sudokit_constraints::{Clue, FullRank, Side};
@@ -46,6 +48,10 @@ pub struct FullRank {
     clue: Clue,
     rank: usize,
     latin: bool,
+    /// The clued line may read the same as others (ISS's
+    /// `FullRankTies~any`): its rank is one more than the lines that read
+    /// smaller.
+    ties: bool,
 }
 
 /// How a line compares with the clued one so far.
@@ -61,7 +67,30 @@ impl FullRank {
     /// The clue `rank` at `clue`; `latin` when the rows and columns hold
     /// each digit once (the classic rules).
     pub fn new(clue: Clue, rank: usize, latin: bool) -> FullRank {
-        FullRank { clue, rank, latin }
+        FullRank {
+            clue,
+            rank,
+            latin,
+            ties: false,
+        }
+    }
+
+    /// The same clue with ties allowed (ISS's `FullRankTies~any`): the
+    /// clued line may read the same as others, and exactly `rank − 1`
+    /// lines read smaller.
+    ///
+    /// ```
+    /// use sudokit_constraints::{Clue, FullRank, Side};
+    /// use sudokit_core::{Geometry, Grid, Rule};
+    /// let g = Geometry::square(4).unwrap();
+    /// // Row 1 from the left and row 4 from the right both read 1234.
+    /// let grid = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+    /// assert!(FullRank::new(Clue::new(Side::Left, 0), 1, true).with_ties().check(&g, &grid).is_ok());
+    /// assert!(FullRank::new(Clue::new(Side::Left, 0), 2, true).with_ties().check(&g, &grid).is_err());
+    /// ```
+    pub fn with_ties(mut self) -> FullRank {
+        self.ties = true;
+        self
     }
 
     /// Why the rule cannot be on an `n`×`n` board, if it cannot.
@@ -102,21 +131,23 @@ impl FullRank {
     fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
         let n = geometry.size();
         let line = self.clue.cells(n);
-        let (mut smaller, mut larger) = (0, 0);
+        let (mut smaller, mut larger, mut open) = (0, 0, 0);
         for other in self.others(n) {
             match FullRank::order(grid, &line, &other) {
                 Order::Smaller => smaller += 1,
                 Order::Larger => larger += 1,
+                Order::Same if self.ties => {}
                 Order::Same => {
                     return Err(report.violation(
                         || format!("{}: {} reads the same", self.name(), names(&other, n)),
                         || other.clone(),
                     ))
                 }
-                Order::Open => {}
+                Order::Open => open += 1,
             }
         }
-        if smaller > self.rank - 1 || larger > 4 * n - self.rank {
+        // Too many read smaller or larger, or too few can still read smaller.
+        if smaller > self.rank - 1 || larger > 4 * n - self.rank || smaller + open < self.rank - 1 {
             return Err(report.violation(
                 || format!("{}: {smaller} smaller and {larger} larger lines", self.name()),
                 || line.clone(),
@@ -133,7 +164,8 @@ fn names(line: &[Cell], n: usize) -> String {
 
 impl Rule for FullRank {
     fn name(&self) -> Cow<'_, str> {
-        format!("full rank {} {}", self.rank, self.clue).into()
+        let ties = if self.ties { " (ties allowed)" } else { "" };
+        format!("full rank {} {}{ties}", self.rank, self.clue).into()
     }
 
     fn cost(&self) -> sudokit_core::Cost {
@@ -165,7 +197,9 @@ impl Propagate for FullRank {
                 "the full rank clue does not fit the board",
             ));
         }
-        if self.latin {
+        // The rivals' digit-by-digit order assumes no tie: with ties, the
+        // first digits only (the domain still fixes the line's own).
+        if self.latin && !self.ties {
             self.propagate_latin(cx)
         } else {
             self.propagate_by_first_digits(cx)
@@ -396,7 +430,11 @@ fn read_below<W: Word>(cx: &mut Ctx<'_, W>, low: &[Cell], high: &[Cell]) -> Resu
 fn full_rank(rule: &RuleSpec, latin: bool) -> FullRank {
     let clue = rule.clue("clue").unwrap_or(Clue::new(Side::Left, 0));
     let rank = rule.number("rank").unwrap_or(0).max(0) as usize;
-    FullRank::new(clue, rank, latin)
+    let rank = FullRank::new(clue, rank, latin);
+    match rule.number("ties") {
+        Some(1) => rank.with_ties(),
+        _ => rank,
+    }
 }
 
 fn check_full_rank(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
@@ -414,8 +452,8 @@ fn build_full_rank(rule: &RuleSpec, context: &BuildContext<'_>) -> Result<Box<dy
 
 /// `full-rank` in files.
 pub(crate) static FULL_RANK: RuleKind = RuleKind {
-    meaning: "every row and column read from each end is a number: the clue's line ranks there among the 4n, with no tie",
-    summary: "clue (\"left of r3\", …), rank (1 to 4n)",
+    meaning: "rows and columns read from each end are 4n numbers: the clue's line ranks there, tied with none (`ties = 1`: it may tie, and rank − 1 lines read smaller)",
+    summary: "clue (\"left of r3\", …), rank (1 to 4n), ties (1: the line may tie, its rank one more than the lines below; ISS's FullRankTies~any)",
     params: &[
         CLUE,
         Param::required(
@@ -426,8 +464,133 @@ pub(crate) static FULL_RANK: RuleKind = RuleKind {
             },
             "rank = 12",
         ),
+        Param::with_default(
+            "ties",
+            ParamType::Integer {
+                what: "ties",
+                range: |_| 0..2,
+            },
+            Presence::Number(0),
+        ),
     ],
     example: r#"{ type = "full-rank", clue = "left of r3", rank = 12 }"#,
     check: Some(check_full_rank),
     ..RuleKind::new("full-rank", build_full_rank)
+};
+
+/// No two of the 4n lines (every row and column, read from each end) read
+/// the same, clued or not (ISS's `FullRankTies~none`, which holds even on
+/// a board without full rank clues).
+///
+/// The propagator compares every two lines: when all their places but one
+/// hold the same digits (or are the same cell) and one line's cell at the
+/// last place is known, the other's loses that digit; lines equal
+/// everywhere are a contradiction. DLX and SAT refuse it (`Unsupported`).
+///
+/// ```
+/// use sudokit_constraints::FullRankNoTies;
+/// use sudokit_core::{Geometry, Grid, Rule};
+/// let g = Geometry::square(4).unwrap();
+/// // Column 1 from the top and column 4 from the bottom both read 1324.
+/// let grid = Grid::from_values(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+/// assert_eq!(FullRankNoTies.check(&g, &grid).unwrap_err().message, "full rank without ties: r1c1-r4c1 and r4c4-r1c4 read the same");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FullRankNoTies;
+
+/// Every line of an `n`×`n` board, read from its clue inward.
+fn all_lines(n: usize) -> Vec<Vec<Cell>> {
+    Side::ALL
+        .into_iter()
+        .flat_map(|side| (0..n).map(move |i| Clue::new(side, i).cells(n)))
+        .collect()
+}
+
+impl FullRankNoTies {
+    fn verify(&self, geometry: &Geometry, grid: &Grid, report: Report) -> Result<(), Violation> {
+        let n = geometry.size();
+        let lines = all_lines(n);
+        for (i, a) in lines.iter().enumerate() {
+            for b in &lines[i + 1..] {
+                if FullRank::order(grid, a, b) == Order::Same {
+                    return Err(report.violation(
+                        || {
+                            format!(
+                                "full rank without ties: {} and {} read the same",
+                                names(a, n),
+                                names(b, n)
+                            )
+                        },
+                        || a.iter().chain(b).copied().collect(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Rule for FullRankNoTies {
+    fn name(&self) -> Cow<'_, str> {
+        "full rank without ties".into()
+    }
+
+    fn cost(&self) -> sudokit_core::Cost {
+        sudokit_core::Cost::Medium
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        geometry.cells().collect()
+    }
+
+    checks_through_verify!();
+}
+
+impl Propagate for FullRankNoTies {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let lines = all_lines(cx.size());
+        for (i, a) in lines.iter().enumerate() {
+            for b in &lines[i + 1..] {
+                // The one place not yet known equal, if there is one.
+                let mut open = None;
+                // Places that surely differ, or two open ones: nothing to do.
+                let mut skip = false;
+                for (&x, &y) in a.iter().zip(b) {
+                    let (sx, sy) = (cx.candidates(x), cx.candidates(y));
+                    if x == y || (sx.is_single() && sx == sy) {
+                        continue;
+                    }
+                    if (sx & sy).is_empty() || open.is_some() {
+                        skip = true;
+                        break;
+                    }
+                    open = Some((x, y));
+                }
+                if skip {
+                    continue;
+                }
+                let Some((x, y)) = open else {
+                    return Err(Contradiction::rule(Some(a[0]), "two lines read the same"));
+                };
+                let (sx, sy) = (cx.candidates(x), cx.candidates(y));
+                cx.because(|| Reason::new("full rank without ties").cells(a.iter().chain(b).copied()));
+                if sx.is_single() {
+                    cx.restrict(y, sy - sx)?;
+                } else if sy.is_single() {
+                    cx.restrict(x, sx - sy)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `full-rank-no-ties` in files.
+pub(crate) static FULL_RANK_NO_TIES: RuleKind = RuleKind {
+    meaning:
+        "no two of the 4n lines (rows and columns read from each end) read the same (ISS's FullRankTies~none)",
+    summary: "none",
+    params: &[],
+    example: r#"{ type = "full-rank-no-ties" }"#,
+    ..RuleKind::new("full-rank-no-ties", |_, _| Ok(Box::new(FullRankNoTies)))
 };

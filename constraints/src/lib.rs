@@ -18,13 +18,16 @@
 //! * pairs: [`Dot`] (white and black kropki dots of any value, X and V),
 //!   [`SumPair`], [`GreaterThan`] (inequality signs);
 //! * regions: [`Clones`], [`Quadruple`] (listed digits around a circle, with a
-//!   propagator of its own), [`LookAndSay`] cages (digits counted),
+//!   propagator of its own), [`LookAndSay`] cages (digits counted, exactly or
+//!   at least), [`SameValues`] sets, [`EqualityCage`]s (as many even as odd,
+//!   low as high),
 //!   [`Indexer`] (row, column and box indexers), [`ValueIndexing`] arrows;
 //! * lines: [`Line`] (thermometer, slow thermometer, palindrome, whispers,
 //!   nabner, renban, entropic and modular lines), [`BetweenLine`] and
 //!   [`LockoutLine`] (each with a propagator of its own);
 //! * outside clues: [`Sandwich`], [`XSum`], [`Skyscraper`],
-//!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (each beside a
+//!   [`NumberedRoom`], [`HiddenSkyscraper`], [`FullRank`] (with
+//!   [`FullRankNoTies`] over every line; each beside a
 //!   row or column, at a [`Clue`]); little killers ([`ClueCell`],
 //!   [`Direction`]) are sums;
 //! * sums: [`KillerCage`], [`Arrow`], [`DoubleArrow`], [`ZipperLine`],
@@ -93,6 +96,7 @@ mod digit_fill;
 mod digital_root_clauses;
 mod dots;
 mod equal_sums;
+mod equality_cage;
 pub mod fpuzzles;
 mod full_rank;
 mod indexers;
@@ -117,6 +121,7 @@ mod regular_walk;
 mod renban_windows;
 mod required;
 mod rule;
+mod same_values;
 pub mod spec;
 mod squares;
 pub mod sudokupad;
@@ -142,7 +147,8 @@ pub use counting::CountingCircles;
 pub use diagonal::Diagonal;
 pub use dots::{Adjacency, Dot, DotKind, Forbidden, Negative, SumPair};
 pub use equal_sums::EqualSum;
-pub use full_rank::FullRank;
+pub use equality_cage::EqualityCage;
+pub use full_rank::{FullRank, FullRankNoTies};
 pub use indexers::{Indexer, IndexerKind};
 pub use inequality::GreaterThan;
 pub use lines::{Line, LineKind, Renban};
@@ -156,6 +162,7 @@ pub use pair_cliques::{complete_components, PairCliques};
 pub use quadruple::Quadruple;
 pub use regions::{Cage, Clones, DisjointGroups};
 pub use regular::RegularLine;
+pub use same_values::SameValues;
 pub use squares::SquareClasses;
 pub use sum_lines::SumLine;
 pub use sums::{Arrow, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine};

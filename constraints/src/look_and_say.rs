@@ -1,5 +1,8 @@
 //! Look-and-say cages: the clue reads as (count, digit) pairs, "23" for
-//! "two 3s" (ISS `LookAndSay`).
+//! "two 3s" (ISS `LookAndSay`, and ISS's `ContainExact`, which lists each
+//! digit as often as it appears); and cells that contain the listed digits
+//! at least that often (ISS's `ContainAtLeast`), which the same counting
+//! propagates.
 
 use std::borrow::Cow;
 
@@ -38,6 +41,8 @@ pub struct LookAndSay {
     cells: Vec<Cell>,
     /// (count, digit) pairs, as the clue reads.
     counts: Vec<(usize, Digit)>,
+    /// Each digit at least its count of times, not exactly.
+    at_least: bool,
 }
 
 impl LookAndSay {
@@ -49,6 +54,44 @@ impl LookAndSay {
         LookAndSay {
             cells: cells.into_iter().collect(),
             counts: counts.into_iter().collect(),
+            at_least: false,
+        }
+    }
+
+    /// The cells `cells` holding each digit of `digits` at least as many
+    /// times as it is listed (ISS's `ContainAtLeast`: `1_1_2`, two 1s and
+    /// a 2 at least); other digits are free. Unlike a quadruple it takes
+    /// any number of digits, and propagates each digit on its own (as ISS's
+    /// required-values handler does).
+    ///
+    /// ```
+    /// use sudokit_constraints::LookAndSay;
+    /// use sudokit_core::{Cell, Geometry, Grid, Rule};
+    /// let g = Geometry::square(4).unwrap();
+    /// let cells = LookAndSay::at_least([Cell(0), Cell(1), Cell(2)], [3, 3]);
+    /// assert_eq!(cells.name(), "contain-at-least 3, 3");
+    /// let grid = Grid::from_values(4, [3, 3, 3].into_iter().chain([0; 13]).collect()).unwrap();
+    /// assert!(cells.check(&g, &grid).is_ok());
+    /// let grid = Grid::from_values(4, [3, 1, 2].into_iter().chain([0; 13]).collect()).unwrap();
+    /// assert!(cells.check(&g, &grid).is_err());
+    /// ```
+    pub fn at_least(
+        cells: impl IntoIterator<Item = Cell>,
+        digits: impl IntoIterator<Item = Digit>,
+    ) -> LookAndSay {
+        let mut digits: Vec<Digit> = digits.into_iter().collect();
+        digits.sort_unstable();
+        let mut counts: Vec<(usize, Digit)> = Vec::new();
+        for d in digits {
+            match counts.last_mut() {
+                Some((count, last)) if *last == d => *count += 1,
+                _ => counts.push((1, d)),
+            }
+        }
+        LookAndSay {
+            cells: cells.into_iter().collect(),
+            counts,
+            at_least: true,
         }
     }
 
@@ -95,7 +138,7 @@ impl LookAndSay {
         for &(count, d) in &self.counts {
             let present = self.cells.iter().filter(|&&c| grid.get(c) == Some(d)).count();
             missing += count.saturating_sub(present);
-            if present > count || missing > empty {
+            if (present > count && !self.at_least) || missing > empty {
                 let cells: Vec<String> = self.cells.iter().map(|c| c.name(n)).collect();
                 return Err(report.violation(
                     || {
@@ -115,6 +158,14 @@ impl LookAndSay {
 
 impl Rule for LookAndSay {
     fn name(&self) -> Cow<'_, str> {
+        if self.at_least {
+            let digits: Vec<String> = self
+                .counts
+                .iter()
+                .flat_map(|&(c, d)| std::iter::repeat_n(d.to_string(), c))
+                .collect();
+            return format!("contain-at-least {}", digits.join(", ")).into();
+        }
         let clue: String = self.counts.iter().map(|(c, d)| format!("{c}{d}")).collect();
         format!("look-and-say {clue}").into()
     }
@@ -127,7 +178,7 @@ impl Rule for LookAndSay {
         let n = geometry.size();
         let mut allowed = Digits::<u128>::full(n);
         for &(count, d) in &self.counts {
-            if count == 0 && (1..=n).contains(&(d as usize)) {
+            if count == 0 && !self.at_least && (1..=n).contains(&(d as usize)) {
                 allowed.remove(d);
             }
         }
@@ -159,13 +210,13 @@ impl Propagate for LookAndSay {
                 .filter(|&c| cx.candidates(c).contains(d))
                 .collect();
             let placed = possible.iter().filter(|&&c| cx.value(c) == Some(d)).count();
-            if placed > count || possible.len() < count {
+            if (placed > count && !self.at_least) || possible.len() < count {
                 return Err(Contradiction::rule(
                     possible.first().copied(),
                     "a look-and-say digit cannot appear its count of times",
                 ));
             }
-            if placed == count && possible.len() > count {
+            if placed == count && possible.len() > count && !self.at_least {
                 cx.because(|| {
                     Reason::new(self.name().into_owned())
                         .cells(possible.iter().copied())
@@ -297,5 +348,31 @@ fn check_look_and_say(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
     }
     let cage = LookAndSay::new(rule.cells("cells").iter().copied(), counts_of(&rule));
     cage.fits(n).map_err(|m| Refusal::at("counts", m))?;
+    Ok(rule)
+}
+
+/// `contain-at-least` in files: ISS's `ContainAtLeast`, which f-puzzles
+/// has only as a quadruple of at most 4 digits around a circle.
+pub(crate) static CONTAIN_AT_LEAST: RuleKind = RuleKind {
+    meaning: "every listed digit appears in the cells, a digit listed m times at least m times; other digits are free",
+    summary: "cells, digits (repeats: that many times; no more than the cells)",
+    params: &[
+        Param::CELLS,
+        Param::required("digits", ParamType::Digits, "digits = [1, 1, 2]"),
+    ],
+    example: r#"{ type = "contain-at-least", cells = "r1c1 r1c2 r1c3 r1c4 r1c5", digits = [1, 1, 2, 3, 9] }"#,
+    check: Some(check_contain_at_least),
+    ..RuleKind::new("contain-at-least", |rule, context| {
+        let digits = rule.digits("digits").unwrap_or(&[]).iter().copied();
+        let cells = LookAndSay::at_least(rule.cells("cells").iter().copied(), digits);
+        fits("contain-at-least", cells.fits(context.size()))?;
+        Ok(Box::new(cells))
+    })
+};
+
+fn check_contain_at_least(rule: RuleSpec, n: usize) -> Result<RuleSpec, Refusal> {
+    let digits = rule.digits("digits").unwrap_or(&[]).iter().copied();
+    let cells = LookAndSay::at_least(rule.cells("cells").iter().copied(), digits);
+    cells.fits(n).map_err(|m| Refusal::at("digits", m))?;
     Ok(rule)
 }

@@ -206,6 +206,10 @@
 //! clones = ["r9c8", "r9c9"]
 //!
 //! [[rules]]
+//! type = "same-values"      # the sets hold the same digits, each as many times (ISS SameValues)
+//! sets = [["r1c1", "r1c2"], ["r2c3", "r2c4"]]
+//!
+//! [[rules]]
 //! type = "quadruple"        # every digit appears in the cells (a digit listed twice, twice)
 //! cells = "r4c4 r4c5 r5c4 r5c5"
 //! digits = [1, 3, 3]        # at most 4, and no more than the cells
@@ -231,6 +235,11 @@
 //! cells = "r1c1 r1c2 r2c1 r2c2"
 //! digits = [3, 5]
 //! counts = [2, 0]           # two 3s, no 5; digits may repeat
+//!
+//! [[rules]]
+//! type = "contain-at-least" # each digit at least as often as listed (ISS ContainAtLeast)
+//! cells = "r1c1 r1c2 r1c3 r1c4 r1c5"
+//! digits = [1, 1, 2, 3, 9]  # any number of digits, no more than the cells
 //! ```
 //!
 //! ## Lines
@@ -372,6 +381,10 @@
 //! sum = 10
 //!
 //! [[rules]]
+//! type = "equality-cage"    # distinct digits: as many even as odd, as many low as high (ISS EqualityCage)
+//! cells = "r1c1 r1c2 r2c1 r2c2"
+//!
+//! [[rules]]
 //! type = "knightmare"       # cells a knight's move apart do not add up to 5 or 15
 //! sums = [5, 15]            # optional (default [5, 15])
 //!
@@ -416,6 +429,10 @@
 //! type = "full-rank"        # rows and columns read from each end as numbers: this line ranks rank of 4n
 //! clue = "left of r3"
 //! rank = 12
+//! ties = 1                  # optional: the line may tie, rank − 1 lines read smaller (ISS FullRankTies~any)
+//!
+//! [[rules]]
+//! type = "full-rank-no-ties" # no two of the 4n lines read the same (ISS FullRankTies~none)
 //!
 //! [[rules]]
 //! type = "little-killer"    # the diagonal from the clue sums to sum; digits may repeat

@@ -28,8 +28,9 @@ pub use crate::rule::{
 };
 use crate::{
     any_of, between, cages, cells, chaos, chaos_clues, chess, count_distinct, counting, diagonal, dots,
-    equal_sums, full_rank, indexers, inequality, lines, lockout, look_and_say, lunchbox, negative_indexers,
-    outside, outside_rooms, quadruple, regions, regular, squares, sum_lines, sums, value_indexing,
+    equal_sums, equality_cage, full_rank, indexers, inequality, lines, lockout, look_and_say, lunchbox,
+    negative_indexers, outside, outside_rooms, quadruple, regions, regular, same_values, squares, sum_lines,
+    sums, value_indexing,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -59,8 +60,10 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &sums::KILLER_CAGE,
     &regions::EXTRA_REGION,
     &regions::CLONE,
+    &same_values::SAME_VALUES,
     &quadruple::QUADRUPLE,
     &look_and_say::LOOK_AND_SAY,
+    &look_and_say::CONTAIN_AT_LEAST,
     &indexers::ROW_INDEXER,
     &indexers::COLUMN_INDEXER,
     &indexers::BOX_INDEXER,
@@ -86,6 +89,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &outside_rooms::NUMBERED_ROOM,
     &outside_rooms::HIDDEN_SKYSCRAPER,
     &full_rank::FULL_RANK,
+    &full_rank::FULL_RANK_NO_TIES,
     &chess::CHESS,
     &chess::TAXICAB,
     &chess::SELF_TAXICAB,
@@ -95,6 +99,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &cages::REPEATING_CAGE,
     &cages::MULTI_SUM_CAGE,
     &cages::RELLIK_CAGE,
+    &equality_cage::EQUALITY_CAGE,
     &dots::KNIGHTMARE,
     &dots::NONCONSECUTIVE_PLUS,
     &sum_lines::SUM_LINE,

@@ -44,8 +44,10 @@ const EXPRESSIBLE: &[&str] = &[
     "sum",
     "killer-cage",
     "extra-region",
+    "same-values",
     "quadruple",
     "look-and-say",
+    "contain-at-least",
     "row-indexer",
     "column-indexer",
     "value-indexing",
@@ -67,12 +69,14 @@ const EXPRESSIBLE: &[&str] = &[
     "numbered-room",
     "hidden-skyscraper",
     "full-rank",
+    "full-rank-no-ties",
     "self-taxicab",
     "custom-pairs",
     "greater-than",
     "lockout",
     "repeating-cage",
     "rellik-cage",
+    "equality-cage",
     "sum-line",
     "sum-loop",
     "lunchbox",
@@ -461,6 +465,135 @@ fn look_and_say_clues_read_as_counts_and_digits() {
     assert!(iss_err(".LookAndSay~10~R1C1~R1C2").contains("'0' is not a digit"));
 }
 
+/// `.ContainExact~1_1_2~cells` is a look-and-say of those counts (two 1s,
+/// one 2), written back as `.LookAndSay`; `.ContainAtLeast` keeps its
+/// digits with their repeats.
+#[test]
+fn contain_exact_and_at_least_read_their_digits() {
+    let spec = iss_read(".ContainExact~2_1_1~R1C1~R1C2~R1C3~R1C4");
+    assert_eq!(
+        spec,
+        toml(
+            "size = 9\nrules = [{ type = \"look-and-say\", cells = \"r1c1 r1c2 r1c3 r1c4\", digits = [1, 2], counts = [2, 1] }]"
+        )
+    );
+    assert_eq!(iss::write(&spec).unwrap(), ".LookAndSay~2112~R1C1~R1C2~R1C3~R1C4");
+    let spec = iss_read(".ContainAtLeast~4_4_6~R2C1~R2C2~R2C3~R2C4");
+    assert_eq!(
+        spec,
+        toml(
+            "size = 9\nrules = [{ type = \"contain-at-least\", cells = \"r2c1 r2c2 r2c3 r2c4\", digits = [4, 4, 6] }]"
+        )
+    );
+    assert_eq!(
+        iss::write(&spec).unwrap(),
+        ".ContainAtLeast~4_4_6~R2C1~R2C2~R2C3~R2C4"
+    );
+    assert!(iss_err(".ContainAtLeast~1_0~R1C1~R1C2").contains("'0' is not a digit"));
+    assert!(iss_err(".ContainExact~1_1_1~R1C1~R1C2").contains("the counts add up to 3"));
+}
+
+/// `.SameValues~k~cells` splits the cells into k sets of one size:
+/// `same-values`, or one `clone` rule chaining the cells when every set
+/// is a single cell (all the cells hold one digit).
+#[test]
+fn same_values_read_as_sets_or_clones() {
+    let spec = iss_read(".SameValues~2~R1C1~R1C2~R5C5~R5C6");
+    assert_eq!(
+        spec,
+        toml("size = 9\nrules = [{ type = \"same-values\", sets = [[\"r1c1\", \"r1c2\"], [\"r5c5\", \"r5c6\"]] }]")
+    );
+    assert_eq!(iss::write(&spec).unwrap(), ".SameValues~2~R1C1~R1C2~R5C5~R5C6");
+    assert_eq!(
+        iss_read(".SameValues~3~R1C1~R5C5~R9C9"),
+        toml("size = 9\nrules = [{ type = \"clone\", cells = \"r1c1 r5c5\", clones = \"r5c5 r9c9\" }]")
+    );
+    assert!(iss_err(".SameValues~2~R1C1~R1C2~R1C3").contains("must be at least 2 and divide the 3 cells"));
+    assert!(iss_err(".SameValues~1~R1C1~R1C2").contains("must be at least 2"));
+}
+
+/// `.Replicate~targets … .End` stamps its items onto every target (ISS's
+/// bitset: bit i is the cell i places after the origin), nested ones
+/// first, as if each shifted copy were written out.
+#[test]
+fn replicate_reads_as_the_shifted_copies() {
+    assert_eq!(
+        iss_read(".Replicate~J.Thermo~R1C1~R2C1.~R1C2_3.End"),
+        iss_read(".Thermo~R1C1~R2C1.~R1C2_3.Thermo~R1C4~R2C4.~R1C5_3")
+    );
+    assert_eq!(
+        iss_read(".Replicate~B~R2C2.Replicate~J.Cage~10~R2C2~R2C3.End.End"),
+        iss_read(".Cage~10~R2C2~R2C3.Cage~10~R2C5~R2C6")
+    );
+    assert_eq!(
+        iss_err(".Replicate~J.Thermo~R1C7~R1C8"),
+        ".Replicate (item 1) has no .End"
+    );
+    assert!(iss_err(".Replicate~J.Thermo~R1C8~R1C9.End").contains("R1C8 shifted by (0, 3) is off the board"));
+    assert_eq!(
+        iss_err(".Var~VL1.Replicate~B~VL1.Thermo~VL1~R1C1.End"),
+        "ISS constraint types sudokit does not read: Var"
+    );
+}
+
+/// `.FullRankTies~any` lets every full rank clue tie; `~none` forbids
+/// ties between any two lines, a rule of its own; `~only-unclued` is the
+/// default.
+#[test]
+fn full_rank_ties_read_as_ties_or_their_own_rule() {
+    let spec = iss_read(".Shape~4x4.FullRank~C1~10~.FullRankTies~any");
+    assert_eq!(
+        spec,
+        toml("size = 4\nrules = [{ type = \"full-rank\", clue = \"above c1\", rank = 10, ties = 1 }]")
+    );
+    assert_eq!(
+        iss::write(&spec).unwrap(),
+        ".Shape~4x4.FullRank~C1~10~.FullRankTies~any"
+    );
+    let spec = iss_read(".Shape~4x4.FullRank~C1~10~.FullRankTies~none");
+    assert_eq!(
+        spec,
+        toml(
+            "size = 4\nrules = [{ type = \"full-rank\", clue = \"above c1\", rank = 10 }, { type = \"full-rank-no-ties\" }]"
+        )
+    );
+    assert_eq!(
+        iss::write(&spec).unwrap(),
+        ".Shape~4x4.FullRank~C1~10~.FullRankTies~none"
+    );
+    assert_eq!(
+        iss_read(".Shape~4x4.FullRank~C1~10~.FullRankTies~only-unclued"),
+        iss_read(".Shape~4x4.FullRank~C1~10~")
+    );
+    assert!(iss_err(".FullRankTies~some").contains("'some' is not none, only-unclued or any"));
+    let mixed = toml(
+        "size = 4\nrules = [{ type = \"full-rank\", clue = \"above c1\", rank = 10, ties = 1 }, { type = \"full-rank\", clue = \"above c2\", rank = 15 }]",
+    );
+    assert!(iss::write(&mixed)
+        .unwrap_err()
+        .to_string()
+        .contains("with and without ties"));
+}
+
+/// `.DutchFlatmates` (9×9 only) is one `any-of` per cell: no 5 there, a 1
+/// above it or a 9 below it.
+#[test]
+fn dutch_flatmates_read_as_one_choice_per_cell() {
+    let spec = iss_read(".DutchFlatmates");
+    assert_eq!(spec.rules.len(), 81);
+    assert_eq!(
+        spec.rules[10],
+        toml(
+            "size = 9\nrules = [{ type = \"any-of\", alternatives = [[{ type = \"pencil-marks\", cell = \"r2c2\", digits = [1, 2, 3, 4, 6, 7, 8, 9] }], [{ type = \"pencil-marks\", cell = \"r1c2\", digits = [1] }], [{ type = \"pencil-marks\", cell = \"r3c2\", digits = [9] }]] }]"
+        )
+        .rules[0]
+    );
+    // The top row has no cell above, the bottom row none below.
+    assert_eq!(spec.rules[0].alternatives("alternatives").len(), 2);
+    assert_eq!(spec.rules[80].alternatives("alternatives").len(), 2);
+    assert!(iss_err(".Shape~4x4.DutchFlatmates").contains("for 9×9 boards"));
+}
+
 /// `.GreaterThan` over several cells is one inequality per pair of
 /// orthogonal neighbours, the earlier cell larger (ISS's adjacent pairs);
 /// an inequality between cells that are not neighbours has no ISS form.
@@ -579,8 +712,8 @@ fn equal_sums_read_their_segments() {
 #[test]
 fn what_sudokit_does_not_read_is_refused_by_name() {
     assert_eq!(
-        iss_err(".DutchFlatmates.Thermo~R1C1~R1C2.Doppelganger.DutchFlatmates.Frobnicate~1"),
-        "ISS constraint types sudokit does not read: DutchFlatmates, Doppelganger; not ISS constraint types: Frobnicate"
+        iss_err(".ConnectedValues~1~R1C1.Thermo~R1C1~R1C2.Doppelganger.ConnectedValues.Frobnicate~1"),
+        "ISS constraint types sudokit does not read: ConnectedValues, Doppelganger; not ISS constraint types: Frobnicate"
     );
     // What sudokit still refuses, by name: variables.
     assert_eq!(

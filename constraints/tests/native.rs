@@ -77,6 +77,10 @@ fn every_rule() -> PuzzleSpec {
         rule("clone")
             .with("cells", vec![c(1, 1), c(1, 2)])
             .with("clones", vec![c(9, 8), c(9, 9)]),
+        rule("same-values").with(
+            "sets",
+            Value::Shafts(vec![vec![c(1, 3), c(1, 4)], vec![c(2, 3), c(2, 4)]]),
+        ),
         rule("thermometer").with("cells", vec![c(1, 9), c(2, 9), c(3, 9)]),
         rule("slow-thermometer").with("cells", vec![c(9, 1), c(8, 2), c(7, 3)]),
         rule("palindrome").with("cells", vec![c(5, 1), c(5, 2), c(5, 3)]),
@@ -139,6 +143,11 @@ fn every_rule() -> PuzzleSpec {
         rule("full-rank")
             .with("clue", Clue::new(Side::Right, 8))
             .with("rank", 30),
+        rule("full-rank")
+            .with("clue", Clue::new(Side::Top, 2))
+            .with("rank", 9)
+            .with("ties", 1),
+        rule("full-rank-no-ties"),
         rule("global-entropy"),
         rule("global-modular"),
         rule("value-indexing").with("cells", vec![c(7, 7), c(7, 8), c(7, 9), c(8, 9)]),
@@ -146,6 +155,9 @@ fn every_rule() -> PuzzleSpec {
             .with("cells", vec![c(2, 7), c(2, 8), c(3, 7), c(3, 8)])
             .with("digits", vec![3, 5])
             .with("counts", Value::Numbers(vec![2, 0])),
+        rule("contain-at-least")
+            .with("cells", vec![c(6, 4), c(6, 5), c(6, 6)])
+            .with("digits", vec![4, 4, 6]),
         rule("chess")
             .with("name", "anti-camel")
             .with("moves", vec![(1isize, 3isize)]),
@@ -177,6 +189,7 @@ fn every_rule() -> PuzzleSpec {
         rule("rellik-cage")
             .with("cells", vec![c(1, 6), c(1, 7), c(1, 8)])
             .with("sum", 10),
+        rule("equality-cage").with("cells", vec![c(4, 1), c(4, 2), c(5, 1), c(5, 2)]),
         rule("knightmare"),
         rule("knightmare").with("sums", Value::Numbers(vec![5, 15])),
         rule("nonconsecutive-plus"),

@@ -25,8 +25,8 @@
 //! let thermometer = Registry::default().rule("thermometer").unwrap();
 //! assert_eq!(spec.rules, [thermometer.with("cells", vec![Cell(0), Cell(1), Cell(2)])]);
 //! assert_eq!(iss::write(&spec).unwrap(), ".Shape~4x4.~R4C4_2.Thermo~R1C1~R1C2~R1C3");
-//! let err = iss::read(".DutchFlatmates.Doppelganger").unwrap_err();
-//! assert_eq!(err.to_string(), "ISS constraint types sudokit does not read: DutchFlatmates, Doppelganger");
+//! let err = iss::read(".Doppelganger.ConnectedValues~1~R1C1~R1C2").unwrap_err();
+//! assert_eq!(err.to_string(), "ISS constraint types sudokit does not read: Doppelganger, ConnectedValues");
 //! ```
 
 mod chaos;
@@ -34,6 +34,7 @@ mod declared;
 pub(crate) mod nfa;
 mod pairwise;
 mod reader;
+mod replicate;
 mod table;
 mod writer;
 

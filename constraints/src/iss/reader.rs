@@ -55,6 +55,16 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
             }
         })
         .collect();
+    if items.iter().any(|i| i.ty == "Replicate") {
+        // Types sudokit does not read are named before any cell is shifted
+        // (a replicated `.Var` cell is no cell id).
+        let others: Vec<Item> = items.iter().filter(|i| i.ty != "Replicate").cloned().collect();
+        check_types(&others)?;
+        let n = shape(&items)?;
+        let parts: Vec<&str> = body.split('.').collect();
+        let expanded = super::replicate::expand(&parts, n).map_err(IssError::new)?;
+        return read(registry, &format!(".{}", expanded.join(".")));
+    }
     check_types(&items)?;
     let tree = nest(&items)?;
     // The board, the givens and the rules outside `.Or` (a top-level
@@ -82,6 +92,8 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
     for alternatives in choices {
         spec.rules.push(reader.any_of(alternatives)?);
     }
+    reader.full_rank_ties(&items, &mut spec.rules)?;
+    reader.dutch_flatmates(&items, &mut spec.rules)?;
     refuse_anticonsecutive_with_dots(&items)?;
     let chaos = |name: &str| spec.rules.iter().any(|r| r.name() == name);
     let counts_regions = spec
@@ -405,6 +417,63 @@ impl Reader<'_> {
         Ok(windows)
     }
 
+    /// `.FullRankTies~mode`: `any` lets every full rank clue tie
+    /// (`ties = 1`), `none` forbids ties between any two lines (a rule of
+    /// its own), `only-unclued` (the default) is sudokit's full rank.
+    fn full_rank_ties(&self, items: &[Item], rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let Some(item) = items.iter().find(|i| i.ty == "FullRankTies") else {
+            return Ok(());
+        };
+        match item.args[..] {
+            [] | ["only-unclued"] => {}
+            ["any"] => {
+                for rule in rules.iter_mut().filter(|r| r.name() == "full-rank") {
+                    rule.set("ties", Some(1.into()));
+                }
+            }
+            ["none"] => rules.push(RuleSpec::new(self.kind(item, "full-rank-no-ties")?)),
+            _ => {
+                return Err(item.error(format!(
+                    "'{}' is not none, only-unclued or any",
+                    item.args.join("~")
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// `.DutchFlatmates` (9×9 only, as in ISS): every 5 has a 1 right
+    /// above it or a 9 right below it. Read as one `any-of` per cell: the
+    /// cell is no 5, or the cell above is a 1, or the cell below a 9.
+    fn dutch_flatmates(&self, items: &[Item], rules: &mut Vec<RuleSpec>) -> Result<()> {
+        let Some(item) = items.iter().find(|i| i.ty == "DutchFlatmates") else {
+            return Ok(());
+        };
+        if !item.args.is_empty() {
+            return Err(item.error(format!("takes no arguments, found '{}'", item.args.join("~"))));
+        }
+        let n = self.n;
+        if n != 9 {
+            return Err(item.error(format!("Dutch flatmates are for 9×9 boards (ISS), not {n}×{n}")));
+        }
+        let (marks, any_of) = (self.pencil_marks()?, self.kind(item, "any-of")?);
+        let only = |cell: Cell, digits: Vec<Digit>| {
+            vec![RuleSpec::new(marks).with("cell", cell).with("digits", digits)]
+        };
+        for cell in (0..n * n).map(|i| Cell(i as u16)) {
+            let (row, col) = (cell.row(n), cell.col(n));
+            let mut alternatives = vec![only(cell, (1..=9).filter(|&d| d != 5).collect())];
+            if row > 0 {
+                alternatives.push(only(Cell::at(row - 1, col, n), vec![1]));
+            }
+            if row + 1 < n {
+                alternatives.push(only(Cell::at(row + 1, col, n), vec![9]));
+            }
+            rules.push(RuleSpec::new(any_of).with("alternatives", alternatives));
+        }
+        Ok(())
+    }
+
     /// The values the given items (`.~R1C1_3_5`) allow each cell they
     /// name, in cell order; a cell listed twice keeps the values both lists
     /// allow, as in ISS.
@@ -515,10 +584,13 @@ impl Reader<'_> {
         // a `SumLine` ending in `LOOP` is a sum loop.
         let two_cell_sum = item.args.len() == 3;
         let closed = item.args.last() == Some(&"LOOP");
+        let one_cell_sets = item.args.first().and_then(|k| k.parse::<usize>().ok())
+            == Some(item.args.len().saturating_sub(1));
         let Some(row) = table::rows_of(item.ty)
             .filter(|r| match item.ty {
                 "Sum" => (r.kind == "sum") == two_cell_sum,
                 "SumLine" => (r.kind == "sum-loop") == closed,
+                "SameValues" => (r.kind == "clone") == one_cell_sets,
                 _ => true,
             })
             .find(|r| r.tag.is_none() || r.tag == tag)
@@ -632,6 +704,60 @@ impl Reader<'_> {
                     .with("cells", self.cells(item, cells)?)
                     .with("digits", digits)
                     .with("counts", crate::registry::Value::Numbers(counts))]
+            }
+            Form::Multiset => {
+                let Some((values, cells)) = args.split_first() else {
+                    return Err(item.error("no values"));
+                };
+                let mut digits: Vec<Digit> = values
+                    .split('_')
+                    .map(|d| self.digit(item, d))
+                    .collect::<Result<_>>()?;
+                let cells = self.cells(item, cells)?;
+                if row.kind == "contain-at-least" {
+                    return Ok(vec![rule().with("cells", cells).with("digits", digits)]);
+                }
+                digits.sort_unstable();
+                let mut counts: Vec<i64> = Vec::new();
+                let mut distinct: Vec<Digit> = Vec::new();
+                for d in digits {
+                    match distinct.last() {
+                        Some(&last) if last == d => *counts.last_mut().unwrap_or(&mut 0) += 1,
+                        _ => {
+                            distinct.push(d);
+                            counts.push(1);
+                        }
+                    }
+                }
+                vec![rule()
+                    .with("cells", cells)
+                    .with("digits", distinct)
+                    .with("counts", crate::registry::Value::Numbers(counts))]
+            }
+            Form::Sets => {
+                let Some((count, ids)) = args.split_first() else {
+                    return Err(item.error("no number of sets"));
+                };
+                let cells = self.cells(item, ids)?;
+                let sets = match count.parse::<usize>() {
+                    Ok(k) if k >= 2 && cells.len() % k == 0 => k,
+                    _ => {
+                        return Err(item.error(format!(
+                            "'{count}' sets: the number of sets must be at least 2 and divide the {} cells",
+                            cells.len()
+                        )))
+                    }
+                };
+                if row.kind == "clone" {
+                    // A chain: each cell the clone of the one before.
+                    let (last, rest) = (cells.len() - 1, cells[1..].to_vec());
+                    return Ok(vec![rule()
+                        .with("cells", cells[..last].to_vec())
+                        .with("clones", rest)]);
+                }
+                let size = cells.len() / sets;
+                let sets: Vec<Vec<Cell>> = cells.chunks(size).map(<[Cell]>::to_vec).collect();
+                vec![rule().with("sets", crate::registry::Value::Shafts(sets))]
             }
             Form::Segments => {
                 let mut segments = Vec::new();

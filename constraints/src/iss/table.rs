@@ -35,6 +35,16 @@ pub(crate) enum Form {
     /// A look-and-say clue of (count, digit) pairs, then the cells
     /// (`.LookAndSay~1223~R1C1~R1C2`: one 2 and two 3s).
     CountsAndDigits,
+    /// Digits joined by `_`, each as often as it must appear, then the cells
+    /// (`.ContainExact~1_1_2~R1C1~R1C2~R1C3`: two 1s and a 2): exactly
+    /// that often as a `look-and-say`'s digits and counts, at least that
+    /// often as `contain-at-least`'s digits.
+    Multiset,
+    /// The number of sets, then their cells one set after another
+    /// (`.SameValues~2~R1C1~R1C2~R5C5~R5C6`): `same-values`, or `clone`
+    /// pairs when every set is one cell (only read: a `clone` is written
+    /// through its pair relations).
+    Sets,
     /// Segments of cells separated by `-` (`.EqualSum~R1C1~R1C2~-~R2C1`),
     /// as `segments`.
     Segments,
@@ -134,17 +144,25 @@ pub(crate) const RULES: &[IssRule] = &[
     row("NumberedRoom", "numbered-room", Form::TwoSided("digit")),
     row("HiddenSkyscraper", "hidden-skyscraper", Form::TwoSided("digit")),
     row("FullRank", "full-rank", Form::TwoSided("rank")),
+    // Read as a board item (`any` sets `ties` on every full rank clue).
+    tagged("FullRankTies", "none", "full-rank-no-ties", Form::Flag),
     row("GlobalEntropy", "global-entropy", Form::Flag),
     row("GlobalMod", "global-modular", Form::Flag),
     row("ValueIndexing", "value-indexing", Form::Cells),
     row("Lockout", "lockout", Form::Numbered("value")),
     row("RellikCage", "rellik-cage", Form::Numbered("sum")),
+    row("EqualityCage", "equality-cage", Form::Cells),
     row("SumLine", "sum-line", Form::Numbered("sum")),
     // A `SumLine` whose cells end in `LOOP`.
     row("SumLine", "sum-loop", Form::Numbered("sum")),
     row("Lunchbox", "lunchbox", Form::Numbered("sum")),
     row("CountingCircles", "counting-circles", Form::Cells),
     row("LookAndSay", "look-and-say", Form::CountsAndDigits),
+    row("ContainExact", "look-and-say", Form::Multiset),
+    // `SameValues` of one-cell sets (every cell the same digit).
+    row("SameValues", "clone", Form::Sets),
+    row("SameValues", "same-values", Form::Sets),
+    row("ContainAtLeast", "contain-at-least", Form::Multiset),
     row("EqualSum", "equal-sum", Form::Segments),
     row("Regex", "regex", Form::Regex),
     row("NFA", "automaton", Form::Nfa),
@@ -191,8 +209,18 @@ pub(crate) const RULES: &[IssRule] = &[
 pub(crate) const COMBINED: &[(&str, &[&str])] = &[("StrictKropki", &["nonconsecutive", "negative-ratio"])];
 
 /// ISS types about the board itself, read by the reader directly
-/// (`Windoku` as one extra region per window).
-pub(crate) const BOARD_TYPES: &[&str] = &["Shape", "Jigsaw", "NoBoxes", "Given", "Windoku"];
+/// (`Windoku` as one extra region per window, `FullRankTies` as the ties
+/// of every full rank clue or, `none`, a rule of its own, `DutchFlatmates`
+/// as one `any-of` per cell).
+pub(crate) const BOARD_TYPES: &[&str] = &[
+    "Shape",
+    "Jigsaw",
+    "NoBoxes",
+    "Given",
+    "Windoku",
+    "FullRankTies",
+    "DutchFlatmates",
+];
 
 /// Every ISS constraint type (ISS's `SudokuConstraint` classes), to tell an
 /// ISS string from a classic grid and an ISS type sudokit does not read

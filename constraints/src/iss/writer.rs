@@ -98,9 +98,31 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
     for (iss, id, at, [from_start, from_end]) in two_sided {
         items[at] = format!(".{iss}~{id}~{from_start}~{from_end}");
     }
+    items.extend(full_rank_ties(spec)?);
     givens(spec, &domains, &mut out)?;
     out.extend(items);
     Ok(out)
+}
+
+/// `.FullRankTies~any` when the full rank clues may tie: ISS says it once
+/// for the whole puzzle, so every clue must allow ties, and no
+/// `full-rank-no-ties` beside them.
+fn full_rank_ties(spec: &PuzzleSpec) -> Result<Option<String>> {
+    let ranks: Vec<bool> = spec
+        .rules
+        .iter()
+        .filter(|r| r.name() == "full-rank")
+        .map(|r| r.number("ties") == Some(1))
+        .collect();
+    if !ranks.contains(&true) {
+        return Ok(None);
+    }
+    if ranks.contains(&false) || spec.rules.iter().any(|r| r.name() == "full-rank-no-ties") {
+        return Err(IssError::new(
+            "full rank clues with and without ties: ISS allows ties for the whole puzzle or for none",
+        ));
+    }
+    Ok(Some(".FullRankTies~any".to_string()))
 }
 
 /// The ISS types that stand for several of the puzzle's rules: each with
@@ -276,6 +298,8 @@ fn clue_end(rule: &RuleSpec, param: &str) -> std::result::Result<(String, usize,
 fn pick_row(rule: &RuleSpec) -> Option<&'static IssRule> {
     table::rows_for(rule.name()).find(|row| match row.form {
         Form::Pairs(Some(value)) => rule.number("value") == Some(value),
+        // Read only: a clone is written through its pair relations.
+        Form::Sets => rule.name() == "same-values",
         _ => true,
     })
 }
@@ -362,6 +386,25 @@ fn item(spec: &PuzzleSpec, rule: &RuleSpec, row: &IssRule) -> std::result::Resul
                 let _ = write!(clue, "{count}{digit}");
             }
             let _ = write!(out, "~{clue}~{}", ids(rule.cells("cells")));
+        }
+        Form::Multiset => {
+            let digits = rule.digits("digits").unwrap_or(&[]);
+            let values: Vec<String> = match rule.numbers("counts") {
+                Some(counts) if counts.contains(&0) => {
+                    return Err("a digit counted 0 has no ContainExact form".into());
+                }
+                Some(counts) => counts
+                    .iter()
+                    .zip(digits)
+                    .flat_map(|(&count, d)| std::iter::repeat_n(d.to_string(), count.max(0) as usize))
+                    .collect(),
+                None => digits.iter().map(|d| d.to_string()).collect(),
+            };
+            let _ = write!(out, "~{}~{}", values.join("_"), ids(rule.cells("cells")));
+        }
+        Form::Sets => {
+            let sets = rule.shafts("sets");
+            let _ = write!(out, "~{}~{}", sets.len(), ids(&sets.concat()));
         }
         Form::Segments => {
             let segments: Vec<String> = rule.shafts("segments").iter().map(|s| ids(s)).collect();
