@@ -28,6 +28,8 @@
 // `--iss-without _makeHiddenCageHandlers,…` turns off those methods of ISS's
 // optimizer (each then adds nothing): the "ISS only" count that falls says
 // which of ISS's derived constraints makes the deductions sudokit misses.
+// An item `Class.method` (`HandlerUtil.removeRequiredValueExclusions`) turns
+// off a static helper of ISS's handlers.js instead (it then removes nothing).
 // When sudokit finds no solution in 120 s (Sunblock, The Fountain), ISS's
 // first one is used. `--labels` compares the region labels of a chaos
 // construction too (ISS's region lane against sudokit's extra variables):
@@ -215,7 +217,16 @@ const main = async () => {
   ensureGlobalEnvironment();
   if (args.issWithout) {
     const { SudokuConstraintOptimizer } = await issModule('js/solver/optimizer.js');
+    const handlers = await issModule('js/solver/handlers.js');
     for (const name of args.issWithout) {
+      const [owner, method] = name.includes('.') ? name.split('.') : [null, name];
+      if (owner) {
+        // A static helper of handlers.js that removes candidates (it then
+        // removes none and reports success).
+        if (typeof handlers[owner]?.[method] !== 'function') throw new Error(`ISS's handlers.js has no ${name}`);
+        handlers[owner][method] = () => true;
+        continue;
+      }
       if (typeof SudokuConstraintOptimizer.prototype[name] !== 'function') throw new Error(`ISS's optimizer has no method ${name}`);
       SudokuConstraintOptimizer.prototype[name] = () => [];
     }
