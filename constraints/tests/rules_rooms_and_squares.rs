@@ -387,7 +387,10 @@ fn snapshot_global_entropy() {
 #[test]
 fn snapshot_global_entropy_required_digit() {
     let geometry = Geometry::square(6).unwrap();
-    let rules: Vec<Box<dyn Constraint>> = vec![Box::new(ClassicRules), Box::new(SquareClasses::new(LineKind::Entropic))];
+    let rules: Vec<Box<dyn Constraint>> = vec![
+        Box::new(ClassicRules),
+        Box::new(SquareClasses::new(LineKind::Entropic)),
+    ];
     insta::assert_snapshot!(propagate(
         &geometry,
         rules,
