@@ -292,7 +292,7 @@ impl SquareClasses {
         let all = sets.iter().fold(0, |all, &set| all | set);
         for mask in masks {
             let digit = all & mask;
-            if digit.count_ones() != 1 || sets.iter().any(|&set| set == digit) {
+            if digit.count_ones() != 1 || sets.contains(&digit) {
                 continue;
             }
             let mut holders = [square[0]; 4];
