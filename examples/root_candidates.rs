@@ -9,6 +9,8 @@
 //!
 //! Prints one line per file: `FILE ` then each cell's candidates as digits
 //! separated by spaces (`0` for an empty cell), or `FILE contradiction`.
+//! On boards above 9×9 a cell's digits are separated by commas (`1,12`), so
+//! that two-digit values read back unambiguously.
 //! With `--labels` first, the extra variables follow the cells (a chaos
 //! construction's region labels).
 //! `scripts/iss-deduction-diff.mjs` compares these lines with the
@@ -36,10 +38,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 true => state.variables(),
                 false => state.cells(),
             };
+            let separator = if puzzle.geometry().size() > 9 { "," } else { "" };
             let cells: Vec<String> = shown
                 .iter()
                 .map(|set| {
-                    let digits: String = set.iter().map(|d| d.to_string()).collect();
+                    let digits = set
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(separator);
                     if digits.is_empty() {
                         "0".into()
                     } else {

@@ -28,6 +28,8 @@
 // `--iss-without _makeHiddenCageHandlers,…` turns off those methods of ISS's
 // optimizer (each then adds nothing): the "ISS only" count that falls says
 // which of ISS's derived constraints makes the deductions sudokit misses.
+// An item `Class.method` (`HandlerUtil.removeRequiredValueExclusions`) turns
+// off a static helper of ISS's handlers.js instead (it then removes nothing).
 // When sudokit finds no solution in 120 s (Sunblock, The Fountain), ISS's
 // first one is used. `--labels` compares the region labels of a chaos
 // construction too (ISS's region lane against sudokit's extra variables):
@@ -98,17 +100,20 @@ const issRoot = async (text) => {
   const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(SudokuParser.parseText(text)));
   const step = solver.nthStep(0, new Map());
   if (!step || step.hasConflict) return null;
-  return step.pencilmarks.map((p) => (typeof p === 'number' ? String(p) : [...p].sort().join('')));
+  return step.pencilmarks.map((p) => (typeof p === 'number' ? [p] : [...p].map(Number).sort((a, b) => a - b)));
 };
 
-// sudokit's candidates for each file (null on a contradiction).
-const sudokitRoots = (example, files, labels) => {
+// sudokit's candidates for each file, as one array of digits per cell (null
+// on a contradiction). root_candidates separates a cell's digits by commas on
+// boards above 9×9 (two-digit values) and writes them side by side below.
+const sudokitRoots = (example, files, labels, size) => {
   const run = spawnSync(example, labels ? ['--labels', ...files] : files, { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`root_candidates failed: ${run.stderr}`);
   const byFile = new Map();
   for (const line of run.stdout.trim().split('\n')) {
     const [file, ...cells] = line.split(' ');
-    byFile.set(file, cells[0] === 'contradiction' ? null : cells);
+    const digits = (cell) => (cell === '0' ? [] : (size > 9 ? cell.split(',') : Array.from(cell)).map(Number));
+    byFile.set(file, cells[0] === 'contradiction' ? null : cells.map(digits));
   }
   return files.map((f) => byFile.get(f));
 };
@@ -134,7 +139,12 @@ const solution = (binary, file) => {
   return text.includes(' ') ? text.trim().split(/\s+/).map(Number) : Array.from(text, Number);
 };
 
+// A cell's name in the printed examples (decimal: R6C16).
 const cellName = (cell, size) => `R${Math.floor(cell / size) + 1}C${(cell % size) + 1}`;
+// A cell's id in ISS's constraint string: row and column in base 17, as ISS
+// writes them (cell_geometry.js's makeCellId: R6Cg for row 6, column 16).
+const issCellId = (cell, size) =>
+  `R${(Math.floor(cell / size) + 1).toString(17)}C${((cell % size) + 1).toString(17)}`;
 
 const diffPuzzle = async (base, args, rng) => {
   // sudokit's copy is ISS's canonical constraint string (iss-compare.mjs
@@ -160,7 +170,7 @@ const diffPuzzle = async (base, args, rng) => {
       }
       if (args.wrong && given.length) {
         const [cell, digit] = given[0];
-        const others = [...root[cell]].map(Number).filter((d) => d !== digit);
+        const others = root[cell].filter((d) => d !== digit);
         given[0] = [cell, others[Math.floor(rng() * others.length)]];
       }
       states.push({ k, given });
@@ -169,13 +179,13 @@ const diffPuzzle = async (base, args, rng) => {
   mkdirSync(WORK_DIR, { recursive: true });
   const files = [];
   for (const [i, state] of states.entries()) {
-    const extra = state.given.map(([cell, d]) => `.~${cellName(cell, size)}_${d}`).join('');
+    const extra = state.given.map(([cell, d]) => `.~${issCellId(cell, size)}_${d}`).join('');
     state.issText = `${oursText.trim()}${extra}`;
     const file = join(WORK_DIR, `${base}-${i}.sudokit.txt`);
     writeFileSync(file, `${oursText.trim()}${extra}`);
     files.push(file);
   }
-  const ours = sudokitRoots(args.example, files, args.labels);
+  const ours = sudokitRoots(args.example, files, args.labels, size);
   const result = { base, states: states.length, issOnly: 0, oursOnly: 0, issContra: 0, oursContra: 0, shown: [] };
   for (const [i, state] of states.entries()) {
     const theirs = await issRoot(state.issText);
@@ -207,7 +217,16 @@ const main = async () => {
   ensureGlobalEnvironment();
   if (args.issWithout) {
     const { SudokuConstraintOptimizer } = await issModule('js/solver/optimizer.js');
+    const handlers = await issModule('js/solver/handlers.js');
     for (const name of args.issWithout) {
+      const [owner, method] = name.includes('.') ? name.split('.') : [null, name];
+      if (owner) {
+        // A static helper of handlers.js that removes candidates (it then
+        // removes none and reports success).
+        if (typeof handlers[owner]?.[method] !== 'function') throw new Error(`ISS's handlers.js has no ${name}`);
+        handlers[owner][method] = () => true;
+        continue;
+      }
       if (typeof SudokuConstraintOptimizer.prototype[name] !== 'function') throw new Error(`ISS's optimizer has no method ${name}`);
       SudokuConstraintOptimizer.prototype[name] = () => [];
     }

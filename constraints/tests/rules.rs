@@ -12,7 +12,7 @@ use sudokit_constraints::{
     Parity, ParityCells, PencilMarks, SumPair, Taxicab,
 };
 use sudokit_core::testkit::{assert_sound, propagate, Soundness};
-use sudokit_core::{Cell, Constraint, Geometry, Kind, Puzzle};
+use sudokit_core::{Cell, Constraint, Digits, Engine, Geometry, Kind, Puzzle, State};
 
 /// Every rule of the crate on an `n`×`n` board (n ≥ 4), by name.
 fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
@@ -163,6 +163,51 @@ fn every_rule_propagates_soundly_with_the_classic_rules() {
             ..Soundness::default()
         },
     );
+}
+
+/// Each rule beside the classic rules with the engine's locked candidates
+/// on, as searches run it: the relations then also take a pair's required
+/// digits out of the cells that see both.
+#[test]
+fn every_rule_propagates_soundly_with_locked_candidates() {
+    sound_on_small_boards(
+        true,
+        &Soundness {
+            trials: 120,
+            locked_candidates: true,
+            ..Soundness::default()
+        },
+    );
+}
+
+/// A white dot between r1c1 = {1,2} and r1c2 = {2,3} holds a 2 whatever
+/// pair it takes (1-2, 2-1 or 2-3): with locked candidates on (searches),
+/// the 2 leaves the rest of row 1 and of box 1; without, it stays.
+#[test]
+fn a_dot_puts_its_required_digit_out_of_the_cells_that_see_both() {
+    let geometry = Geometry::square(4).unwrap();
+    let at = |r: usize, c: usize| Cell::at(r, c, 4);
+    let puzzle = Puzzle::new(geometry.clone())
+        .with(ClassicRules)
+        .unwrap()
+        .with(Dot::new(DotKind::Difference(1), at(0, 0), at(0, 1)))
+        .unwrap();
+    let mut start = vec![Digits::<u128>::full(4); 16];
+    start[at(0, 0).index()] = Digits::from_u128(0b0011);
+    start[at(0, 1).index()] = Digits::from_u128(0b0110);
+    let run = |locked: bool| {
+        let mut state = State::<u16>::from_candidates(&geometry, &start);
+        let mut engine = Engine::rules_only(puzzle.model()).with_locked_candidates(locked);
+        engine.schedule_all();
+        engine.propagate(&mut state, None).unwrap();
+        state.cells().to_vec()
+    };
+    let with = run(true);
+    for cell in [at(0, 2), at(0, 3), at(1, 0), at(1, 1)] {
+        assert!(!with[cell.index()].contains(2), "{}", cell.name(4));
+    }
+    assert!(with[at(2, 0).index()].contains(2));
+    assert!(run(false)[at(0, 2).index()].contains(2));
 }
 
 /// Each rule alone, where nothing else prunes for it. Narrow starts keep

@@ -380,6 +380,31 @@ fn snapshot_global_entropy() {
     ));
 }
 
+/// Global entropy on 6×6 beside the classic rules: in the top-left square
+/// only 2 can be its low digit, and only r1c1 and r1c2 can hold it, so the
+/// 2 is in row 1 there and leaves the rest of row 1 and of box 1 (ISS's
+/// required values of a 2×2 square).
+#[test]
+fn snapshot_global_entropy_required_digit() {
+    let geometry = Geometry::square(6).unwrap();
+    let rules: Vec<Box<dyn Constraint>> = vec![
+        Box::new(ClassicRules),
+        Box::new(SquareClasses::new(LineKind::Entropic)),
+    ];
+    insta::assert_snapshot!(propagate(
+        &geometry,
+        rules,
+        "23456 23456 . . . .
+         3456 3456 . . . .
+         . . . . . .
+         . . . . . .
+         . . . . . .
+         . . . . . ."
+    )
+    .unwrap()
+    .to_string());
+}
+
 /// Global modular on 4×4: the residues are {3}, {1, 4} and {2}.
 #[test]
 fn snapshot_global_modular() {

@@ -176,11 +176,14 @@ impl<'p> Engine<'p> {
     /// and a column, a diagonal and a box) leaves the other group's cells
     /// outside the overlap, and an overlap whose open cells allow, or must
     /// hold, exactly as many digits as they are keeps them to itself (naked
-    /// and hidden subsets on overlaps). Searches turn it on; a logical
+    /// and hidden subsets on overlaps); and a digit every allowed pair of a
+    /// relation uses leaves the cells that see both (see `relations.rs`).
+    /// Searches turn it on; a logical
     /// solver, which grades locked candidates as a technique of their own,
     /// leaves it off.
     pub fn with_locked_candidates(mut self, on: bool) -> Engine<'p> {
         self.groups.intersections = on;
+        self.relations.required = on;
         self
     }
 
