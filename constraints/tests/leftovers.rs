@@ -5,7 +5,7 @@
 //! exactly the solutions brute force counts.
 
 use sudokit_constraints::ClassicRules;
-use sudokit_core::testkit::{assert_sound, count_solutions, propagate, Soundness};
+use sudokit_core::testkit::{assert_sound, count_solutions, propagate, random_jigsaw, Soundness};
 use sudokit_core::{Cell, Digits, Engine, Geometry, Grid, Puzzle, State};
 
 /// A jigsaw layout written one row per string, regions `1`…`n`.
@@ -37,28 +37,6 @@ fn pairs(puzzle: &Puzzle) -> Vec<String> {
             )
         })
         .collect()
-}
-
-/// A random jigsaw layout: the boxes of an `n`×`n` board (`rows`×`cols`)
-/// with `swaps` random exchanges of two orthogonally adjacent cells of
-/// different regions, so every region keeps `n` cells.
-fn random_layout(n: usize, (rows, cols): (usize, usize), swaps: usize, rng: &mut fastrand::Rng) -> Vec<u16> {
-    let mut region: Vec<u16> = (0..n * n)
-        .map(|i| ((i / n) / rows * (n / cols) + (i % n) / cols) as u16)
-        .collect();
-    for _ in 0..swaps {
-        let cell = rng.usize(..n * n);
-        let (r, c) = (cell / n, cell % n);
-        let other = if rng.bool() && c + 1 < n {
-            cell + 1
-        } else if r + 1 < n {
-            cell + n
-        } else {
-            continue;
-        };
-        region.swap(cell, other);
-    }
-    region
 }
 
 #[test]
@@ -178,7 +156,7 @@ fn random_puzzles() -> Vec<Puzzle> {
     let mut puzzles = Vec::new();
     for trial in 0..60 {
         let (n, shape) = if trial % 3 == 0 { (4, (2, 2)) } else { (6, (2, 3)) };
-        let regions = random_layout(n, shape, 1 + rng.usize(..6), &mut rng);
+        let regions = random_jigsaw(n, shape, 1 + rng.usize(..6), &mut rng);
         let puzzle = classic(Geometry::irregular(n, &regions).unwrap());
         let mut givens = Grid::empty(n);
         for c in 0..n {

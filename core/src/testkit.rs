@@ -714,6 +714,41 @@ fn random_solution(puzzle: &Puzzle, rng: &mut fastrand::Rng, max_nodes: u64) -> 
     Some(grid)
 }
 
+/// A random jigsaw layout for tests: the boxes of an `n`×`n` board
+/// (`rows`×`cols` each) after `swaps` random exchanges of two orthogonally
+/// adjacent cells, so every region keeps `n` cells (regions may come apart,
+/// and some layouts have no filling: both are cases worth testing).
+///
+/// ```
+/// let mut rng = fastrand::Rng::with_seed(1);
+/// let regions = sudokit_core::testkit::random_jigsaw(6, (2, 3), 4, &mut rng);
+/// assert_eq!(regions.len(), 36);
+/// assert!((0..6).all(|r| regions.iter().filter(|&&x| x == r).count() == 6));
+/// ```
+pub fn random_jigsaw(
+    n: usize,
+    (rows, cols): (usize, usize),
+    swaps: usize,
+    rng: &mut fastrand::Rng,
+) -> Vec<u16> {
+    let mut region: Vec<u16> = (0..n * n)
+        .map(|i| ((i / n) / rows * (n / cols) + (i % n) / cols) as u16)
+        .collect();
+    for _ in 0..swaps {
+        let cell = rng.usize(..n * n);
+        let (r, c) = (cell / n, cell % n);
+        let other = if rng.bool() && c + 1 < n {
+            cell + 1
+        } else if r + 1 < n {
+            cell + n
+        } else {
+            continue;
+        };
+        region.swap(cell, other);
+    }
+    region
+}
+
 /// The number of solutions of `puzzle` (its givens and rules), counted by
 /// brute force through the rules' `check` alone, the reference that
 /// strategies are compared with on small boards. Cells no rule reads count

@@ -3,30 +3,9 @@
 //! answers must be the plain search's, and every grid a real solution.
 
 use sudokit_constraints::ClassicRules;
+use sudokit_core::testkit::random_jigsaw;
 use sudokit_core::{Cell, Geometry, Grid, Puzzle};
 use sudokit_solvers::{digit_symmetry, Auto, Limits, Outcome, PropagationSearch, Stop, Strategy};
-
-/// A random jigsaw layout: the boxes of an `n`×`n` board (`rows`×`cols`)
-/// with `swaps` random exchanges of two orthogonally adjacent cells, so
-/// every region keeps `n` cells (some layouts have no filling).
-fn random_layout(n: usize, (rows, cols): (usize, usize), swaps: usize, rng: &mut fastrand::Rng) -> Vec<u16> {
-    let mut region: Vec<u16> = (0..n * n)
-        .map(|i| ((i / n) / rows * (n / cols) + (i % n) / cols) as u16)
-        .collect();
-    for _ in 0..swaps {
-        let cell = rng.usize(..n * n);
-        let (r, c) = (cell / n, cell % n);
-        let other = if rng.bool() && c + 1 < n {
-            cell + 1
-        } else {
-            cell + n
-        };
-        if r + 1 < n || other == cell + 1 {
-            region.swap(cell, other);
-        }
-    }
-    region
-}
 
 /// Bare layouts, layouts with a few givens of two digits, and boxed boards
 /// with givens of a few digits: most have interchangeable digits.
@@ -36,7 +15,7 @@ fn puzzles() -> Vec<Puzzle> {
     for trial in 0..48 {
         let (n, shape) = if trial % 4 == 0 { (4, (2, 2)) } else { (6, (2, 3)) };
         let swaps = if trial % 3 == 0 { 0 } else { 1 + rng.usize(..8) };
-        let geometry = Geometry::irregular(n, &random_layout(n, shape, swaps, &mut rng)).unwrap();
+        let geometry = Geometry::irregular(n, &random_jigsaw(n, shape, swaps, &mut rng)).unwrap();
         let puzzle = Puzzle::new(geometry).with(ClassicRules).unwrap();
         let mut givens = Grid::empty(n);
         for _ in 0..rng.usize(..4) {
@@ -99,7 +78,7 @@ fn a_bare_layout_with_no_filling_is_proven_so_with_one_row_fixed() {
     let mut rng = fastrand::Rng::with_seed(7);
     let mut found = false;
     for _ in 0..400 {
-        let geometry = Geometry::irregular(6, &random_layout(6, (2, 3), 6, &mut rng)).unwrap();
+        let geometry = Geometry::irregular(6, &random_jigsaw(6, (2, 3), 6, &mut rng)).unwrap();
         let puzzle = Puzzle::new(geometry).with(ClassicRules).unwrap();
         let plain = PropagationSearch::default()
             .solve(&puzzle, &Limits::solutions(1))
