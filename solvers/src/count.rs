@@ -107,8 +107,17 @@ pub struct DigitSymmetry {
 /// ```
 pub fn digit_symmetry(puzzle: &Puzzle) -> Option<DigitSymmetry> {
     let geometry = puzzle.geometry();
-    let model = puzzle.model();
     let n = puzzle.size();
+    let mut used = Digits::<u128>::EMPTY;
+    for (_, digit) in puzzle.givens().placed() {
+        used.insert(digit);
+    }
+    // A class needs two digits no given uses: the cheap test first, since
+    // `auto` asks this of every puzzle it solves.
+    if n - used.len() < 2 {
+        return None;
+    }
+    let model = puzzle.model();
     for constraint in puzzle.constraints().iter().filter(|c| c.kind() == Kind::Rule) {
         let declares = !constraint.groups(geometry).is_empty()
             || !constraint.relations(geometry).is_empty()
@@ -119,10 +128,6 @@ pub fn digit_symmetry(puzzle: &Puzzle) -> Option<DigitSymmetry> {
     }
     if !model.sums().is_empty() {
         return None;
-    }
-    let mut used = Digits::<u128>::EMPTY;
-    for (_, digit) in puzzle.givens().placed() {
-        used.insert(digit);
     }
     let mut domains: Vec<Digits<u128>> = geometry.cells().map(|cell| model.domain(cell)).collect();
     domains.sort_unstable_by_key(|d| d.to_u128());
@@ -393,19 +398,23 @@ impl Order {
         self.classes.iter().all(|class| {
             class.windows(2).all(|pair| {
                 let (a, b) = (pair[0], pair[1]);
-                let values = grid
-                    .values()
-                    .iter()
-                    .map(|&v| match v {
-                        v if v == a => b,
-                        v if v == b => a,
-                        v => v,
-                    })
-                    .collect();
-                Grid::from_values(grid.size(), values).is_some_and(|g| puzzle.check(&g).is_ok())
+                let swap = |v: Digit| match v {
+                    v if v == a => b,
+                    v if v == b => a,
+                    v => v,
+                };
+                relabelled(puzzle, grid, swap).is_some()
             })
         })
     }
+}
+
+/// `grid` with every digit `d` written as `map(d)`, if the puzzle accepts
+/// it: how a digit symmetry is tested on a solution and how a solution's
+/// relabellings are made.
+pub(crate) fn relabelled(puzzle: &Puzzle, grid: &Grid, map: impl Fn(Digit) -> Digit) -> Option<Grid> {
+    let values = grid.values().iter().map(|&v| map(v)).collect();
+    Grid::from_values(grid.size(), values).filter(|image| puzzle.check(image).is_ok())
 }
 
 /// One count in progress.

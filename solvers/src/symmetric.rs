@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use sudokit_core::{Decision, Digit, Engine, Grid, Puzzle, State, Width, Word};
 
 use crate::clock::Instant;
-use crate::count::{digit_symmetry, Order};
+use crate::count::{digit_symmetry, relabelled, Order};
 use crate::limits::{Limits, Search, Stats, Stop};
 use crate::strategy::{SolveError, Strategy};
 
@@ -46,9 +46,6 @@ pub(crate) fn visit(
     let Some(wanted) = limits.max_solutions.filter(|&k| k >= 1) else {
         return Ok(None);
     };
-    if interchangeable_at_most(puzzle) < 2 {
-        return Ok(None);
-    }
     let Some(symmetry) = digit_symmetry(puzzle) else {
         return Ok(None);
     };
@@ -102,16 +99,6 @@ pub(crate) fn visit(
     Ok(Some(search))
 }
 
-/// How many digits no given uses: an upper bound of the interchangeable
-/// ones, cheap enough to ask of every puzzle before [`digit_symmetry`].
-fn interchangeable_at_most(puzzle: &Puzzle) -> usize {
-    let mut used = vec![false; puzzle.size() + 1];
-    for (_, digit) in puzzle.givens().placed() {
-        used[digit as usize] = true;
-    }
-    used[1..].iter().filter(|&&u| !u).count()
-}
-
 /// `grid` and its relabellings by permutations of each class's digits, in
 /// lexicographic order of the permutations, `wanted` in all; `None` when
 /// one of them breaks a rule.
@@ -126,10 +113,7 @@ fn orbit(puzzle: &Puzzle, classes: &[Vec<Digit>], grid: &Grid, wanted: usize) ->
                 map[from as usize] = to;
             }
         }
-        let values = grid.values().iter().map(|&v| map[v as usize]).collect();
-        let image = Grid::from_values(n, values)?;
-        puzzle.check(&image).ok()?;
-        grids.push(image);
+        grids.push(relabelled(puzzle, grid, |v| map[v as usize])?);
     }
     Some(grids)
 }
