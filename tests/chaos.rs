@@ -296,6 +296,55 @@ fn counts_match_brute_force_over_every_answer_on_4x4() {
     assert!(nonzero >= 10, "only {nonzero} puzzles with answers");
 }
 
+/// `different-regions` (ISS's `AllDifferent` over region cells): two or
+/// three cells, mostly in different regions of the hidden answer, now and
+/// then two of one region (no answer then, unless others fit), beside a few
+/// givens and a same-region pair; the count matches brute force through the
+/// rules' `check` over every 4×4 answer.
+#[test]
+fn different_regions_counts_match_brute_force_over_every_answer_on_4x4() {
+    let n = 4;
+    let all = answers(n);
+    let mut rng = fastrand::Rng::with_seed(51);
+    let (mut nonzero, mut empty) = (0, 0);
+    for trial in 0..120 {
+        let (hidden, mut spec) = planted(&mut rng, &all, 3);
+        let label = |c: Cell| hidden.layer()[c.index()];
+        for _ in 0..rng.usize(1..3) {
+            let first = Cell(rng.u16(0..16));
+            let mut cells = vec![first];
+            for _ in 0..rng.usize(1..3) {
+                let same = rng.u8(0..5) == 0;
+                let pick = (0..16u16)
+                    .map(Cell)
+                    .filter(|c| !cells.contains(c) && (label(*c) == label(first)) == same)
+                    .nth(rng.usize(0..4));
+                cells.extend(pick);
+            }
+            if cells.len() >= 2 {
+                spec.rules.push(rule("different-regions").with("cells", cells));
+            }
+        }
+        if rng.bool() {
+            let a = Cell(rng.u16(0..16));
+            let b = (0..16u16)
+                .map(Cell)
+                .find(|&c| c != a && label(c) == label(a))
+                .unwrap();
+            spec.rules.push(rule("same-region").with("cells", vec![a, b]));
+        }
+        let Ok(puzzle) = spec.build() else { continue };
+        let brute = all.iter().filter(|a| puzzle.verify_solution(a).is_ok()).count() as u64;
+        assert_eq!(count(&puzzle), brute, "trial {trial}: {}", native::write(&spec));
+        nonzero += (brute > 0) as u32;
+        empty += (brute == 0) as u32;
+    }
+    assert!(
+        nonzero >= 40 && empty >= 5,
+        "{nonzero} puzzles with answers, {empty} without"
+    );
+}
+
 /// Cells known to share a region before its label is known (ISS's
 /// "shards"): a `same-region` group of two to four cells (mostly of one
 /// region of the hidden answer, now and then with a stranger) and a chaos
@@ -427,7 +476,8 @@ fn iss_chaos_puzzles_solve_to_the_solutions_iss_lists() {
 #[test]
 fn chaos_rules_round_trip_between_iss_and_native() {
     let string = ".Shape~4x4.NoBoxes.~R1C1_2.ChaosConstruction.ChaosArrow~R1C2~0~CC1~CC2~-~CC1~CC5\
-                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8.CountDistinct~R2C2~R1C1~CC5~CC6";
+                  .ChaosCount~R4C4~1~CC16~CC15~CC12.SameValues~2~CC3~CC8.CountDistinct~R2C2~R1C1~CC5~CC6\
+                  .AllDifferent~CC13~CC14~CC9";
     let spec = iss::read(string).unwrap();
     let names: Vec<&str> = spec.rules.iter().map(|r| r.name()).collect();
     assert_eq!(
@@ -437,9 +487,11 @@ fn chaos_rules_round_trip_between_iss_and_native() {
             "chaos-arrow",
             "chaos-count",
             "same-region",
-            "count-distinct"
+            "count-distinct",
+            "different-regions"
         ]
     );
+    assert_eq!(spec.rules[5].cells("cells"), [Cell(12), Cell(13), Cell(8)]);
     assert_eq!(spec.rules[4].cells("cells"), [Cell(0)]);
     assert_eq!(spec.rules[4].cells("regions"), [Cell(4), Cell(5)]);
     let written = iss::write(&spec).unwrap();
@@ -456,6 +508,7 @@ fn chaos_rules_round_trip_between_iss_and_native() {
     for alone in [
         ".Shape~4x4.NoBoxes.ChaosArrow~R2C2",
         ".Shape~4x4.CountDistinct~R1C1~CC2~CC3",
+        ".Shape~4x4.AllDifferent~CC2~CC3",
     ] {
         let err = iss::read(alone).unwrap_err().to_string();
         assert!(err.contains("need .ChaosConstruction"), "{err}");

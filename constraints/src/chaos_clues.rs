@@ -690,6 +690,83 @@ impl Propagate for SameRegion {
     }
 }
 
+/// Cells in pairwise different regions (ISS's `AllDifferent` over region
+/// cells, `.AllDifferent~CC46~CC47`): their region labels differ. A label
+/// fixed leaves the other cells' labels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DifferentRegions {
+    cells: Vec<Cell>,
+}
+
+impl DifferentRegions {
+    /// `cells` (at least two) lie in pairwise different regions.
+    pub fn new(cells: Vec<Cell>) -> DifferentRegions {
+        DifferentRegions { cells }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+}
+
+impl Rule for DifferentRegions {
+    fn name(&self) -> Cow<'_, str> {
+        "different regions".into()
+    }
+
+    fn variables(&self, geometry: &Geometry) -> usize {
+        geometry.cell_count()
+    }
+
+    fn scope(&self, geometry: &Geometry) -> Vec<Cell> {
+        let mut scope = regions(geometry, &self.cells);
+        scope.sort_unstable();
+        scope
+    }
+
+    fn check(&self, geometry: &Geometry, grid: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        let known: Vec<(Cell, Digit)> = self
+            .cells
+            .iter()
+            .filter_map(|&c| label(geometry, grid, c).map(|l| (c, l)))
+            .collect();
+        for (i, &(a, la)) in known.iter().enumerate() {
+            if let Some(&(b, _)) = known[i + 1..].iter().find(|&&(_, lb)| lb == la) {
+                return Err(Violation::new(
+                    format!("{} and {} are both in region {la}", a.name(n), b.name(n)),
+                    vec![a, b],
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Propagate for DifferentRegions {
+    fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
+        let vars = regions(cx.geometry(), &self.cells);
+        if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
+            return Ok(());
+        }
+        // Fixed labels leave the others, until nothing more is fixed.
+        let mut done = vec![false; vars.len()];
+        loop {
+            let Some(i) = (0..vars.len()).find(|&i| !done[i] && cx.candidates(vars[i]).is_single()) else {
+                return Ok(());
+            };
+            done[i] = true;
+            let fixed = cx.candidates(vars[i]);
+            for (j, &other) in vars.iter().enumerate() {
+                if j != i {
+                    cx.remove_all(other, fixed)?;
+                }
+            }
+        }
+    }
+}
+
 const OFFSET: Param = Param::optional(
     "offset",
     ParamType::Integer {
@@ -751,6 +828,22 @@ pub(crate) static CHAOS_COUNT: RuleKind = RuleKind {
         Ok(Box::new(
             ChaosCount::new(control, offset, cells).within_chaos(context.chaos),
         ))
+    })
+};
+
+/// `different-regions` in files.
+pub(crate) static DIFFERENT_REGIONS: RuleKind = RuleKind {
+    meaning: "(chaos) the cells lie in pairwise different regions",
+    example: r#"{ type = "different-regions", cells = "r1c1 r1c2" }"#,
+    ..RuleKind::on_cells("different-regions", |rule, _| {
+        let cells = rule.cells("cells");
+        if cells.len() < 2 {
+            fits(
+                "different-regions",
+                Err(format!("{} cell(s): name at least 2", cells.len())),
+            )?;
+        }
+        Ok(Box::new(DifferentRegions::new(cells.to_vec())))
     })
 };
 

@@ -371,6 +371,16 @@
 //! sum = 8
 //!
 //! [[rules]]
+//! type = "connected-digits" # the cells holding these digits form one connected area
+//! digits = [1, 3, 5, 7, 9]  # (optional `size`: the area's cell count)
+//!
+//! [[rules]]
+//! type = "weighted-sum"     # the digits, each times its weight, add up to sum
+//! cells = "r4c1 r4c2 r4c3"
+//! weights = [10, 1, -1]
+//! sum = 40
+//!
+//! [[rules]]
 //! type = "multi-sum-cage"   # distinct digits adding up to one of the sums
 //! cells = "r5c1 r5c2 r5c3"
 //! sums = [7, 20]
@@ -510,6 +520,10 @@
 //! [[rules]]
 //! type = "same-region"      # the cells lie in one region
 //! cells = "r1c3 r1c4"
+//!
+//! [[rules]]
+//! type = "different-regions" # the cells lie in different regions
+//! cells = "r2c3 r2c4"
 //!
 //! [[rules]]
 //! type = "count-distinct"   # the control digit counts the different values

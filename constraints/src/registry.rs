@@ -27,10 +27,10 @@ pub use crate::rule::{
     Value, MAX_RULE_PREDICATE_RELATIONS, MAX_RULE_RELATIONS,
 };
 use crate::{
-    any_of, between, cages, cells, chaos, chaos_clues, chess, count_distinct, counting, diagonal, dots,
-    equal_sums, equality_cage, full_rank, indexers, inequality, lines, lockout, look_and_say, lunchbox,
-    negative_indexers, outside, outside_rooms, quadruple, regions, regular, same_values, squares, sum_lines,
-    sums, value_indexing,
+    any_of, between, cages, cells, chaos, chaos_clues, chess, connected_digits, count_distinct, counting,
+    diagonal, dots, equal_sums, equality_cage, full_rank, indexers, inequality, lines, lockout, look_and_say,
+    lunchbox, negative_indexers, outside, outside_rooms, quadruple, regions, regular, same_values, squares,
+    sum_lines, sums, value_indexing, weighted_sum,
 };
 
 /// The built-in kinds, in the order `sudokit rules` lists them and the
@@ -97,9 +97,11 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &inequality::GREATER_THAN,
     &lockout::LOCKOUT,
     &cages::REPEATING_CAGE,
+    &weighted_sum::WEIGHTED_SUM,
     &cages::MULTI_SUM_CAGE,
     &cages::RELLIK_CAGE,
     &equality_cage::EQUALITY_CAGE,
+    &connected_digits::CONNECTED_DIGITS,
     &dots::KNIGHTMARE,
     &dots::NONCONSECUTIVE_PLUS,
     &sum_lines::SUM_LINE,
@@ -112,6 +114,7 @@ pub static BUILT_IN: &[&RuleKind] = &[
     &chaos_clues::CHAOS_ARROW,
     &chaos_clues::CHAOS_COUNT,
     &chaos_clues::SAME_REGION,
+    &chaos_clues::DIFFERENT_REGIONS,
     &count_distinct::COUNT_DISTINCT,
     &regular::REGEX,
     &regular::AUTOMATON,

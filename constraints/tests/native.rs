@@ -183,6 +183,10 @@ fn every_rule() -> PuzzleSpec {
         rule("repeating-cage")
             .with("cells", vec![c(2, 7), c(2, 8)])
             .with("sum", 8),
+        rule("weighted-sum")
+            .with("cells", vec![c(6, 1), c(6, 2), c(6, 3)])
+            .with("weights", Value::Numbers(vec![10, 1, -1]))
+            .with("sum", 40),
         rule("multi-sum-cage")
             .with("cells", vec![c(3, 7), c(3, 8)])
             .with("sums", Value::Numbers(vec![4, 17])),
@@ -190,6 +194,10 @@ fn every_rule() -> PuzzleSpec {
             .with("cells", vec![c(1, 6), c(1, 7), c(1, 8)])
             .with("sum", 10),
         rule("equality-cage").with("cells", vec![c(4, 1), c(4, 2), c(5, 1), c(5, 2)]),
+        rule("connected-digits").with("digits", vec![1u8, 3, 5, 7, 9]),
+        rule("connected-digits")
+            .with("digits", vec![2u8, 4])
+            .with("size", 18),
         rule("knightmare"),
         rule("knightmare").with("sums", Value::Numbers(vec![5, 15])),
         rule("nonconsecutive-plus"),
@@ -219,6 +227,7 @@ fn every_rule() -> PuzzleSpec {
             .with("cell", c(9, 9))
             .with("cells", vec![c(8, 8), c(8, 9)]),
         rule("same-region").with("cells", vec![c(1, 3), c(1, 4)]),
+        rule("different-regions").with("cells", vec![c(2, 3), c(2, 4)]),
         rule("count-distinct")
             .with("cell", c(9, 1))
             .with("cells", vec![c(8, 1), c(8, 2)])

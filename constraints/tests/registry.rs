@@ -167,8 +167,14 @@ fn random_rule(rng: &mut fastrand::Rng, n: usize, kind: &'static RuleKind) -> Op
                 Presence::Optional | Presence::Number(_) | Presence::Text(_) => rng.bool(),
             };
             if wanted {
-                let value = match param.name {
-                    "pattern" | "nfa" => random_text(rng, n, param.name),
+                let value = match (kind.name, param.name) {
+                    (_, "pattern" | "nfa") => random_text(rng, n, param.name),
+                    // One small weight per cell (2 or 3 of them), and a
+                    // total such weights reach.
+                    ("weighted-sum", "weights") => {
+                        Value::Numbers((0..rng.usize(2..=3)).map(|_| rng.i64(-3..=3)).collect())
+                    }
+                    ("weighted-sum", "sum") => Value::Number(rng.i64(-(n as i64)..=3 * n as i64)),
                     _ => random_value(rng, n, param.ty),
                 };
                 rule.set(param.name, Some(value));

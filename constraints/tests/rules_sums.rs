@@ -6,7 +6,8 @@
 mod common;
 
 use sudokit_constraints::{
-    Arrow, ClassicRules, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, ZipperLine,
+    Arrow, ClassicRules, DigitalRootCage, DoubleArrow, KillerCage, LittleKiller, RegionSumLine, WeightedSum,
+    ZipperLine,
 };
 use sudokit_core::testkit::{assert_sound, propagate, Soundness};
 use sudokit_core::{Cell, Constraint, Digits, Engine, Geometry, Grid, Puzzle, State};
@@ -86,7 +87,32 @@ fn every_rule(n: usize) -> Vec<(&'static str, Box<dyn Constraint>)> {
             "digital root cage",
             Box::new(DigitalRootCage::new([at(2, 0), at(3, 0), at(3, 1)], 3)),
         ),
+        (
+            "weighted sum, a cell twice",
+            Box::new(WeightedSum::new(
+                vec![(at(1, 0), 2), (at(2, 1), 1), (at(3, 3), 1)],
+                2 * big as i32 + 2,
+            )),
+        ),
+        (
+            "weighted sum, negative weights",
+            Box::new(WeightedSum::new(
+                vec![(at(0, 0), 3), (at(1, 2), -1), (at(2, 3), -2), (at(3, 1), 1)],
+                1,
+            )),
+        ),
     ]
+}
+
+/// The weighted sums' solutions on the 4×4 board: the engine's exhaustive
+/// search counts what brute force through `check` counts.
+#[test]
+fn weighted_sums_count_what_brute_force_counts_on_4x4() {
+    let rules = every_rule(4)
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("weighted sum"))
+        .collect();
+    common::counts_match_brute_force_on_4x4(rules, &[]);
 }
 
 fn sound_on_small_boards(classic: bool, options: &Soundness) {

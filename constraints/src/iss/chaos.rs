@@ -14,9 +14,11 @@ use crate::{ChaosArrow, ChaosCount};
 pub(super) const TYPES: &[&str] = &["ChaosConstruction", "ChaosArrow", "ChaosCount", "CountDistinct"];
 
 /// Whether an item of type `ty` is read here: a chaos type, or
-/// `SameValues` whose cells are all region cells.
+/// `SameValues` or `AllDifferent` whose cells are all region cells.
 pub(super) fn reads(ty: &str, args: &[&str]) -> bool {
-    TYPES.contains(&ty) || (ty == "SameValues" && args.len() > 1 && args[1..].iter().all(|a| is_region(a)))
+    TYPES.contains(&ty)
+        || (ty == "SameValues" && args.len() > 1 && args[1..].iter().all(|a| is_region(a)))
+        || (ty == "AllDifferent" && !args.is_empty() && args.iter().all(|a| is_region(a)))
 }
 
 fn is_region(id: &str) -> bool {
@@ -107,6 +109,7 @@ pub(super) fn read(registry: &Registry, ty: &str, args: &[&str], n: usize) -> Re
                 .with("cells", counted)
                 .with("offset", offset(args.get(1))? as i64))
         }
+        "AllDifferent" => Ok(RuleSpec::new(kind("different-regions")?).with("cells", cells(args, n)?)),
         _ => {
             let ids = &args[1..];
             if args[0].parse::<usize>() != Ok(ids.len()) {
@@ -132,7 +135,8 @@ pub(super) fn write(spec: &PuzzleSpec, rule: &RuleSpec) -> Option<Result<String,
     let n = spec.size;
     let chaos = spec.rules.iter().any(|r| r.name() == "chaos-construction");
     let regions = rule.name() == "count-distinct" && !rule.cells("regions").is_empty();
-    if !chaos && (regions || ["chaos-arrow", "chaos-count", "same-region"].contains(&rule.name())) {
+    let clues = ["chaos-arrow", "chaos-count", "same-region", "different-regions"];
+    if !chaos && (regions || clues.contains(&rule.name())) {
         return Some(Err(format!(
             "{} has no ISS form without chaos-construction",
             rule.name()
@@ -152,6 +156,7 @@ pub(super) fn write(spec: &PuzzleSpec, rule: &RuleSpec) -> Option<Result<String,
             let cells = rule.cells("cells");
             format!(".SameValues~{}~{}", cells.len(), ids(cells))
         }
+        "different-regions" => format!(".AllDifferent~{}", ids(rule.cells("cells"))),
         "count-distinct" => {
             let mut counted: Vec<String> = rule.cells("cells").iter().map(|&c| cell_id(c, n)).collect();
             counted.extend(rule.cells("regions").iter().map(|&c| region_id(c)));

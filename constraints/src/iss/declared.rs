@@ -2,9 +2,10 @@
 //!
 //! A rule without a propagator of its own means exactly its all-different
 //! groups, its pair relations and its cell domains (that is what lets DLX
-//! and SAT take it). ISS can say each of those: a group is `.AllDifferent`,
-//! a relation is `.Pair` with the relation's table as its key, and a domain
-//! is pencil marks. So odd and even cells, minimum and maximum cells, slow
+//! and SAT take it), and so does one whose only other declarations are
+//! linear sums. ISS can say each of those: a group is `.AllDifferent`, a
+//! relation is `.Pair` with the relation's table as its key, a sum is
+//! `.Sum` (`.Sum~0_=_10_1_-1~…` with weights), and a domain is pencil marks. So odd and even cells, minimum and maximum cells, slow
 //! thermometers and negative kropki rules, which ISS has no type for, still
 //! reach it as the same puzzle. They read back as those generic forms, not
 //! as the rule they came from.
@@ -27,14 +28,11 @@ pub(super) struct Declared {
 }
 
 /// The ISS form of `constraint` through its declarations, or why it has
-/// none (a propagator, extra variables or sums, which ISS's generic types
-/// cannot carry).
+/// none (a propagator or extra variables, which ISS's generic types cannot
+/// carry). Its sums are ISS `Sum`s, weighted where a coefficient is not 1.
 pub(super) fn declared(constraint: &dyn Constraint, geometry: &Geometry) -> Result<Declared, String> {
     let name = constraint.name();
-    if constraint.has_propagator()
-        || constraint.variables(geometry) > 0
-        || !constraint.sums(geometry).is_empty()
-    {
+    if constraint.has_propagator() || constraint.variables(geometry) > 0 {
         return Err(format!("{name}: it has no ISS form"));
     }
     let n = geometry.size();
@@ -54,6 +52,21 @@ pub(super) fn declared(constraint: &dyn Constraint, geometry: &Geometry) -> Resu
             .filter(|&(x, y)| relation.allows(x, y))
             .collect();
         tables.entry(allowed).or_default().push((a, b));
+    }
+    // A sum is ISS's `Sum`, with its coefficients when one is not 1.
+    for sum in constraint.sums(geometry) {
+        if sum.terms().is_empty() {
+            return Err(format!("{name}: a sum without cells has no ISS form"));
+        }
+        let cells: Vec<Cell> = sum.terms().iter().map(|&(c, _)| c).collect();
+        let total = match sum.terms().iter().all(|&(_, k)| k == 1) {
+            true => sum.total().to_string(),
+            false => {
+                let weights: Vec<String> = sum.terms().iter().map(|&(_, k)| k.to_string()).collect();
+                format!("{}_=_{}", sum.total(), weights.join("_"))
+            }
+        };
+        items.push(format!(".Sum~{total}~{}", ids(&cells)));
     }
     let label = pairwise::encode_name(&name);
     for (allowed, pairs) in tables {

@@ -102,12 +102,12 @@ pub(super) fn read(registry: &Registry, text: &str) -> Result<PuzzleSpec> {
         .any(|r| r.name() == "count-distinct" && !r.cells("regions").is_empty());
     if !chaos("chaos-construction")
         && (counts_regions
-            || ["chaos-arrow", "chaos-count", "same-region"]
+            || ["chaos-arrow", "chaos-count", "same-region", "different-regions"]
                 .into_iter()
                 .any(chaos))
     {
         return Err(IssError::new(
-            "region clues (ChaosArrow, ChaosCount, SameValues or CountDistinct on CC cells) need \
+            "region clues (ChaosArrow, ChaosCount, SameValues, AllDifferent or CountDistinct on CC cells) need \
              .ChaosConstruction",
         ));
     }
@@ -188,6 +188,7 @@ fn check_types(items: &[Item]) -> Result<()> {
             || table::BOARD_TYPES.contains(&ty)
             || table::COMBINED.iter().any(|c| c.0 == ty)
             || chaos::reads(ty, &item.args)
+            || (ty == "ConnectedValues" && item.args.first().is_some_and(|p| p.is_empty()))
         {
             continue;
         }
@@ -294,20 +295,121 @@ impl Reader<'_> {
         ids.iter().map(|id| self.cell(item, id)).collect()
     }
 
-    /// The cells of a sum or a cage: ISS counts a cell listed twice twice
-    /// (a weighted sum), which sudokit's sums do not read. (A line may
-    /// pass through a cell twice: its neighbours are what count.)
+    /// The cells of a sum or a cage, each once ([`Reader::weighted`] has
+    /// taken those that list a cell twice). (A line may pass through a cell
+    /// twice: its neighbours are what count.)
     fn sum_cells(&self, item: &Item, ids: &[&str]) -> Result<Vec<Cell>> {
         let cells = self.cells(item, ids)?;
         for (i, cell) in cells.iter().enumerate() {
             if cells[..i].contains(cell) {
-                return Err(item.error(format!(
-                    "{} is listed twice (a weighted sum, which sudokit does not read)",
-                    ids[i]
-                )));
+                return Err(item.error(format!("{} is listed twice", ids[i])));
             }
         }
         Ok(cells)
+    }
+
+    /// ISS's weighted sums: a `Sum` with coefficients
+    /// (`.Sum~0_=_1_1_-10~R1C1~R1C2~R1C3`), or a `Sum` or `Cage` that lists
+    /// a cell twice (it counts twice). Each becomes a `weighted-sum` over
+    /// its distinct cells, a cage's a `killer-cage` without a sum beside it
+    /// (its distinct cells differ). Returns whether `item` was one.
+    fn weighted(&self, item: &Item, out: &mut Vec<RuleSpec>) -> Result<bool> {
+        if !matches!(item.ty, "Sum" | "Cage") || item.args.len() < 2 {
+            return Ok(false);
+        }
+        let (head, ids) = (item.args[0], &item.args[1..]);
+        let (total, weights) = match head.split_once("_=_") {
+            Some((total, weights)) if item.ty == "Sum" => {
+                let weights = weights
+                    .split('_')
+                    .map(|w| match w.parse::<i64>() {
+                        Ok(w) if w.abs() <= crate::weighted_sum::MAX_WEIGHT => Ok(w),
+                        _ => Err(item.error(format!(
+                            "coefficient '{w}' is not a whole number from -100 to 100"
+                        ))),
+                    })
+                    .collect::<Result<Vec<i64>>>()?;
+                (total, Some(weights))
+            }
+            _ => (head, None),
+        };
+        let cells = self.cells(item, ids)?;
+        let weights = weights.unwrap_or_else(|| vec![1; cells.len()]);
+        if weights.len() != cells.len() {
+            return Err(item.error(format!(
+                "{} coefficient(s) for {} cell(s)",
+                weights.len(),
+                cells.len()
+            )));
+        }
+        let mut terms: Vec<(Cell, i64)> = Vec::new();
+        for (&cell, &weight) in cells.iter().zip(&weights) {
+            match terms.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, w)) => *w += weight,
+                None => terms.push((cell, weight)),
+            }
+        }
+        if head == total && terms.len() == cells.len() {
+            return Ok(false);
+        }
+        if let Some(&(_, w)) = terms
+            .iter()
+            .find(|(_, w)| w.abs() > crate::weighted_sum::MAX_WEIGHT)
+        {
+            return Err(item.error(format!("a cell weighs {w} in all, beyond -100 to 100")));
+        }
+        let distinct: Vec<Cell> = terms.iter().map(|&(c, _)| c).collect();
+        let total = match (total.parse::<i64>(), item.ty) {
+            (Ok(total), _) => total,
+            (Err(_), "Cage") if total.is_empty() => 0,
+            _ => return Err(item.error(format!("sum '{total}' is not a whole number"))),
+        };
+        if item.ty == "Cage" {
+            let cage = RuleSpec::new(self.kind(item, "killer-cage")?).with("cells", distinct.clone());
+            out.push(self.checked(item, cage)?);
+            // ISS reads a cage sum of 0 as none.
+            if total == 0 {
+                return Ok(true);
+            }
+        }
+        let rule = RuleSpec::new(self.kind(item, "weighted-sum")?)
+            .with("cells", distinct)
+            .with(
+                "weights",
+                crate::registry::Value::Numbers(terms.iter().map(|&(_, w)| w).collect()),
+            )
+            .with("sum", total);
+        out.push(self.checked(item, rule)?);
+        Ok(true)
+    }
+
+    /// `.ConnectedValues~~1_3_5~size` on the grid (an empty group prefix):
+    /// `connected-digits` with the digits and the size, if given.
+    fn connected(&self, item: &Item) -> Result<RuleSpec> {
+        let (values, size) = match item.args[..] {
+            ["", values] => (values, None),
+            ["", values, ""] => (values, None),
+            ["", values, size] => (values, Some(self.number(item, size, "size")?)),
+            _ => return Err(item.error("takes a group (empty: the grid), the values and an optional size")),
+        };
+        let digits = values
+            .split('_')
+            .map(|d| self.digit(item, d))
+            .collect::<Result<Vec<Digit>>>()?;
+        let mut rule = RuleSpec::new(self.kind(item, "connected-digits")?).with("digits", digits);
+        rule.set("size", size.map(Into::into));
+        self.checked(item, rule)
+    }
+
+    /// `rule` through its kind's check, if it has one.
+    fn checked(&self, item: &Item, rule: RuleSpec) -> Result<RuleSpec> {
+        let Some(kind) = self.registry.get(rule.name()) else {
+            return Ok(rule);
+        };
+        match kind.check {
+            Some(check) => check(rule, self.n).map_err(|refusal| item.error(refusal.message)),
+            None => Ok(rule),
+        }
     }
 
     fn number(&self, item: &Item, text: &str, what: &str) -> Result<i64> {
@@ -577,6 +679,13 @@ impl Reader<'_> {
             for kind in *kinds {
                 out.push(RuleSpec::new(self.kind(item, kind)?));
             }
+            return Ok(());
+        }
+        if self.weighted(item, out)? {
+            return Ok(());
+        }
+        if item.ty == "ConnectedValues" {
+            out.push(self.connected(item)?);
             return Ok(());
         }
         let tag = item.args.first().copied();

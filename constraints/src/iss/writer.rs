@@ -56,6 +56,11 @@ pub(super) fn write(spec: &PuzzleSpec) -> Result<String> {
             items.push(any_of(spec, rule).map_err(here)?);
             continue;
         }
+        if rule.name() == "connected-digits" {
+            let size = rule.number("size").map(|s| format!("~{s}")).unwrap_or_default();
+            items.push(format!(".ConnectedValues~~{}{size}", digits(rule, "_")));
+            continue;
+        }
         if let Some(chaos) = super::chaos::write(spec, rule) {
             items.push(chaos.map_err(here)?);
             continue;
