@@ -10,8 +10,10 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_board::Board;
-use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Labels, Shards};
+use smallvec::{smallvec, SmallVec};
+
+use crate::chaos_board::{exactly_one, Board};
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Labels, Layers, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -366,7 +368,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     let mut index = (view.len() == 2 * n).then(|| Index::new(view, n));
     // Per label (bit index), the digits of its cells fixed to both: their
     // pairs are placed already. Only kept with the index.
-    let mut done = vec![0u128; n];
+    let mut done: SmallVec<[u128; MAX_INDEX_SIDE]> = smallvec![0u128; n];
     match index.as_mut() {
         Some(index) => {
             // In reading order, as each cell is found fixed to both (a
@@ -476,19 +478,26 @@ fn separate<W: Word>(
     Ok(())
 }
 
+/// The largest side of a board of at most 128 cells, where [`Index`] is
+/// kept: its sets are fixed arrays (the rule runs at almost every node, and
+/// its heap vectors were a tenth of its instructions).
+const MAX_INDEX_SIDE: usize = 11;
+
 /// The cells of a board of at most 128 cells as bit sets per digit and per
 /// label, kept in step with what [`pairs`] changes: which cells a fixed
 /// pair can touch, each label's cells and each digit's places in it,
 /// without a scan of the board.
 struct Index {
+    /// The board's side: the arrays' first `n` entries are used.
+    n: usize,
     /// Per digit (bit index): the cells that may hold it.
-    digit_places: Vec<u128>,
+    digit_places: [u128; MAX_INDEX_SIDE],
     /// Per digit (bit index): the cells holding it alone.
-    digit_fixed: Vec<u128>,
+    digit_fixed: [u128; MAX_INDEX_SIDE],
     /// Per label (bit index): the cells that may take it.
-    members: Vec<u128>,
+    members: [u128; MAX_INDEX_SIDE],
     /// Per label (bit index): the cells fixed to it.
-    label_fixed: Vec<u128>,
+    label_fixed: [u128; MAX_INDEX_SIDE],
     /// The cells with one digit left (the union of `digit_fixed`).
     digit_one: u128,
     /// The cells with one label left (the union of `label_fixed`).
@@ -502,25 +511,24 @@ impl Index {
     /// digit when it is in exactly one digit's set, so everything comes
     /// from `2n` words, with no pass over the cells.
     fn new(view: &[u128], n: usize) -> Index {
-        let (digit_places, members) = view.split_at(n);
-        // The cells in exactly one of `sets`.
-        let only_one = |sets: &[u128]| {
-            let (mut once, mut twice) = (0u128, 0u128);
-            for &set in sets {
-                twice |= once & set;
-                once |= set;
-            }
-            once & !twice
-        };
-        let (digit_one, label_one) = (only_one(digit_places), only_one(members));
-        Index {
-            digit_places: digit_places.to_vec(),
-            digit_fixed: digit_places.iter().map(|&set| set & digit_one).collect(),
-            members: members.to_vec(),
-            label_fixed: members.iter().map(|&set| set & label_one).collect(),
+        let (digits, labels) = view.split_at(n);
+        let (digit_one, label_one) = (exactly_one(digits), exactly_one(labels));
+        let mut index = Index {
+            n,
+            digit_places: [0; MAX_INDEX_SIDE],
+            digit_fixed: [0; MAX_INDEX_SIDE],
+            members: [0; MAX_INDEX_SIDE],
+            label_fixed: [0; MAX_INDEX_SIDE],
             digit_one,
             label_one,
+        };
+        for (k, (&digit, &label)) in digits.iter().zip(labels).enumerate() {
+            index.digit_places[k] = digit;
+            index.digit_fixed[k] = digit & digit_one;
+            index.members[k] = label;
+            index.label_fixed[k] = label & label_one;
         }
+        index
     }
 
     /// The cells of label bit `r` that may hold digit `d` (a one-bit set).
@@ -583,8 +591,8 @@ impl Index {
 
     /// Per label, its possible and its fixed cells (the layers of
     /// [`Labels`]).
-    fn layers(&self) -> Vec<(u128, u128)> {
-        self.members
+    fn layers(&self) -> Layers {
+        self.members[..self.n]
             .iter()
             .copied()
             .zip(self.label_fixed.iter().copied())

@@ -18,6 +18,17 @@ pub(crate) fn bit_cells(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The cells in exactly one of `sets`: of a cell's digit or label sets (the
+/// state's view, per value its cells), the cells with one value left.
+pub(crate) fn exactly_one(sets: &[u128]) -> u128 {
+    let (mut once, mut twice) = (0u128, 0u128);
+    for &set in sets {
+        twice |= once & set;
+        once |= set;
+    }
+    once & !twice
+}
+
 /// A board of at most 128 cells, its cell sets as the bits of a `u128`
 /// (cell `i` is bit `i`): [`far_cells`] in a few word operations per step.
 pub(crate) struct Board {

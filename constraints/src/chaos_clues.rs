@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::ops::Shr;
 
+use smallvec::{smallvec, SmallVec};
 use sudokit_core::{
     Bits, Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Group, Propagate, Rule, Violation, Word,
 };
@@ -240,7 +241,10 @@ impl ChaosArrow {
         // serve both passes.
         let arms = self.arms.len();
         let block = 2 * arms + 1;
-        let mut runs: Vec<T> = vec![T::ZERO; (n + 1) * block];
+        // On the stack up to a 9×9 board's four arms: the arrow runs at
+        // almost every node, and four heap vectors a run were a tenth of
+        // its instructions.
+        let mut runs: SmallVec<[T; 96]> = smallvec![T::ZERO; (n + 1) * block];
         let mut supported = Digits::<W>::EMPTY;
         let first_step = |c: Cell| self.arms.iter().any(|arm| arm.get(1) == Some(&c));
         for r in cx.candidates(home) {
@@ -271,10 +275,10 @@ impl ChaosArrow {
         let wanted = T::from_u128(control.to_u128()) << (offset + 1);
         // Per arm: the shortest fitting run over the regions, and the only
         // one in the last region looked at, if it has one.
-        let mut covered: Vec<(usize, Option<usize>)> = vec![(usize::MAX, None); arms];
+        let mut covered: SmallVec<[(usize, Option<usize>); 4]> = smallvec![(usize::MAX, None); arms];
         // Totals of the arms after each arm (from 0), and the fitting
         // lengths of each arm.
-        let mut after_fitting: Vec<T> = vec![T::ZERO; 2 * arms + 1];
+        let mut after_fitting: SmallVec<[T; 9]> = smallvec![T::ZERO; 2 * arms + 1];
         let (after, fitting) = after_fitting.split_at_mut(arms + 1);
         for r in cx.candidates(home) {
             let (lengths, before) = runs[r as usize * block..][..block].split_at(arms);
@@ -306,7 +310,7 @@ impl ChaosArrow {
             }
         }
         let g = cx.geometry();
-        let mut together = vec![start];
+        let mut together: SmallVec<[Cell; 32]> = smallvec![start];
         for (a, arm) in self.arms.iter().enumerate() {
             let (shortest, only) = covered[a];
             let reach = shortest.min(arm.len() - 1);
