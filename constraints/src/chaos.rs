@@ -592,11 +592,11 @@ impl Index {
     /// Per label, its possible and its fixed cells (the layers of
     /// [`Labels`]).
     fn layers(&self) -> Layers {
-        self.members[..self.n]
-            .iter()
-            .copied()
-            .zip(self.label_fixed.iter().copied())
-            .collect()
+        let mut layers = [(0u128, 0u128); MAX_INDEX_SIDE];
+        for (k, layer) in layers.iter_mut().enumerate().take(self.n) {
+            *layer = (self.members[k], self.label_fixed[k]);
+        }
+        Layers::from_buf_and_len(layers, self.n)
     }
 }
 
