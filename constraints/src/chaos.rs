@@ -417,26 +417,32 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
         let bit = 1u128 << r;
         let mut open = all & !placed;
         while open != 0 {
-            let d = open & open.wrapping_neg();
+            let k = open.trailing_zeros();
             open &= open - 1;
-            let (first, more) = match &index {
+            let d = 1u128 << k;
+            // The digit's places in the label: several (most pairs, so
+            // that test comes first: nothing to do), one, or none.
+            let first = match &index {
                 Some(index) => {
-                    let here = index.places_of(d, r);
-                    let first = (here != 0).then(|| here.trailing_zeros() as usize);
-                    (first, here & here.wrapping_sub(1) != 0)
+                    let here = index.places_of(k as usize, r);
+                    if here & here.wrapping_sub(1) != 0 {
+                        continue;
+                    }
+                    (here != 0).then(|| here.trailing_zeros() as usize)
                 }
                 None => {
                     let mut here = (0..cells).filter(|&i| regions[i] & bit != 0 && digits[i] & d != 0);
-                    (here.next(), here.next().is_some())
+                    let first = here.next();
+                    if here.next().is_some() {
+                        continue;
+                    }
+                    first
                 }
             };
-            if more {
-                continue;
-            }
             let Some(i) = first else {
                 return Err(Contradiction::rule(None, "a region has no place for a digit"));
             };
-            cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
+            cx.assign(Cell(i as u16), k as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
             if let Some(index) = index.as_mut() {
                 index.digits_changed(i, digits[i], d);
@@ -531,9 +537,9 @@ impl Index {
         index
     }
 
-    /// The cells of label bit `r` that may hold digit `d` (a one-bit set).
-    fn places_of(&self, d: u128, r: usize) -> u128 {
-        self.digit_places[d.trailing_zeros() as usize] & self.members[r]
+    /// The cells of label bit `r` that may hold digit bit `d`.
+    fn places_of(&self, d: usize, r: usize) -> u128 {
+        self.digit_places[d] & self.members[r]
     }
 
     /// The cells a cell fixed to digit `d` and label `r` (one-bit sets)
