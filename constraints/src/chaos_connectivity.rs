@@ -515,21 +515,28 @@ impl Shards {
     fn far_bits(&self, board: &Board, possible: u128, fixed: u128) -> Result<u128, Contradiction> {
         let (n, cells) = (board.n, board.n * board.n);
         // A shard with a cell that cannot take the label is out whole.
-        let live = |b: &&u128| **b & !possible == 0;
         let possible = self
             .bits
             .iter()
-            .filter(|b| !live(b))
+            .filter(|&&b| b & !possible != 0)
             .fold(possible, |p, &b| p & !b);
         let fixed = fixed & possible;
         if fixed == 0 {
             return Ok(0);
         }
+        // The shards left, each with what entering it costs (its open
+        // cells), found once rather than at every level of every core.
+        let live: SmallVec<[(u128, usize); 32]> = self
+            .bits
+            .iter()
+            .filter(|&&b| b & !possible == 0)
+            .map(|&b| (b, (b & !fixed).count_ones() as usize))
+            .collect();
         let budget = n.saturating_sub(fixed.count_ones() as usize);
         let loose = possible & !self.any;
         let close = |mut set: u128| loop {
             let mut next = set | (board.grow(set) & fixed);
-            for &b in self.bits.iter().filter(live) {
+            for &(b, _) in &live {
                 if next & b != 0 {
                     next |= b;
                 }
@@ -541,20 +548,23 @@ impl Shards {
         };
         let mut far = 0u128;
         let mut cores = fixed;
-        let mut level = vec![0u128; budget + 1];
+        // Per cost d (at most the side, 11 on a bit-set board): the cells
+        // within d, and their neighbours.
+        let (mut level, mut grown) = ([0u128; 12], [0u128; 12]);
         while cores != 0 {
             let core = board.flood(cores & cores.wrapping_neg(), fixed);
             cores &= !core;
             level[0] = close(core);
+            grown[0] = board.grow(level[0]);
             for d in 1..=budget {
-                let mut next = level[d - 1] | (board.grow(level[d - 1]) & loose);
-                for &b in self.bits.iter().filter(live) {
-                    let cost = (b & !fixed).count_ones() as usize;
-                    if (1..=d).contains(&cost) && board.grow(level[d - cost]) & b != 0 {
+                let mut next = level[d - 1] | (grown[d - 1] & loose);
+                for &(b, cost) in &live {
+                    if (1..=d).contains(&cost) && grown[d - cost] & b != 0 {
                         next |= b;
                     }
                 }
                 level[d] = close(next);
+                grown[d] = board.grow(level[d]);
             }
             let beyond = possible & !level[budget];
             if beyond & fixed != 0 {
