@@ -336,12 +336,12 @@ impl ChaosArrow {
         }
         if self.chaos && together.len() > 1 && cx.candidates(home).len() > 1 {
             let possible = cx.candidates(home);
-            for r in possible - fitting_labels(cx, &together, possible) {
+            for r in possible - fitting_labels(cx, together, possible) {
                 cx.remove(home, r)?;
             }
         }
         match self.chaos {
-            true => distinct_digits(cx, &together),
+            true => distinct_digits(cx, together),
             false => Ok(()),
         }
     }
