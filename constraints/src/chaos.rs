@@ -10,8 +10,10 @@ use sudokit_core::{
     Cell, Contradiction, Ctx, Digit, Digits, Geometry, Grid, Propagate, Rule, Violation, Word,
 };
 
-use crate::chaos_board::Board;
-use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Labels, Shards};
+use smallvec::{smallvec, SmallVec};
+
+use crate::chaos_board::{exactly_one, Board};
+use crate::chaos_connectivity::{connectivity, label_bits, neighbours, one_bit, Labels, Layers, Shards};
 use crate::rule::RuleKind;
 
 /// The variable holding the region label of `cell`: the cells `n²…`, in
@@ -366,7 +368,7 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
     let mut index = (view.len() == 2 * n).then(|| Index::new(view, n));
     // Per label (bit index), the digits of its cells fixed to both: their
     // pairs are placed already. Only kept with the index.
-    let mut done = vec![0u128; n];
+    let mut done: SmallVec<[u128; MAX_INDEX_SIDE]> = smallvec![0u128; n];
     match index.as_mut() {
         Some(index) => {
             // In reading order, as each cell is found fixed to both (a
@@ -415,26 +417,32 @@ fn pairs<W: Word>(cx: &mut Ctx<'_, W>, cells: usize) -> Result<(Vec<u128>, Optio
         let bit = 1u128 << r;
         let mut open = all & !placed;
         while open != 0 {
-            let d = open & open.wrapping_neg();
+            let k = open.trailing_zeros();
             open &= open - 1;
-            let (first, more) = match &index {
+            let d = 1u128 << k;
+            // The digit's places in the label: several (most pairs, so
+            // that test comes first: nothing to do), one, or none.
+            let first = match &index {
                 Some(index) => {
-                    let here = index.places_of(d, r);
-                    let first = (here != 0).then(|| here.trailing_zeros() as usize);
-                    (first, here & here.wrapping_sub(1) != 0)
+                    let here = index.places_of(k as usize, r);
+                    if here & here.wrapping_sub(1) != 0 {
+                        continue;
+                    }
+                    (here != 0).then(|| here.trailing_zeros() as usize)
                 }
                 None => {
                     let mut here = (0..cells).filter(|&i| regions[i] & bit != 0 && digits[i] & d != 0);
-                    (here.next(), here.next().is_some())
+                    let first = here.next();
+                    if here.next().is_some() {
+                        continue;
+                    }
+                    first
                 }
             };
-            if more {
-                continue;
-            }
             let Some(i) = first else {
                 return Err(Contradiction::rule(None, "a region has no place for a digit"));
             };
-            cx.assign(Cell(i as u16), d.trailing_zeros() as Digit + 1)?;
+            cx.assign(Cell(i as u16), k as Digit + 1)?;
             cx.assign(region(i), r as Digit + 1)?;
             if let Some(index) = index.as_mut() {
                 index.digits_changed(i, digits[i], d);
@@ -476,19 +484,26 @@ fn separate<W: Word>(
     Ok(())
 }
 
+/// The largest side of a board of at most 128 cells, where [`Index`] is
+/// kept: its sets are fixed arrays (the rule runs at almost every node, and
+/// its heap vectors were a tenth of its instructions).
+const MAX_INDEX_SIDE: usize = 11;
+
 /// The cells of a board of at most 128 cells as bit sets per digit and per
 /// label, kept in step with what [`pairs`] changes: which cells a fixed
 /// pair can touch, each label's cells and each digit's places in it,
 /// without a scan of the board.
 struct Index {
+    /// The board's side: the arrays' first `n` entries are used.
+    n: usize,
     /// Per digit (bit index): the cells that may hold it.
-    digit_places: Vec<u128>,
+    digit_places: [u128; MAX_INDEX_SIDE],
     /// Per digit (bit index): the cells holding it alone.
-    digit_fixed: Vec<u128>,
+    digit_fixed: [u128; MAX_INDEX_SIDE],
     /// Per label (bit index): the cells that may take it.
-    members: Vec<u128>,
+    members: [u128; MAX_INDEX_SIDE],
     /// Per label (bit index): the cells fixed to it.
-    label_fixed: Vec<u128>,
+    label_fixed: [u128; MAX_INDEX_SIDE],
     /// The cells with one digit left (the union of `digit_fixed`).
     digit_one: u128,
     /// The cells with one label left (the union of `label_fixed`).
@@ -502,30 +517,29 @@ impl Index {
     /// digit when it is in exactly one digit's set, so everything comes
     /// from `2n` words, with no pass over the cells.
     fn new(view: &[u128], n: usize) -> Index {
-        let (digit_places, members) = view.split_at(n);
-        // The cells in exactly one of `sets`.
-        let only_one = |sets: &[u128]| {
-            let (mut once, mut twice) = (0u128, 0u128);
-            for &set in sets {
-                twice |= once & set;
-                once |= set;
-            }
-            once & !twice
-        };
-        let (digit_one, label_one) = (only_one(digit_places), only_one(members));
-        Index {
-            digit_places: digit_places.to_vec(),
-            digit_fixed: digit_places.iter().map(|&set| set & digit_one).collect(),
-            members: members.to_vec(),
-            label_fixed: members.iter().map(|&set| set & label_one).collect(),
+        let (digits, labels) = view.split_at(n);
+        let (digit_one, label_one) = (exactly_one(digits), exactly_one(labels));
+        let mut index = Index {
+            n,
+            digit_places: [0; MAX_INDEX_SIDE],
+            digit_fixed: [0; MAX_INDEX_SIDE],
+            members: [0; MAX_INDEX_SIDE],
+            label_fixed: [0; MAX_INDEX_SIDE],
             digit_one,
             label_one,
+        };
+        for (k, (&digit, &label)) in digits.iter().zip(labels).enumerate() {
+            index.digit_places[k] = digit;
+            index.digit_fixed[k] = digit & digit_one;
+            index.members[k] = label;
+            index.label_fixed[k] = label & label_one;
         }
+        index
     }
 
-    /// The cells of label bit `r` that may hold digit `d` (a one-bit set).
-    fn places_of(&self, d: u128, r: usize) -> u128 {
-        self.digit_places[d.trailing_zeros() as usize] & self.members[r]
+    /// The cells of label bit `r` that may hold digit bit `d`.
+    fn places_of(&self, d: usize, r: usize) -> u128 {
+        self.digit_places[d] & self.members[r]
     }
 
     /// The cells a cell fixed to digit `d` and label `r` (one-bit sets)
@@ -583,12 +597,12 @@ impl Index {
 
     /// Per label, its possible and its fixed cells (the layers of
     /// [`Labels`]).
-    fn layers(&self) -> Vec<(u128, u128)> {
-        self.members
-            .iter()
-            .copied()
-            .zip(self.label_fixed.iter().copied())
-            .collect()
+    fn layers(&self) -> Layers {
+        let mut layers = [(0u128, 0u128); MAX_INDEX_SIDE];
+        for (k, layer) in layers.iter_mut().enumerate().take(self.n) {
+            *layer = (self.members[k], self.label_fixed[k]);
+        }
+        Layers::from_buf_and_len(layers, self.n)
     }
 }
 

@@ -18,8 +18,20 @@ pub(crate) fn bit_cells(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The cells in exactly one of `sets`: of a cell's digit or label sets (the
+/// state's view, per value its cells), the cells with one value left.
+pub(crate) fn exactly_one(sets: &[u128]) -> u128 {
+    let (mut once, mut twice) = (0u128, 0u128);
+    for &set in sets {
+        twice |= once & set;
+        once |= set;
+    }
+    once & !twice
+}
+
 /// A board of at most 128 cells, its cell sets as the bits of a `u128`
 /// (cell `i` is bit `i`): [`far_cells`] in a few word operations per step.
+#[derive(Clone, Copy)]
 pub(crate) struct Board {
     pub(crate) n: usize,
     /// Every cell.
@@ -29,21 +41,47 @@ pub(crate) struct Board {
     has_right: u128,
 }
 
+/// The boards of sides 1 to 11 (index 0 unused), built at compile time:
+/// the chaos rules ask for their board at every run, and building it (two
+/// columns of bits) was about 1 % of a chaos node.
+const BOARDS: [Board; 12] = {
+    let mut boards = [Board {
+        n: 0,
+        all: 0,
+        has_left: 0,
+        has_right: 0,
+    }; 12];
+    let mut n = 1;
+    while n < 12 {
+        boards[n] = Board::build(n);
+        n += 1;
+    }
+    boards
+};
+
 impl Board {
     /// The board of side `n`, if its cells fit in a `u128`.
     pub(crate) fn new(n: usize) -> Option<Board> {
+        (n > 0 && n * n <= 128).then(|| BOARDS[n])
+    }
+
+    /// The board of side `n` (`1 ≤ n ≤ 11`) computed.
+    const fn build(n: usize) -> Board {
         let cells = n * n;
-        if cells > 128 || n == 0 {
-            return None;
-        }
         let all = if cells == 128 { u128::MAX } else { (1 << cells) - 1 };
-        let column = |c: usize| (0..n).fold(0u128, |set, r| set | 1 << (r * n + c));
-        Some(Board {
+        let (mut first, mut last) = (0u128, 0u128);
+        let mut r = 0;
+        while r < n {
+            first |= 1 << (r * n);
+            last |= 1 << (r * n + n - 1);
+            r += 1;
+        }
+        Board {
             n,
             all,
-            has_left: all & !column(0),
-            has_right: all & !column(n - 1),
-        })
+            has_left: all & !first,
+            has_right: all & !last,
+        }
     }
 
     /// The side of the board.
@@ -177,14 +215,22 @@ impl Board {
         if fixed & !home != 0 {
             return Err((fixed.trailing_zeros(), false));
         }
-        // Out: the cells of components that cannot hold the region.
+        // Out: the cells of components that cannot hold the region. With
+        // fixed cells that is every component but theirs (`home`, flooded
+        // above), and theirs too when it is smaller than `n`: no other
+        // component needs flooding.
         let mut far = 0u128;
-        let mut rest = possible;
+        if fixed != 0 {
+            far = possible & !home;
+            if (home.count_ones() as usize) < n {
+                far |= home;
+            }
+        }
+        let mut rest = if fixed == 0 { possible } else { 0 };
         while rest != 0 {
             let component = self.flood(rest & rest.wrapping_neg(), possible);
             rest &= !component;
-            let keep = component.count_ones() as usize >= n && (fixed == 0 || component == home);
-            if !keep {
+            if (component.count_ones() as usize) < n {
                 far |= component;
             }
         }

@@ -240,7 +240,11 @@ impl ChaosArrow {
         // serve both passes.
         let arms = self.arms.len();
         let block = 2 * arms + 1;
-        let mut runs: Vec<T> = vec![T::ZERO; (n + 1) * block];
+        // The buffers on the stack up to a 9×9 board's four arms: the
+        // arrow runs at almost every node, and four heap vectors a run were
+        // a tenth of its instructions.
+        let (mut stack, mut heap) = ([T::ZERO; 96], Vec::new());
+        let runs = stack_or_heap(&mut stack, &mut heap, (n + 1) * block);
         let mut supported = Digits::<W>::EMPTY;
         let first_step = |c: Cell| self.arms.iter().any(|arm| arm.get(1) == Some(&c));
         for r in cx.candidates(home) {
@@ -271,10 +275,12 @@ impl ChaosArrow {
         let wanted = T::from_u128(control.to_u128()) << (offset + 1);
         // Per arm: the shortest fitting run over the regions, and the only
         // one in the last region looked at, if it has one.
-        let mut covered: Vec<(usize, Option<usize>)> = vec![(usize::MAX, None); arms];
+        let (mut stack, mut heap) = ([(usize::MAX, None); 4], Vec::new());
+        let covered = stack_or_heap(&mut stack, &mut heap, arms);
         // Totals of the arms after each arm (from 0), and the fitting
         // lengths of each arm.
-        let mut after_fitting: Vec<T> = vec![T::ZERO; 2 * arms + 1];
+        let (mut stack, mut heap) = ([T::ZERO; 9], Vec::new());
+        let after_fitting = stack_or_heap(&mut stack, &mut heap, 2 * arms + 1);
         let (after, fitting) = after_fitting.split_at_mut(arms + 1);
         for r in cx.candidates(home) {
             let (lengths, before) = runs[r as usize * block..][..block].split_at(arms);
@@ -306,11 +312,14 @@ impl ChaosArrow {
             }
         }
         let g = cx.geometry();
-        let mut together = vec![start];
+        let reach = |a: usize| covered[a].0.min(self.arms[a].len() - 1);
+        let (mut stack, mut heap) = ([start; 32], Vec::new());
+        let together = stack_or_heap(&mut stack, &mut heap, 1 + (0..arms).map(reach).sum::<usize>());
+        let mut at = 1;
         for (a, arm) in self.arms.iter().enumerate() {
-            let (shortest, only) = covered[a];
-            let reach = shortest.min(arm.len() - 1);
-            together.extend_from_slice(&arm[1..=reach]);
+            let (reach, only) = (reach(a), covered[a].1);
+            together[at..at + reach].copy_from_slice(&arm[1..=reach]);
+            at += reach;
             for &cell in &arm[1..=reach] {
                 let (other, shared) = (chaos_region(g, cell), cx.candidates(home));
                 cx.restrict(other, shared)?;
@@ -327,13 +336,31 @@ impl ChaosArrow {
         }
         if self.chaos && together.len() > 1 && cx.candidates(home).len() > 1 {
             let possible = cx.candidates(home);
-            for r in possible - fitting_labels(cx, &together, possible) {
+            for r in possible - fitting_labels(cx, together, possible) {
                 cx.remove(home, r)?;
             }
         }
         match self.chaos {
-            true => distinct_digits(cx, &together),
+            true => distinct_digits(cx, together),
             false => Ok(()),
+        }
+    }
+}
+
+/// The first `len` entries of `stack` when they fit, else `heap` grown to
+/// `len` copies of `stack`'s first entry (`stack` holds the fill value
+/// throughout): a propagator's per-run buffer without an allocation on
+/// the boards it meets.
+fn stack_or_heap<'a, T: Copy, const N: usize>(
+    stack: &'a mut [T; N],
+    heap: &'a mut Vec<T>,
+    len: usize,
+) -> &'a mut [T] {
+    match len <= N {
+        true => &mut stack[..len],
+        false => {
+            heap.resize(len, stack[0]);
+            heap
         }
     }
 }

@@ -18,9 +18,11 @@
 
 use std::collections::VecDeque;
 
+use smallvec::{smallvec, SmallVec};
+
 use sudokit_core::{Cell, Contradiction, Ctx, Digit, Digits, Word};
 
-use crate::chaos_board::{bit_cells, Board};
+use crate::chaos_board::{bit_cells, exactly_one, Board};
 
 #[cfg(test)]
 use crate::chaos_cuts::forced_on_board;
@@ -146,7 +148,8 @@ pub(crate) fn connectivity<W: Word>(
 ) -> Result<(), Contradiction> {
     let n = cx.size();
     let cells = n * n;
-    let far: Vec<usize> = match board {
+    // On the bit-set board the far cells stay bit sets (no list a run).
+    let (far, through_shards, listed) = match board {
         Some(board) => {
             let (possible, fixed) = labels.layer(label);
             let far = board.far_bits(possible, fixed)?;
@@ -156,17 +159,17 @@ pub(crate) fn connectivity<W: Word>(
                 true => 0,
                 false => shards.far_bits(board, possible, fixed)? & !far,
             };
-            bit_cells(far).chain(bit_cells(through_shards)).collect()
+            (far, through_shards, Vec::new())
         }
         None => {
             let mut far = far_cells(&labels.cells, n, label)?;
             if !shards.is_empty() {
                 far.extend(shards.far(&labels.cells, n, label)?);
             }
-            far
+            (0, 0, far)
         }
     };
-    for i in far {
+    for i in bit_cells(far).chain(bit_cells(through_shards)).chain(listed) {
         cx.remove(Cell((cells + i) as u16), label)?;
         labels.remove(i, label);
     }
@@ -187,15 +190,19 @@ pub(crate) struct Labels {
     pub(crate) cells: Vec<u128>,
     /// Per label (index k − 1): its possible cells and its fixed cells;
     /// empty on a larger board.
-    layers: Vec<(u128, u128)>,
+    layers: Layers,
 }
+
+/// Per label its possible and its fixed cells ([`Labels`]), on the stack
+/// for sides up to 11 (the boards where they are kept).
+pub(crate) type Layers = SmallVec<[(u128, u128); 11]>;
 
 impl Labels {
     /// The labels of the `n`×`n` board's cells (from [`label_bits`]).
     pub(crate) fn new(cells: Vec<u128>, n: usize) -> Labels {
-        let mut layers = Vec::new();
+        let mut layers = Layers::new();
         if cells.len() <= 128 {
-            layers = vec![(0u128, 0u128); n];
+            layers = smallvec![(0u128, 0u128); n];
             for (i, &l) in cells.iter().enumerate() {
                 let mut rest = l;
                 while rest != 0 {
@@ -213,7 +220,7 @@ impl Labels {
     /// The labels of a board of at most 128 cells with their layers, per
     /// label its possible and its fixed cells, already at hand (equal to
     /// what [`Labels::new`] would build, checked in debug builds).
-    pub(crate) fn with_layers(cells: Vec<u128>, layers: Vec<(u128, u128)>) -> Labels {
+    pub(crate) fn with_layers(cells: Vec<u128>, layers: Layers) -> Labels {
         let labels = Labels { cells, layers };
         debug_assert!(labels.layers == Labels::new(labels.cells.clone(), labels.layers.len()).layers);
         labels
@@ -342,9 +349,23 @@ pub(crate) fn label_vars<'a, W: Word>(cx: &'a Ctx<'_, W>) -> &'a [Digits<W>] {
 /// region) can lie in as far as connectivity goes: [`group_fits`] for each,
 /// the labels read from the state once.
 pub(crate) fn fitting_labels<W: Word>(cx: &Ctx<'_, W>, group: &[Cell], among: Digits<W>) -> Digits<W> {
+    let n = cx.size();
     let labels = label_vars(cx);
     let label_of = |i: usize| labels[i].to_u128();
-    Digits::from_u128(labels_fitting(cx.size(), label_of, group, among.to_u128()))
+    // The layers straight from the state's view (per label its cells, kept
+    // on boards of at most 128 cells): a cell is fixed to a label when no
+    // other label's set holds it. No pass over the cells.
+    let view = cx.state().variable_places();
+    if let (Some(board), true) = (Board::new(n), view.len() == 2 * n) {
+        let members = &view[n..];
+        let alone = exactly_one(members);
+        let fits = bit_cells(among.to_u128())
+            .filter(|&k| board.group_fits((members[k], members[k] & alone), group))
+            .fold(0, |set, k| set | 1 << k);
+        debug_assert_eq!(fits, labels_fitting(n, label_of, group, among.to_u128()));
+        return Digits::from_u128(fits);
+    }
+    Digits::from_u128(labels_fitting(n, label_of, group, among.to_u128()))
 }
 
 /// [`fitting_labels`] on each cell's labels as bits (`label_of`, label k
@@ -494,21 +515,28 @@ impl Shards {
     fn far_bits(&self, board: &Board, possible: u128, fixed: u128) -> Result<u128, Contradiction> {
         let (n, cells) = (board.n, board.n * board.n);
         // A shard with a cell that cannot take the label is out whole.
-        let live = |b: &&u128| **b & !possible == 0;
         let possible = self
             .bits
             .iter()
-            .filter(|b| !live(b))
+            .filter(|&&b| b & !possible != 0)
             .fold(possible, |p, &b| p & !b);
         let fixed = fixed & possible;
         if fixed == 0 {
             return Ok(0);
         }
+        // The shards left, each with what entering it costs (its open
+        // cells), found once rather than at every level of every core.
+        let live: SmallVec<[(u128, usize); 32]> = self
+            .bits
+            .iter()
+            .filter(|&&b| b & !possible == 0)
+            .map(|&b| (b, (b & !fixed).count_ones() as usize))
+            .collect();
         let budget = n.saturating_sub(fixed.count_ones() as usize);
         let loose = possible & !self.any;
         let close = |mut set: u128| loop {
             let mut next = set | (board.grow(set) & fixed);
-            for &b in self.bits.iter().filter(live) {
+            for &(b, _) in &live {
                 if next & b != 0 {
                     next |= b;
                 }
@@ -520,20 +548,23 @@ impl Shards {
         };
         let mut far = 0u128;
         let mut cores = fixed;
-        let mut level = vec![0u128; budget + 1];
+        // Per cost d (at most the side, 11 on a bit-set board): the cells
+        // within d, and their neighbours.
+        let (mut level, mut grown) = ([0u128; 12], [0u128; 12]);
         while cores != 0 {
             let core = board.flood(cores & cores.wrapping_neg(), fixed);
             cores &= !core;
             level[0] = close(core);
+            grown[0] = board.grow(level[0]);
             for d in 1..=budget {
-                let mut next = level[d - 1] | (board.grow(level[d - 1]) & loose);
-                for &b in self.bits.iter().filter(live) {
-                    let cost = (b & !fixed).count_ones() as usize;
-                    if (1..=d).contains(&cost) && board.grow(level[d - cost]) & b != 0 {
+                let mut next = level[d - 1] | (grown[d - 1] & loose);
+                for &(b, cost) in &live {
+                    if (1..=d).contains(&cost) && grown[d - cost] & b != 0 {
                         next |= b;
                     }
                 }
                 level[d] = close(next);
+                grown[d] = board.grow(level[d]);
             }
             let beyond = possible & !level[budget];
             if beyond & fixed != 0 {
