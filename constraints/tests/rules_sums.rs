@@ -677,3 +677,84 @@ fn four_parallel_little_killers_of_49_are_added_up() {
         .expect("box 5 crossed from end to end");
     assert!(crossing.label().ends_with("= 200"), "{}", crossing.label());
 }
+
+/// A random tiling of the 9×9 board into connected cages of one to five
+/// cells, grown from random seeds.
+fn random_cages(rng: &mut fastrand::Rng) -> Vec<Vec<Cell>> {
+    let mut owner = [usize::MAX; 81];
+    let mut cages: Vec<Vec<Cell>> = Vec::new();
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    for start in order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let id = cages.len();
+        let size = rng.usize(1..=5);
+        let mut cage = vec![start];
+        owner[start] = id;
+        while cage.len() < size {
+            let free: Vec<usize> = cage
+                .iter()
+                .flat_map(|&i| {
+                    let (r, c) = (i / 9, i % 9);
+                    [
+                        (r + 1, c),
+                        (r.wrapping_sub(1), c),
+                        (r, c + 1),
+                        (r, c.wrapping_sub(1)),
+                    ]
+                })
+                .filter(|&(r, c)| r < 9 && c < 9 && owner[r * 9 + c] == usize::MAX)
+                .map(|(r, c)| r * 9 + c)
+                .collect();
+            if free.is_empty() {
+                break;
+            }
+            let next = free[rng.usize(..free.len())];
+            owner[next] = id;
+            cage.push(next);
+        }
+        cages.push(cage.into_iter().map(|i| Cell(i as u16)).collect());
+    }
+    cages
+}
+
+/// The innies and outies of growing super-regions (the first rows or
+/// columns from either side, the first boxes in box order, cages taken by
+/// majority) hold on the grid the cage totals were read from, on 100
+/// random killers tiling the board; and they are found (the test is not
+/// vacuous), unions of boxes that are no band among them.
+#[test]
+fn super_region_innies_and_outies_hold_on_the_grids_they_come_from() {
+    let mut rng = fastrand::Rng::with_seed(51);
+    let (mut found, mut boxes) = (0, 0);
+    for _ in 0..100 {
+        let grid = random_grid(&mut rng);
+        let mut puzzle = Puzzle::new(Geometry::square(9).unwrap())
+            .with(ClassicRules)
+            .unwrap();
+        for cage in random_cages(&mut rng) {
+            let total: u32 = cage.iter().map(|&c| u32::from(grid.get(c).unwrap())).sum();
+            puzzle.push(Box::new(KillerCage::new(cage, total))).unwrap();
+        }
+        for sum in puzzle.model().sums().iter().filter(|s| s.rule().is_none()) {
+            assert_eq!(
+                sum.sum().value(&grid),
+                Some(i64::from(sum.sum().total())),
+                "{} fails on {grid:?}",
+                sum.label()
+            );
+            if sum.label().contains(" to ") {
+                found += 1;
+                boxes += usize::from(
+                    sum.label().contains("box 1 to box 2:") || sum.label().contains("box 1 to box 4:"),
+                );
+            }
+        }
+    }
+    assert!(
+        found > 100 && boxes > 0,
+        "{found} super-region sums, {boxes} of boxes"
+    );
+}
