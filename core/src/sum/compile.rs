@@ -1,13 +1,11 @@
 //! What the model prepares from the declared sums: the blocks of cells that
 //! must differ (so the propagator can reason about distinct digits), and the
 //! sums the puzzle implies without declaring them: innies and outies, houses
-//! crossed from end to end by sums (`crossing.rs`), declared sums that
-//! lie side by side added up (`combine.rs`), and the innies and outies of
-//! growing super-regions (`super_regions.rs`).
+//! crossed from end to end by sums (`crossing.rs`), and declared sums that
+//! lie side by side added up (`combine.rs`).
 
 mod combine;
 mod crossing;
-mod super_regions;
 
 use std::collections::HashSet;
 
@@ -305,18 +303,6 @@ pub(crate) fn derive(
         }
         for &c in &region.cells {
             inside[c.index()] = false;
-        }
-    }
-    for (region, sum, cages_total) in super_regions::super_region_sums(n, cell_count, groups, cages) {
-        let sum = without_houses(sum, &houses, full, &mut used);
-        if !sum.terms().is_empty() && known.insert(sorted_terms(&sum)) {
-            let derivation = Derivation {
-                region: region.name,
-                region_total: region.total,
-                cages_total,
-                houses_total: region.total - cages_total - i64::from(sum.total()),
-            };
-            derived.push((sum, derivation, false));
         }
     }
     derived
