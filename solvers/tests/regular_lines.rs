@@ -31,9 +31,11 @@ fn product(n: usize, target: usize) -> Automaton {
     Automaton::new(target + 1, &[1], &[target], &moves, &[]).unwrap()
 }
 
-/// A classic `n`×`n` puzzle with `givens` (row-major, `.` empty) and the
-/// lines `(title, segments as "r1c1 r1c2" strings, automaton)`.
-fn puzzle(n: usize, givens: &str, lines: Vec<(&str, Vec<&str>, Automaton)>) -> Puzzle {
+/// A line: its title, its segments (as "r1c1 r1c2" strings) and its automaton.
+type Line<'a> = (&'a str, Vec<&'a str>, Automaton);
+
+/// A classic `n`×`n` puzzle with `givens` (row-major, `.` empty) and `lines`.
+fn puzzle(n: usize, givens: &str, lines: Vec<Line<'_>>) -> Puzzle {
     let mut grid = Grid::empty(n);
     for (i, ch) in givens.chars().enumerate() {
         if let Some(d) = ch.to_digit(10) {
@@ -68,7 +70,7 @@ fn cell(name: &str, n: usize) -> Cell {
 #[test]
 fn every_strategy_counts_what_brute_force_counts() {
     let regex = |pattern: &str, n: usize| Automaton::from_regex(pattern, n).unwrap();
-    let cases: Vec<(usize, &str, Vec<(&str, Vec<&str>, Automaton)>)> = vec![
+    let cases: Vec<(usize, &str, Vec<Line<'_>>)> = vec![
         (
             4,
             "",
