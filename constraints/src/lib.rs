@@ -118,6 +118,7 @@ mod regex;
 mod regions;
 pub mod registry;
 mod regular;
+mod regular_clauses;
 mod regular_walk;
 mod renban_windows;
 mod required;

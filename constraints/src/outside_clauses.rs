@@ -50,7 +50,7 @@ pub(crate) fn digit_sets(allowed: u128, size: usize, total: u32) -> Vec<u128> {
 }
 
 /// The literal "`cell` holds `d`".
-fn holds(cell: Cell, d: Digit, n: usize) -> Lit {
+pub(crate) fn holds(cell: Cell, d: Digit, n: usize) -> Lit {
     Lit::positive(Var::of_cand(Cand::new(cell, d), n))
 }
 

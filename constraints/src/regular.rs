@@ -26,7 +26,8 @@ use crate::units::{checks_through_verify, distinct, Report};
 /// its digits are few enough to try one by one ([`EXACT_UP_TO`]); per step
 /// otherwise. `check` runs the automaton on the placed
 /// digits instead (an empty cell reads any digit), without the candidates.
-/// DLX and SAT have no form for it and refuse it.
+/// SAT takes the automaton unrolled along the line
+/// (`regular_clauses.rs`); DLX has no form for it and refuses it.
 ///
 /// ```
 /// use sudokit_constraints::{Automaton, RegularLine};
@@ -200,6 +201,16 @@ impl Rule for RegularLine {
     }
 
     checks_through_verify!();
+
+    fn clauses(
+        &self,
+        geometry: &Geometry,
+        _: &sudokit_core::cnf::ClauseOptions,
+        sink: &mut dyn sudokit_core::cnf::ClauseSink,
+    ) -> Result<(), sudokit_core::Unsupported> {
+        let n = geometry.size();
+        crate::regular_clauses::regular_line(&self.title, &self.automaton, &self.steps, n, sink)
+    }
 }
 
 impl Propagate for RegularLine {
