@@ -250,70 +250,99 @@ impl Propagate for SumLine {
     }
 }
 
-/// The line's walk (see [`SumLine`]): by bits for totals up to 128, by
-/// tables above.
+/// The line's walk (see [`SumLine`]): by the bits of a `u64` for totals
+/// below 64 (the common ones: shifts on one word), of a `u128` below 128,
+/// by tables above.
 fn walk<W: Word>(candidates: &[Digits<W>], total: usize, keep: &mut [Digits<W>]) -> Result<(), usize> {
-    if (1..=128).contains(&total) {
-        walk_by_bits(candidates, total, keep)
-    } else {
-        walk_by_tables(candidates, total, keep)
+    match total {
+        1..=63 => walk_by_bits::<W, u64>(candidates, total, keep),
+        64..=127 => walk_by_bits::<W, u128>(candidates, total, keep),
+        _ => walk_by_tables(candidates, total, keep),
     }
 }
 
+/// An unsigned word holding the running sums `0..total` of
+/// [`walk_by_bits`] as its bits.
+trait SumBits:
+    Copy
+    + Eq
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+{
+    const BITS: usize;
+    const ZERO: Self;
+    const ONE: Self;
+    const ALL: Self;
+}
+
+macro_rules! sum_bits {
+    ($($t:ty),*) => {$(
+        impl SumBits for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const ALL: Self = <$t>::MAX;
+        }
+    )*};
+}
+sum_bits!(u64, u128);
+
 /// The line's walk (see [`SumLine`]) with the running sums as the bits of
-/// a mask, for totals up to 128: a shift per digit instead of a loop over
-/// the sums, and no table per cell. Puts in `keep` the digits on some walk
-/// from the start to a closed end; when there is none, says where the walk
-/// from the start dies (the position of the first cell it cannot pass, the
-/// last cell when it only fails to close).
-fn walk_by_bits<W: Word>(
+/// a mask `B` (totals below its width): a shift per digit instead of a
+/// loop over the sums, and no table per cell. Puts in `keep` the digits on some
+/// walk from the start to a closed end; when there is none, says where the
+/// walk from the start dies (the position of the first cell it cannot
+/// pass, the last cell when it only fails to close).
+fn walk_by_bits<W: Word, B: SumBits>(
     candidates: &[Digits<W>],
     total: usize,
     keep: &mut [Digits<W>],
 ) -> Result<(), usize> {
+    debug_assert!((1..B::BITS).contains(&total));
     // The running sums 0..total.
-    let below = u128::MAX >> (128 - total);
-    // From the sums `sums` through digit d: those that stay below the
-    // total, and 0 when one reaches it.
-    let forward_step = |sums: u128, d: usize| -> u128 {
-        let mut next = if d < total { (sums << d) & below } else { 0 };
-        if d <= total && (sums >> (total - d)) & 1 == 1 {
-            next |= 1;
-        }
-        next
+    let below = B::ALL >> (B::BITS - total);
+    // The running sums before each cell (and after the last): on the
+    // stack for lines of up to 128 cells, the walk running at every node.
+    let mut on_stack = [B::ZERO; 129];
+    let mut on_heap = Vec::new();
+    let forward: &mut [B] = if candidates.len() < on_stack.len() {
+        &mut on_stack[..=candidates.len()]
+    } else {
+        on_heap.resize(candidates.len() + 1, B::ZERO);
+        &mut on_heap
     };
-    // The sums from which digit d leads into `after`.
-    let backward_step = |after: u128, d: usize| -> u128 {
-        let mut before = if d < total { after >> d } else { 0 };
-        if d <= total && after & 1 == 1 {
-            before |= 1 << (total - d);
-        }
-        before & below
-    };
-    let mut forward = Vec::with_capacity(candidates.len() + 1);
-    forward.push(1u128);
+    forward[0] = B::ONE;
     for (i, digits) in candidates.iter().enumerate() {
+        // Every sum plus every digit: the bits below the total go on, the
+        // total's bit closes a stretch (sum 0), the bits above it die.
         let sums = forward[i];
-        forward.push(
-            digits
-                .iter()
-                .fold(0, |next, d| next | forward_step(sums, usize::from(d))),
-        );
+        let reached = digits
+            .iter()
+            .map(usize::from)
+            .take_while(|&d| d <= total)
+            .fold(B::ZERO, |reached, d| reached | sums << d);
+        forward[i + 1] = (reached & below) | ((reached >> total) & B::ONE);
     }
     // The line ends on a closed stretch.
-    if forward[candidates.len()] & 1 == 0 {
+    if forward[candidates.len()] & B::ONE == B::ZERO {
         return Err(dead_end(
-            forward[1..].iter().map(|&sums| sums == 0),
+            forward[1..].iter().map(|&sums| sums == B::ZERO),
             candidates.len(),
         ));
     }
-    let mut after = 1u128;
+    let mut after = B::ONE;
     for (i, digits) in candidates.iter().enumerate().rev() {
-        let mut before_any = 0;
-        for d in digits.iter() {
-            let before = backward_step(after, usize::from(d));
+        // The sums after the cell from which the end is reached, a closed
+        // stretch (sum 0) also read as the total reached.
+        let into = after | ((after & B::ONE) << total);
+        let mut before_any = B::ZERO;
+        for d in digits.iter().take_while(|&d| usize::from(d) <= total) {
+            let before = (into >> usize::from(d)) & below;
             before_any |= before;
-            if before & forward[i] != 0 {
+            if before & forward[i] != B::ZERO {
                 keep[i].insert(d);
             }
         }
@@ -331,7 +360,7 @@ fn dead_end(mut empty_after: impl Iterator<Item = bool>, len: usize) -> usize {
 }
 
 /// The line's walk (see [`SumLine`]) with a table of the running sums per
-/// cell, for totals above 128; as [`walk_by_bits`].
+/// cell, for totals of 128 and above; as [`walk_by_bits`].
 fn walk_by_tables<W: Word>(
     candidates: &[Digits<W>],
     total: usize,
@@ -432,12 +461,14 @@ pub(crate) static SUM_LOOP: RuleKind = RuleKind {
 mod tests {
     use super::*;
 
-    /// The walk by bits keeps what the walk by tables keeps, and dies at
-    /// the same cell, on random lines of candidates and totals (the tables
+    /// The walk by bits (in a `u64` and in a `u128`) keeps what the walk by
+    /// tables keeps, and dies at the same cell, on random lines of
+    /// candidates and totals (the tables
     /// being the plain reading of the rule, checked against brute force by
     /// the rule's tests).
     #[test]
     fn the_walk_by_bits_is_the_walk_by_tables() {
+        type Walk = fn(&[Digits<u32>], usize, &mut [Digits<u32>]) -> Result<(), usize>;
         let mut rng = fastrand::Rng::with_seed(41);
         let (mut closed, mut open) = (0, 0);
         for _ in 0..2000 {
@@ -449,17 +480,32 @@ mod tests {
                     digits
                 })
                 .collect();
-            let total = rng.usize(1..=40);
+            // Mostly totals of one word, some of two, some past both.
+            let most = [40, 40, 100, 140][rng.usize(0..4)];
+            let total = rng.usize(1..=most);
             let mut by_bits = vec![Digits::EMPTY; candidates.len()];
             let mut by_tables = by_bits.clone();
-            let walk = walk_by_bits(&candidates, total, &mut by_bits);
-            assert_eq!(
-                walk,
-                walk_by_tables(&candidates, total, &mut by_tables),
-                "{candidates:?} {total}"
-            );
+            let walk = walk_by_tables(&candidates, total, &mut by_tables);
+            // Each mask the totals fit in (below its width) walks the same.
+            let mut masks = Vec::new();
+            if total < 64 {
+                masks.push(walk_by_bits::<u32, u64> as Walk);
+            }
+            if total < 128 {
+                masks.push(walk_by_bits::<u32, u128> as Walk);
+            }
+            for walk_by_bits in masks {
+                by_bits.fill(Digits::EMPTY);
+                assert_eq!(
+                    walk,
+                    walk_by_bits(&candidates, total, &mut by_bits),
+                    "{candidates:?} {total}"
+                );
+                if walk.is_ok() {
+                    assert_eq!(by_bits, by_tables, "{candidates:?} {total}");
+                }
+            }
             if walk.is_ok() {
-                assert_eq!(by_bits, by_tables, "{candidates:?} {total}");
                 closed += 1;
             } else {
                 open += 1;
