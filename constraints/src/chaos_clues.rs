@@ -14,11 +14,19 @@ use sudokit_core::{
 use crate::chaos::chaos_region;
 use crate::chaos_connectivity::{fitting_labels, neighbours};
 use crate::rule::{fits, Param, ParamType, RuleKind};
-use crate::units::first_duplicate;
+use crate::units::{first_duplicate, stack_or_heap};
 
 /// The region variables of `cells`.
 fn regions(geometry: &Geometry, cells: &[Cell]) -> Vec<Cell> {
     cells.iter().map(|&c| chaos_region(geometry, c)).collect()
+}
+
+/// The region variables of `cells`, when the state holds them (a board
+/// without the chaos construction's variables leaves region clues idle).
+fn region_variables<W: Word>(cx: &Ctx<'_, W>, cells: &[Cell]) -> Option<Vec<Cell>> {
+    let vars = regions(cx.geometry(), cells);
+    let last = vars.iter().map(|v| v.index()).max().unwrap_or(0);
+    (last < cx.state().variables().len()).then_some(vars)
 }
 
 /// The region label of `cell` in a grid's layer, when known.
@@ -347,24 +355,6 @@ impl ChaosArrow {
     }
 }
 
-/// The first `len` entries of `stack` when they fit, else `heap` grown to
-/// `len` copies of `stack`'s first entry (`stack` holds the fill value
-/// throughout): a propagator's per-run buffer without an allocation on
-/// the boards it meets.
-fn stack_or_heap<'a, T: Copy, const N: usize>(
-    stack: &'a mut [T; N],
-    heap: &'a mut Vec<T>,
-    len: usize,
-) -> &'a mut [T] {
-    match len <= N {
-        true => &mut stack[..len],
-        false => {
-            heap.resize(len, stack[0]);
-            heap
-        }
-    }
-}
-
 /// Whether every orthogonal neighbour of `cell` that may be in region `r`
 /// is `counted`: a region has `n ≥ 2` connected cells, so some neighbour is
 /// in the cell's region, and then it is a counted one.
@@ -520,10 +510,9 @@ impl Propagate for ChaosCount {
         let Some(&first) = self.cells.first() else {
             return Ok(());
         };
-        let vars = regions(g, &self.cells);
-        if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
+        let Some(vars) = region_variables(cx, &self.cells) else {
             return Ok(());
-        }
+        };
         let home = chaos_region(g, first);
         let offset = self.offset as usize;
         let others = &vars[1..];
@@ -700,10 +689,9 @@ impl Rule for SameRegion {
 
 impl Propagate for SameRegion {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
-        let vars = regions(cx.geometry(), &self.cells);
-        if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
+        let Some(vars) = region_variables(cx, &self.cells) else {
             return Ok(());
-        }
+        };
         let mut common = vars
             .iter()
             .fold(Digits::<W>::full(cx.size()), |m, &v| m & cx.candidates(v));
@@ -773,10 +761,9 @@ impl Rule for DifferentRegions {
 
 impl Propagate for DifferentRegions {
     fn propagate<W: Word>(&self, cx: &mut Ctx<'_, W>, _changed: &[Cell]) -> Result<(), Contradiction> {
-        let vars = regions(cx.geometry(), &self.cells);
-        if cx.state().variables().len() <= vars.iter().map(|v| v.index()).max().unwrap_or(0) {
+        let Some(vars) = region_variables(cx, &self.cells) else {
             return Ok(());
-        }
+        };
         // Fixed labels leave the others, until nothing more is fixed.
         let mut done = vec![false; vars.len()];
         loop {

@@ -9,6 +9,7 @@ use sudokit_core::{
 };
 
 use crate::rule::{fits, Param, ParamType, RuleKind};
+use crate::units::orthogonal_neighbours;
 
 /// The cells whose digit is one of `digits` form a single, non-empty,
 /// orthogonally connected area (of `size` cells when given).
@@ -44,13 +45,6 @@ impl ConnectedDigits {
         ConnectedDigits { digits, size }
     }
 
-    /// The orthogonal neighbours of `cell` on the board.
-    fn neighbours(geometry: &Geometry, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
-        [(-1, 0), (1, 0), (0, -1), (0, 1)]
-            .into_iter()
-            .filter_map(move |step| geometry.offset(cell, step))
-    }
-
     /// Connected components of the cells `inside` says are in: each cell's
     /// component number (`usize::MAX` outside), and the sizes.
     fn components(geometry: &Geometry, inside: &[bool]) -> (Vec<usize>, Vec<usize>) {
@@ -66,7 +60,7 @@ impl ConnectedDigits {
             let mut size = 0;
             while let Some(cell) = stack.pop() {
                 size += 1;
-                for next in Self::neighbours(geometry, cell) {
+                for next in orthogonal_neighbours(cell, geometry) {
                     if inside[next.index()] && component[next.index()] == usize::MAX {
                         component[next.index()] = id;
                         stack.push(next);

@@ -21,7 +21,7 @@
 //! "(stop 51, tail51)").
 
 use sudokit_core::cnf::{ClauseSink, Lit};
-use sudokit_core::{Cell, Digit, Unsupported};
+use sudokit_core::{Cell, Digit, Digits, Unsupported};
 
 use crate::automaton::Automaton;
 use crate::outside_clauses::holds;
@@ -89,12 +89,12 @@ pub(crate) fn regular_line(
                 sink.add_clause(&[!taken, before]);
                 sink.add_clause(&[!taken, after]);
                 if let Some(cell) = step {
+                    let read = Digits::<u128>::from_u128(digits);
                     if digits != everything {
-                        let mut clause = vec![!taken];
-                        clause.extend(digits_of(digits).map(|d| holds(*cell, d, n)));
-                        sink.add_clause(&clause);
+                        let cell_holds: Vec<Lit> = read.iter().map(|d| holds(*cell, d, n)).collect();
+                        implies_one_of(sink, taken, &cell_holds);
                     }
-                    digits_of(digits).for_each(|d| reading[d as usize - 1].push(taken));
+                    read.iter().for_each(|d| reading[d as usize - 1].push(taken));
                 }
                 entering[to].push(taken);
                 leaving[from].push(taken);
@@ -102,38 +102,29 @@ pub(crate) fn regular_line(
         }
         for (s, lits) in state[i].iter().zip(&leaving) {
             if let Some(s) = s {
-                let mut clause = vec![!*s];
-                clause.extend(lits);
-                sink.add_clause(&clause);
+                implies_one_of(sink, *s, lits);
             }
         }
         for (s, lits) in state[i + 1].iter().zip(&entering) {
             if let Some(s) = s {
-                let mut clause = vec![!*s];
-                clause.extend(lits);
-                sink.add_clause(&clause);
+                implies_one_of(sink, *s, lits);
             }
         }
         if let Some(cell) = step {
             for (d, lits) in (1..=n as Digit).zip(&reading) {
-                let mut clause = vec![!holds(*cell, d, n)];
-                clause.extend(lits);
-                sink.add_clause(&clause);
+                implies_one_of(sink, holds(*cell, d, n), lits);
             }
         }
     }
     Ok(())
 }
 
-/// The digits of a mask, smallest first.
-fn digits_of(mut bits: u128) -> impl Iterator<Item = Digit> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let d = bits.trailing_zeros() as Digit + 1;
-            bits &= bits - 1;
-            d
-        })
-    })
+/// The clause `lit → one of lits`.
+fn implies_one_of(sink: &mut dyn ClauseSink, lit: Lit, lits: &[Lit]) {
+    let mut clause = Vec::with_capacity(lits.len() + 1);
+    clause.push(!lit);
+    clause.extend_from_slice(lits);
+    sink.add_clause(&clause);
 }
 
 /// Per step boundary (`steps.len() + 1` of them), the states on some

@@ -2,13 +2,14 @@
 //! line's total; on a sum loop the last cell runs on into the first.
 
 use std::borrow::Cow;
+use std::ops::Shr;
 
 use sudokit_core::{
-    Cell, Contradiction, Ctx, Digits, Geometry, Grid, Propagate, Reason, Rule, Violation, Word,
+    Bits, Cell, Contradiction, Ctx, Digits, Geometry, Grid, Propagate, Reason, Rule, Violation, Word,
 };
 
 use crate::rule::{Param, ParamType, RuleKind};
-use crate::units::{checks_through_verify, distinct, Report};
+use crate::units::{checks_through_verify, distinct, stack_or_heap, Report};
 
 /// A sum line (ISS `SumLine`): the line, read from its first cell, divides
 /// into consecutive stretches that each add up to `total`. A sum loop
@@ -261,59 +262,25 @@ fn walk<W: Word>(candidates: &[Digits<W>], total: usize, keep: &mut [Digits<W>])
     }
 }
 
-/// An unsigned word holding the running sums `0..total` of
-/// [`walk_by_bits`] as its bits.
-trait SumBits:
-    Copy
-    + Eq
-    + std::ops::Shl<usize, Output = Self>
-    + std::ops::Shr<usize, Output = Self>
-    + std::ops::BitAnd<Output = Self>
-    + std::ops::BitOr<Output = Self>
-    + std::ops::BitOrAssign
-{
-    const BITS: usize;
-    const ZERO: Self;
-    const ONE: Self;
-    const ALL: Self;
-}
-
-macro_rules! sum_bits {
-    ($($t:ty),*) => {$(
-        impl SumBits for $t {
-            const BITS: usize = <$t>::BITS as usize;
-            const ZERO: Self = 0;
-            const ONE: Self = 1;
-            const ALL: Self = <$t>::MAX;
-        }
-    )*};
-}
-sum_bits!(u64, u128);
-
 /// The line's walk (see [`SumLine`]) with the running sums as the bits of
 /// a mask `B` (totals below its width): a shift per digit instead of a
 /// loop over the sums, and no table per cell. Puts in `keep` the digits on some
 /// walk from the start to a closed end; when there is none, says where the
 /// walk from the start dies (the position of the first cell it cannot
 /// pass, the last cell when it only fails to close).
-fn walk_by_bits<W: Word, B: SumBits>(
+fn walk_by_bits<W: Word, B: Bits + Shr<u32, Output = B>>(
     candidates: &[Digits<W>],
     total: usize,
     keep: &mut [Digits<W>],
 ) -> Result<(), usize> {
-    debug_assert!((1..B::BITS).contains(&total));
+    debug_assert!((1..B::BITS as usize).contains(&total));
+    let total = total as u32;
     // The running sums 0..total.
-    let below = B::ALL >> (B::BITS - total);
+    let below = !B::ZERO >> (B::BITS - total);
     // The running sums before each cell (and after the last): on the
     // stack for lines of up to 128 cells, the walk running at every node.
-    let mut on_stack = [B::ZERO; 129];
-    let mut on_heap = Vec::new();
-    let forward: &mut [B] = if candidates.len() < on_stack.len() {
-        &mut on_stack[..=candidates.len()]
-    } else {
-        on_heap.resize(candidates.len() + 1, B::ZERO);
-        &mut on_heap
-    };
+    let (mut stack, mut heap) = ([B::ZERO; 129], Vec::new());
+    let forward = stack_or_heap(&mut stack, &mut heap, candidates.len() + 1);
     forward[0] = B::ONE;
     for (i, digits) in candidates.iter().enumerate() {
         // Every sum plus every digit: the bits below the total go on, the
@@ -321,7 +288,7 @@ fn walk_by_bits<W: Word, B: SumBits>(
         let sums = forward[i];
         let reached = digits
             .iter()
-            .map(usize::from)
+            .map(u32::from)
             .take_while(|&d| d <= total)
             .fold(B::ZERO, |reached, d| reached | sums << d);
         forward[i + 1] = (reached & below) | ((reached >> total) & B::ONE);
@@ -339,9 +306,9 @@ fn walk_by_bits<W: Word, B: SumBits>(
         // stretch (sum 0) also read as the total reached.
         let into = after | ((after & B::ONE) << total);
         let mut before_any = B::ZERO;
-        for d in digits.iter().take_while(|&d| usize::from(d) <= total) {
-            let before = (into >> usize::from(d)) & below;
-            before_any |= before;
+        for d in digits.iter().take_while(|&d| u32::from(d) <= total) {
+            let before = (into >> u32::from(d)) & below;
+            before_any = before_any | before;
             if before & forward[i] != B::ZERO {
                 keep[i].insert(d);
             }

@@ -242,3 +242,21 @@ pub(crate) fn distinct(cells: impl IntoIterator<Item = Cell>) -> Vec<Cell> {
 pub(crate) fn names(cells: &[Cell], n: usize) -> String {
     cells.iter().map(|c| c.name(n)).collect::<Vec<_>>().join(" + ")
 }
+
+/// The first `len` entries of `stack` when they fit, else `heap` grown to
+/// `len` copies of `stack`'s first entry (`stack` holds the fill value
+/// throughout): a propagator's per-run buffer without an allocation on
+/// the boards it meets.
+pub(crate) fn stack_or_heap<'a, T: Copy, const N: usize>(
+    stack: &'a mut [T; N],
+    heap: &'a mut Vec<T>,
+    len: usize,
+) -> &'a mut [T] {
+    match len <= N {
+        true => &mut stack[..len],
+        false => {
+            heap.resize(len, stack[0]);
+            heap
+        }
+    }
+}
