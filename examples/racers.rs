@@ -17,6 +17,13 @@
 //!   --decay N       halve the weights every N failures (0: never)
 //!   --weigh B       contradictions weigh their variables (1) or not (0)
 //!   --gate          wide derived sums wait (as in auto's killer searches)
+//!   --halve N       halve a chosen cell of at least N candidates
+//!   --house-splits  houses split a digit's three or four places
+//!   --pairs M       house pairs: 0 off, 1 always, 2 after failures
+//!   --last-conflict branch again on the last failed decision's cell
+//!   --decision-weight W  weight a failed decision adds to its cell
+//!   --scope         weights start at the rules' scope sizes
+//!   --hot B         the hot digit's cells weigh more (1) or not (0)
 //!   --nodes N       node limit
 //!   --sums          print the model's sums (declared, derived) instead
 //! ```
@@ -26,7 +33,9 @@
 
 use std::time::Instant;
 
-use sudokit::solvers::{Limits, PropagationSearch, Restarts, Strategy, ValueIteration, ValueOrder};
+use sudokit::solvers::{
+    Limits, PairBranching, PropagationSearch, Restarts, Strategy, ValueIteration, ValueOrder,
+};
 use sudokit::{read_puzzles, InputFormat, ReadOptions};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -62,6 +71,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--decay" => search.decay = number()?,
             "--weigh" => search.weigh_contradictions = number()? != 0,
             "--gate" => search.wide_derived_sums_wait = true,
+            "--halve" => search.halve_from = number()? as usize,
+            "--house-splits" => search.house_splits = true,
+            "--pairs" => {
+                search.house_pairs = match number()? {
+                    0 => PairBranching::Off,
+                    1 => PairBranching::Always,
+                    _ => PairBranching::AfterFailures,
+                }
+            }
+            "--last-conflict" => search.last_conflict = true,
+            "--decision-weight" => search.decision_weight = number()? as u32,
+            "--scope" => search.scope_priorities = true,
+            "--hot" => search.hot_digit = number()? != 0,
             "--nodes" => limits = limits.with_nodes(number()?),
             "--sums" => list_sums = true,
             _ => files.push(arg),
