@@ -51,6 +51,29 @@ pub(super) fn with_partner(xs: u32, others: u32, useful: u64) -> u32 {
     keep
 }
 
+/// The digits of `others` that bring the digit `x` (one bit) to a total of
+/// `useful`, `x` left out.
+#[inline(always)]
+fn partners(x: u32, others: u32, useful: u64) -> u32 {
+    let i = x.trailing_zeros();
+    (useful >> (i + 2)) as u32 & others & !x
+}
+
+/// Whether some digit of `xs` has a partner in `others` ([`with_partner`]
+/// is not empty), stopping at the first.
+#[inline]
+fn has_partner(xs: u32, others: u32, useful: u64) -> bool {
+    let mut rest = xs;
+    while rest != 0 {
+        let x = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        if partners(x, others, useful) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The digits of an open cell (`xs`) that make a total of `useful` alone.
 #[inline]
 pub(super) fn alone(xs: u32, useful: u64) -> u32 {
@@ -68,27 +91,24 @@ pub(super) fn required(open: &[u32], useful: u64) -> Option<u32> {
             (keep != 0).then(|| if keep.is_power_of_two() { keep } else { 0 })
         }
         [a, b] => {
-            let (keep_a, keep_b) = (with_partner(a, b, useful), with_partner(b, a, useful));
-            if keep_a == 0 {
-                return None;
-            }
-            // A cell left with one digit gives it to every assignment.
-            let mut required = 0;
-            for keep in [keep_a, keep_b] {
-                if keep.is_power_of_two() {
-                    required |= keep;
+            // Any useful pair: a digit every useful pair holds is one of its two.
+            let mut rest = a;
+            let pair = loop {
+                if rest == 0 {
+                    return None;
                 }
-            }
-            // Otherwise a digit in every pair can be either cell's: it is in
-            // both, and no useful pair does without it.
-            let mut rest = keep_a & keep_b & !required;
-            while rest != 0 {
-                let d = rest & rest.wrapping_neg();
+                let first = rest & rest.wrapping_neg();
                 rest &= rest - 1;
-                if with_partner(a & !d, b & !d, useful) == 0 {
-                    required |= d;
+                let partners = partners(first, b, useful);
+                if partners != 0 {
+                    break [first, partners & partners.wrapping_neg()];
                 }
-            }
+            };
+            // Such a digit is in every useful pair when none does without it.
+            let required = pair
+                .into_iter()
+                .filter(|&d| !has_partner(a & !d, b & !d, useful))
+                .fold(0, |all, d| all | d);
             Some(required)
         }
         _ => unreachable!("at most two open cells"),
