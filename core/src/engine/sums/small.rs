@@ -19,6 +19,7 @@ use crate::contradiction::Contradiction;
 use crate::digits::Digits;
 use crate::explain::Reason;
 use crate::state::Ctx;
+use crate::sum::blocks::Block;
 use crate::sum::set_bits::MAX_DIGITS;
 use crate::sum::CompiledSum;
 
@@ -65,7 +66,7 @@ pub(super) fn propagate<W: Word>(
             _ => 0,
         };
     } else {
-        knapsack(sc, compiled, total);
+        knapsack(sc, blocks, total);
     }
     if sc.useful_totals.iter().all(|&u| u == 0) {
         return Err(fail("the sum cannot be made"));
@@ -94,52 +95,71 @@ fn cell_totals<W: Word>(candidates: Digits<W>) -> u64 {
     (candidates.to_u128() as u64) << 1
 }
 
+/// Where the partial totals of a sum's blocks lie: every partial total is between the sum of the negative
+/// lowest contributions and that of the positive highest.
+#[derive(Clone, Copy)]
+struct Span {
+    lowest: i64,
+    highest: i64,
+    /// Every coefficient is positive: partial totals only grow.
+    positive: bool,
+}
+
+impl Default for Span {
+    fn default() -> Self {
+        Span {
+            lowest: 0,
+            highest: 0,
+            positive: true,
+        }
+    }
+}
+
+impl Span {
+    /// Adds a block of coefficient `k` and (nonempty) `totals`.
+    #[inline(always)]
+    fn add(&mut self, k: i32, totals: u64) {
+        let k = i64::from(k);
+        let (a, z) = (
+            k * i64::from(totals.trailing_zeros()),
+            k * i64::from(63 - totals.leading_zeros()),
+        );
+        self.lowest += a.min(z).min(0);
+        self.highest += a.max(z).max(0);
+        self.positive &= k > 0;
+    }
+}
+
 /// Marks in `sc.useful_totals` the totals of each block (`sc.totals`) that
 /// some choice of one total per block, weighted by the blocks'
 /// coefficients, turns into `total`, in one word per row of partial totals
 /// when they fit (as the value lists' [`super::knapsack`] does).
-fn knapsack(sc: &mut SumScratch, compiled: &CompiledSum, total: i64) {
-    let blocks = &compiled.blocks;
-    let (mut lowest, mut highest, mut positive) = (0i64, 0i64, true);
+fn knapsack(sc: &mut SumScratch, blocks: &[Block], total: i64) {
+    let mut span = Span::default();
     for (block, &totals) in blocks.iter().zip(&sc.totals) {
-        let k = i64::from(block.coefficient);
-        let (a, z) = (
-            k * i64::from(lowest_bit(totals)),
-            k * i64::from(highest_bit(totals)),
-        );
-        lowest += a.min(z).min(0);
-        highest += a.max(z).max(0);
-        positive &= k > 0;
+        span.add(block.coefficient, totals);
     }
+    let Span {
+        lowest,
+        highest,
+        positive,
+    } = span;
     if highest - lowest < 64 {
-        rows::<u64>(sc, compiled, total, lowest, false);
+        rows::<u64>(sc, blocks, total, lowest, false);
     } else if positive && (0..64).contains(&total) {
-        rows::<u64>(sc, compiled, total, 0, true);
+        rows::<u64>(sc, blocks, total, 0, true);
     } else if highest - lowest < 128 {
-        rows::<u128>(sc, compiled, total, lowest, false);
+        rows::<u128>(sc, blocks, total, lowest, false);
     } else {
-        by_values(sc, compiled, total);
+        by_values(sc, blocks, total);
     }
-}
-
-/// The lowest total of a block's (nonempty) totals.
-#[inline(always)]
-fn lowest_bit(totals: u64) -> u32 {
-    totals.trailing_zeros()
-}
-
-/// The highest total of a block's (nonempty) totals.
-#[inline(always)]
-fn highest_bit(totals: u64) -> u32 {
-    63 - totals.leading_zeros()
 }
 
 /// The knapsack with a row of partial totals in one word `R`, bit
 /// `t − lowest` for total `t`. `capped` (every coefficient positive,
 /// `lowest` 0, `total` below the word's width): partial totals above
 /// `total` are dropped, and so are the block totals that alone exceed it.
-fn rows<R: Row>(sc: &mut SumScratch, compiled: &CompiledSum, total: i64, lowest: i64, capped: bool) {
-    let blocks = &compiled.blocks;
+fn rows<R: Row>(sc: &mut SumScratch, blocks: &[Block], total: i64, lowest: i64, capped: bool) {
     // The totals of a block that can take part (all of them, uncapped).
     let part = |b: usize, k: i64| match capped {
         true => sc.totals[b] & u64::MAX >> (63 - total / k),
@@ -236,7 +256,7 @@ fn backward<R: Row>(reach: R, back: R, totals: u64, k: i64) -> (u64, R) {
 
 /// The knapsack through the value lists, when the partial totals span 128
 /// or more (coefficients of both signs, or large ones: a pill's 10).
-fn by_values(sc: &mut SumScratch, compiled: &CompiledSum, total: i64) {
+fn by_values(sc: &mut SumScratch, blocks: &[Block], total: i64) {
     sc.values.clear();
     sc.value_start.clear();
     for &totals in &sc.totals {
@@ -250,11 +270,85 @@ fn by_values(sc: &mut SumScratch, compiled: &CompiledSum, total: i64) {
     sc.value_start.push(sc.values.len());
     sc.useful.clear();
     sc.useful.resize(sc.values.len(), false);
-    wide_knapsack(sc, &compiled.blocks, total);
-    for b in 0..compiled.blocks.len() {
+    wide_knapsack(sc, blocks, total);
+    for b in 0..blocks.len() {
         let (vs, ve) = (sc.value_start[b], sc.value_start[b + 1]);
         sc.useful_totals[b] = (vs..ve)
             .filter(|&j| sc.useful[j])
             .fold(0, |acc, j| acc | 1 << sc.values[j]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random blocks (two to five, coefficients −10 to 10, a few totals
+    /// each, up to 45) and totals: the knapsack on bits marks exactly the
+    /// block totals that some choice of one total per block, found by brute
+    /// force, turns into the total, through each of its ways (one word,
+    /// capped, two words, the value lists).
+    #[test]
+    fn the_knapsack_on_bits_marks_the_totals_some_choice_uses() {
+        let mut rng = fastrand::Rng::with_seed(520);
+        let mut ways = [0usize; 4];
+        for _ in 0..4000 {
+            let count = rng.usize(2..=5);
+            let blocks: Vec<Block> = (0..count)
+                .map(|_| Block {
+                    coefficient: [1, 1, 1, 1, -1, 2, -3, 10, -10][rng.usize(..9)],
+                    cells: Vec::new(),
+                    seen_by: Vec::new(),
+                })
+                .collect();
+            let mut sc = SumScratch::default();
+            for block in &blocks {
+                let high = [9, 17, 45][rng.usize(..3)];
+                let totals = (0..rng.usize(1..6)).fold(0u64, |t, _| t | 1 << rng.u32(1..=high));
+                sc.totals.push(totals);
+            }
+            let lists: Vec<Vec<i64>> = sc
+                .totals
+                .iter()
+                .map(|&t| (0..64).filter(|v| t >> v & 1 == 1).collect())
+                .collect();
+            let pick: i64 = (0..count)
+                .map(|b| i64::from(blocks[b].coefficient) * lists[b][rng.usize(..lists[b].len())])
+                .sum();
+            let total = pick + [0, 0, 1, -1, 7][rng.usize(..5)];
+            // Brute force over every choice of one total per block.
+            let mut want = vec![0u64; count];
+            let mut choice = vec![0usize; count];
+            loop {
+                let sum: i64 = (0..count)
+                    .map(|b| i64::from(blocks[b].coefficient) * lists[b][choice[b]])
+                    .sum();
+                if sum == total {
+                    for b in 0..count {
+                        want[b] |= 1 << lists[b][choice[b]];
+                    }
+                }
+                let Some(b) = (0..count).find(|&b| choice[b] + 1 < lists[b].len()) else {
+                    break;
+                };
+                choice[b] += 1;
+                choice[..b].iter_mut().for_each(|c| *c = 0);
+            }
+            sc.useful_totals = vec![0; count];
+            knapsack(&mut sc, &blocks, total);
+            let mut span = Span::default();
+            for (block, &totals) in blocks.iter().zip(&sc.totals) {
+                span.add(block.coefficient, totals);
+            }
+            assert_eq!(sc.useful_totals, want, "{lists:?} {total}");
+            let way = match span.highest - span.lowest {
+                width if width < 64 => 0,
+                _ if span.positive && (0..64).contains(&total) => 1,
+                width if width < 128 => 2,
+                _ => 3,
+            };
+            ways[way] += 1;
+        }
+        assert!(ways.iter().all(|&n| n > 100), "{ways:?} by way");
     }
 }
