@@ -18,6 +18,12 @@
 //!    a digit of a cell stays when it leads from a set of one layer to a
 //!    useful set of the next.
 //!
+//! On boards of at most nine digits (`small`) a block's sums are the bits
+//! of one `u64` from the layers to the knapsack and back; a block left with
+//! at most two open cells skips the layers (`pair`: its pairs of digits
+//! directly), and a walk that kept every candidate is left out while its
+//! block holds them.
+//!
 //! A digit in every set a block can still take is removed from the cells
 //! that see the whole block (a killer cage of 3 cells making 8 holds a 1,
 //! so the rest of its row cannot).

@@ -302,7 +302,7 @@ mod tests {
                 })
                 .collect();
             let mut sc = SumScratch::default();
-            for block in &blocks {
+            for _ in &blocks {
                 let high = [9, 17, 45][rng.usize(..3)];
                 let totals = (0..rng.usize(1..6)).fold(0u64, |t, _| t | 1 << rng.u32(1..=high));
                 sc.totals.push(totals);
