@@ -18,6 +18,12 @@
 //!    a digit of a cell stays when it leads from a set of one layer to a
 //!    useful set of the next.
 //!
+//! On boards of at most nine digits (`small`) a block's sums are the bits
+//! of one `u64` from the layers to the knapsack and back; a block left with
+//! at most two open cells skips the layers (`pair`: its pairs of digits
+//! directly), and a walk that kept every candidate is left out while its
+//! block holds them.
+//!
 //! A digit in every set a block can still take is removed from the cells
 //! that see the whole block (a killer cage of 3 cells making 8 holds a 1,
 //! so the rest of its row cannot).
@@ -42,6 +48,8 @@ use crate::sum::blocks::Block;
 use crate::sum::set_bits::{self, SetBits};
 use crate::sum::CompiledSum;
 
+mod pair;
+mod small;
 mod split;
 
 use split::{walk_open, Split};
@@ -68,6 +76,11 @@ pub(crate) struct SumScratch {
     /// per block of the sum running).
     bits: Vec<SetBits>,
     layers: Vec<SetLayers>,
+    /// Small boards: the achievable totals of every block of the sum
+    /// running, bit `v` for total `v`.
+    totals: Vec<u64>,
+    /// Small boards: per block, the totals some solution of the whole uses.
+    useful_totals: Vec<u64>,
     /// The achievable sums of every block, flat and sorted per block.
     values: Vec<i32>,
     /// Per block, where its values start in `values`, plus the end.
@@ -169,40 +182,25 @@ pub(crate) fn propagate<W: Word>(
     };
 
     let digits = model.size();
-    let small = digits <= set_bits::MAX_DIGITS;
-    // Small boards: block `b`'s layers are `bits[first + b]`.
-    let first = if small { sc.first_block(model, index) } else { 0 };
-    if let [block] = &blocks[..] {
-        if small && block.cells.len() > 1 {
-            return one_block(compiled, first, sc, fail, cx);
-        }
+    if digits <= set_bits::MAX_DIGITS {
+        // Small boards: block `b`'s layers are `bits[first + b]`.
+        let first = sc.first_block(model, index);
+        return match &blocks[..] {
+            [block] if block.cells.len() > 1 => one_block(compiled, first, sc, fail, cx),
+            _ => small::propagate(compiled, first, sc, fail, cx),
+        };
     }
 
     // 1. Every block's digit sets, layer by layer, and its achievable sums.
     sc.values.clear();
     sc.value_start.clear();
-    if !small && sc.layers.len() < blocks.len() {
+    if sc.layers.len() < blocks.len() {
         sc.layers.resize_with(blocks.len(), SetLayers::default);
     }
     for (b, block) in blocks.iter().enumerate() {
         sc.value_start.push(sc.values.len());
         if let [cell] = block.cells[..] {
             sc.values.extend(cx.candidates(cell).iter().map(i32::from));
-            continue;
-        }
-        if small {
-            let g = first + b;
-            sc.split(g, block, cx);
-            if sc.build(g).is_err() {
-                return Err(fail("the cells of a sum that must differ cannot"));
-            }
-            // Every set of the layers stands for one of the block's sets
-            // (at most 45: the open cells' sets avoid the fixed digits).
-            let mut sums = sc.bits[g].sums() << sc.splits[g].offset;
-            while sums != 0 {
-                sc.values.push(sums.trailing_zeros() as i32);
-                sums &= sums - 1;
-            }
             continue;
         }
         let candidates = block.cells.iter().map(|&cell| cx.candidates(cell).to_u128());
@@ -255,15 +253,9 @@ pub(crate) fn propagate<W: Word>(
             continue;
         }
         let (values, useful) = (&sc.values[vs..ve], &sc.useful[vs..ve]);
-        let required = if small {
-            let sums = (0..values.len())
-                .filter(|&j| useful[j])
-                .fold(0u64, |acc, j| acc | 1 << values[j]);
-            sc.split_walk(first + b, sums >> sc.splits[first + b].offset)
-        } else {
-            sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]))
-        };
-        walk_block(sc, first + b, block, small, required, cx)?;
+        let required =
+            sc.layers[b].start_walk(|set| values.binary_search(&digit_sum(set)).is_ok_and(|at| useful[at]));
+        walk_block(sc, b, block, false, required, cx)?;
     }
     Ok(())
 }

@@ -96,6 +96,11 @@ pub(crate) struct SetBits {
     totals: Option<u64>,
     /// The sets being walked back.
     walk: Layer,
+    /// The last walk from these layers, when it kept every candidate it
+    /// was given and those were the build's: the totals it started from
+    /// and the digits every set with one of them holds. The same walk
+    /// again keeps them all again (see [`SetBits::settled`]).
+    settled: Option<(u64, u128)>,
     /// Tests: keep to the portable words even where AVX2 runs.
     #[cfg(all(test, target_arch = "x86_64"))]
     portable: bool,
@@ -135,6 +140,7 @@ impl SetBits {
         std::mem::swap(&mut self.inputs, &mut self.fresh);
         self.words = words;
         self.totals = None;
+        self.settled = None;
         self.layers.truncate(kept + 1);
         if self.layers.is_empty() {
             let mut empty = [0u64; WORDS];
@@ -197,6 +203,31 @@ impl SetBits {
             self.layers.push(to);
         }
         Ok(())
+    }
+
+    /// The candidates of the last build, cell by cell.
+    pub(crate) fn inputs(&self) -> &[u32] {
+        &self.inputs
+    }
+
+    /// The digits every set of the last layer with a total in `sums`
+    /// holds, when a walk from those totals kept every candidate of the
+    /// last build ([`SetBits::settle`]) and nothing was built since: a walk
+    /// from them again would keep every candidate again, so it can be left
+    /// out while the cells still hold the build's candidates. A killer
+    /// cage or a little killer's box woken by a change elsewhere in the
+    /// sum, its own cells untouched and its useful totals the same, is
+    /// mostly that.
+    pub(crate) fn settled(&self, sums: u64) -> Option<u128> {
+        self.settled
+            .filter(|&(walked, _)| walked == sums)
+            .map(|(_, required)| required)
+    }
+
+    /// Records that the walk from `sums` (whose sets all hold `required`)
+    /// kept every candidate of the last build.
+    pub(crate) fn settle(&mut self, sums: u64, required: u128) {
+        self.settled = Some((sums, required));
     }
 
     /// The totals of the sets of the last layer: bit `v` for total `v`.
