@@ -15,7 +15,8 @@
 // SimpleSolver, as its end-to-end tests drive it) runs headless in node.
 //
 // Each puzzle is solved up to two solutions (uniqueness proved) by
-// `sudokit solve --json --jobs 1` (release binary, build it first) and by
+// `sudokit solve --json --jobs 1` (release binary, build it first; `--jobs N`
+// for N threads, e.g. `auto`'s split of a proof between two cores) and by
 // ISS, best wall time of N runs per solver, each run a new process killed at
 // the time limit. Jigsaw layout cases (e2e.layout[i]) ask for one solution on
 // both sides (ISS's validateLayout). Printed: puzzle, sudokit ms, ISS ms,
@@ -58,6 +59,7 @@ const parseArgs = (argv) => {
     };
     switch (argv[i]) {
       case '--runs': args.runs = Number(value()); break;
+      case '--jobs': args.jobs = Number(value()); break;
       case '--timeout': args.timeout = Number(value()); break;
       case '--only': args.only = new RegExp(value()); break;
       case '--binary': args.binary = resolve(value()); break;
@@ -227,7 +229,7 @@ const solveBoth = (puzzle, args) => {
   writeFileSync(oursFile, puzzle.ours);
   const limit = puzzle.mode === 'layout' ? ['--limit', '1'] : [];
   const strategy = args.strategy ? ['--strategy', args.strategy] : [];
-  const ours = timed(args.binary, ['solve', '--json', '--jobs', '1', ...limit, ...strategy, oursFile], args.runs, args.timeout);
+  const ours = timed(args.binary, ['solve', '--json', '--jobs', String(args.jobs ?? 1), ...limit, ...strategy, oursFile], args.runs, args.timeout);
   const row = { name: puzzle.name, mode: puzzle.mode, ours: null, oursNodes: null, iss: null, issGuesses: null, agree: null, refused: null };
   if (!ours.timedOut) {
     const line = ours.result.stdout.trim().split('\n')[0] ?? '';

@@ -101,6 +101,13 @@ pub struct Auto {
     /// only), when the fallback search has none of its own:
     /// [`Auto::KILLER_RESTARTS`] by default, [`Restarts::Off`] for none.
     pub killer_restarts: Restarts,
+    /// How long the race runs on a proof (two solutions asked for or more)
+    /// of a puzzle of sums across groups (little killers, arrows) before
+    /// the propagation search is split between the cores instead
+    /// ([`Split`](crate::Split)), or `None` for never: [`Auto::SPLIT_AFTER`]
+    /// by default, `None` on WebAssembly. `Some(Duration::ZERO)`: the
+    /// split at once, without a race.
+    pub split: Option<Duration>,
 }
 
 impl Default for Auto {
@@ -110,6 +117,7 @@ impl Default for Auto {
             race: (!cfg!(target_arch = "wasm32")).then_some(Auto::RACE_HEAD_START),
             race_threads: cores(),
             killer_restarts: Auto::KILLER_RESTARTS,
+            split: (!cfg!(target_arch = "wasm32")).then_some(Auto::SPLIT_AFTER),
         }
     }
 }
@@ -126,6 +134,15 @@ impl Auto {
     /// tens of them) is answered before SAT pays for its encoding; short
     /// beside the seconds a hard one takes.
     pub const RACE_HEAD_START: Duration = Duration::from_millis(50);
+
+    /// How long the race (the main search, the random digit order) runs
+    /// on a proof of sums across groups before the split takes over
+    /// ([`Auto::split`]): long enough that the puzzles the race settles
+    /// within a second keep its answer (The Barbed Cross, which the random
+    /// order takes in 0.4 s and the split in 1.2 s), short beside the
+    /// proofs the split halves (LITTLE_KILLER_SNIPES[9], [11], [13]: 30–70
+    /// s on one core; docs/benchmarks.md, "(stop 52, split52)").
+    pub const SPLIT_AFTER: Duration = Duration::from_secs(1);
 
     /// The head start of [`Auto::alone`]: a process asked one puzzle has no
     /// other puzzles to keep the cores free for, so a rival that wins (SAT
@@ -228,6 +245,21 @@ impl Auto {
             .max_solutions
             .is_some_and(|k| k <= race::MAX_RACED_SOLUTIONS);
         asks_few && limits.max_nodes.is_none() && Bitboard.supports(puzzle).is_err()
+    }
+
+    /// Whether the race on this question is split between the cores
+    /// after a while ([`race::split`]), and after how long: a proof (two
+    /// solutions asked for or more) on a puzzle of sums across groups
+    /// ([`SumRules::Across`]: little killers, arrows), where the long
+    /// proofs are one propagation search that neither SAT nor another
+    /// digit order shortens (LITTLE_KILLER_SNIPES[9], [11], [13]; see
+    /// docs/benchmarks.md, "(stop 52, split52)"). Asked only of a race.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn split_after(&self, puzzle: &Puzzle, limits: &Limits) -> Option<Duration> {
+        let proof = limits.max_solutions.is_some_and(|k| k >= 2);
+        self.split
+            .filter(|_| proof && self.fallback.restarts == Restarts::Off)
+            .filter(|_| !puzzle.model().has_extra_variables() && sum_rules(puzzle) == SumRules::Across)
     }
 
     /// SAT as a rival on `puzzle`: a board of at most 16×16, no variables
@@ -541,7 +573,18 @@ impl Strategy for Auto {
         }
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(search) = self.with_rivals(puzzle, limits, |main, rivals| {
-            (!rivals.is_empty()).then(|| race::visit(main, rivals, puzzle, limits, &mut *visitor))
+            (!rivals.is_empty()).then(|| match self.split_after(puzzle, limits) {
+                Some(after) => race::split(
+                    main,
+                    rivals,
+                    after,
+                    self.race_threads,
+                    puzzle,
+                    limits,
+                    &mut *visitor,
+                ),
+                None => race::visit(main, rivals, puzzle, limits, &mut *visitor),
+            })
         }) {
             return search;
         }

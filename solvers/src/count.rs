@@ -21,8 +21,9 @@ use crate::clock::Instant;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use sudokit_core::{Cell, Decision, Digit, Digits, Engine, Grid, GroupId, Kind, Puzzle, State, Width, Word};
+use sudokit_core::{Cell, Digit, Digits, Engine, Grid, GroupId, Kind, Puzzle, State, Width, Word};
 
+use crate::cases::{self, Choice, Reached, Walker};
 use crate::limits::{Cancel, Limits, Stats, Stop};
 use crate::propagation::{most_constrained, PropagationSearch};
 use crate::strategy::{Session, SolveError, Start, Strategy};
@@ -421,7 +422,6 @@ pub(crate) fn relabelled(puzzle: &Puzzle, grid: &Grid, map: impl Fn(Digit) -> Di
 struct Counter<'a, W: Word> {
     session: &'a mut dyn Session,
     puzzle: &'a Puzzle,
-    engine: Engine<'a>,
     limits: Limits,
     deadline: Option<Instant>,
     started: Instant,
@@ -439,8 +439,6 @@ struct Counter<'a, W: Word> {
     orbits_checked: usize,
     /// Set when a solution's swapped twin broke a rule.
     broken: bool,
-    /// The digits placed on the way to the current case.
-    placed: Vec<(Cell, Digit)>,
     _word: std::marker::PhantomData<W>,
 }
 
@@ -456,7 +454,6 @@ impl<'a, W: Word> Counter<'a, W> {
         Counter {
             session,
             puzzle,
-            engine: Engine::rules_only(puzzle.model()),
             limits: *limits,
             deadline: limits.deadline(started),
             started,
@@ -470,7 +467,6 @@ impl<'a, W: Word> Counter<'a, W> {
             stop: None,
             orbits_checked: 0,
             broken: false,
-            placed: Vec::new(),
             _word: std::marker::PhantomData,
         }
     }
@@ -481,8 +477,9 @@ impl<'a, W: Word> Counter<'a, W> {
 
     fn run(mut self) -> Result<Option<CountResult>, SolveError> {
         let mut root = State::<W>::with_givens(self.puzzle.geometry(), self.puzzle.givens());
-        self.engine.schedule_all();
-        let alive = self.engine.propagate(&mut root, None).is_ok();
+        let mut engine = Engine::rules_only(self.puzzle.model());
+        engine.schedule_all();
+        let alive = engine.propagate(&mut root, None).is_ok();
         self.stop = self.limits.expired(self.deadline);
         let settled = if !alive || self.stop.is_some() {
             true
@@ -492,7 +489,11 @@ impl<'a, W: Word> Counter<'a, W> {
             false
         };
         if !settled {
-            self.case(root, 1.0)?;
+            if let ControlFlow::Break(Some(error)) =
+                cases::walk(&mut engine, &mut self, &mut Vec::new(), root, 1.0)
+            {
+                return Err(error);
+            }
         }
         if self.broken {
             return Ok(None);
@@ -549,62 +550,8 @@ impl<'a, W: Word> Counter<'a, W> {
         Ok(true)
     }
 
-    /// Counts the solutions of a propagated, consistent state reached by
-    /// `self.placed`, which weighs `weight` of the tree.
-    fn case(&mut self, state: State<W>, weight: f64) -> Result<(), SolveError> {
-        if self.stop.is_some() || self.broken {
-            return Ok(());
-        }
-        if let Some(stop) = self.limits.expired(self.deadline) {
-            self.stop = Some(stop);
-            return Ok(());
-        }
-        let branch = match &self.order {
-            Some(order) => match order.next(&state) {
-                None => {
-                    self.done += weight;
-                    return Ok(());
-                }
-                Some(open) => open,
-            },
-            None => None,
-        };
-        let branch = match branch {
-            Some(open) => Some(open),
-            None if weight * CASES > 1.0 => {
-                most_constrained(&state).map(|cell| (cell, state.candidates(cell).iter().collect()))
-            }
-            None => None,
-        };
-        let Some((cell, digits)) = branch else {
-            return self.count_case(weight);
-        };
-        let share = weight / digits.len().max(1) as f64;
-        if digits.is_empty() {
-            self.done += weight;
-        }
-        for digit in digits {
-            let mut child = state.clone();
-            if self
-                .engine
-                .decide(&mut child, None, Decision::Assign(cell, digit))
-                .is_err()
-            {
-                self.done += share;
-                continue;
-            }
-            self.placed.push((cell, digit));
-            self.case(child, share)?;
-            self.placed.pop();
-            if self.stop.is_some() || self.broken {
-                break;
-            }
-        }
-        Ok(())
-    }
-
-    /// Counts one case with one search of the session.
-    fn count_case(&mut self, weight: f64) -> Result<(), SolveError> {
+    /// Counts one case, reached by `placed`, with one search of the session.
+    fn count_case(&mut self, placed: &[(Cell, Digit)], weight: f64) -> Result<(), SolveError> {
         let mut limits = self.limits.after(self.started);
         if let Some(max) = limits.max_nodes {
             if self.stats.nodes >= max {
@@ -613,10 +560,7 @@ impl<'a, W: Word> Counter<'a, W> {
             }
             limits.max_nodes = Some(max - self.stats.nodes);
         }
-        let start = self
-            .placed
-            .iter()
-            .fold(Start::new(), |start, &(cell, digit)| start.place(cell, digit));
+        let start = cases::start_of(placed);
         let (puzzle, order) = (self.puzzle, self.order.as_ref());
         let mut checking = ORBITS_CHECKED.saturating_sub(self.orbits_checked);
         let mut broken = false;
@@ -671,5 +615,57 @@ impl<'a, W: Word> Counter<'a, W> {
             elapsed: self.started.elapsed(),
         };
         (self.progress)(&progress);
+    }
+}
+
+/// The count's cases: the symmetry's house first, in its order, then the
+/// most constrained cell while a case weighs more than 1/[`CASES`] of the
+/// tree; each case is counted as it is reached. The walk breaks off at a
+/// limit, a broken symmetry (`None`) or an error.
+impl<W: Word> Walker<W> for Counter<'_, W> {
+    type Break = Option<SolveError>;
+
+    fn choose(&mut self, state: &State<W>, weight: f64) -> ControlFlow<Option<SolveError>, Choice> {
+        if self.stop.is_some() || self.broken {
+            return ControlFlow::Break(None);
+        }
+        if let Some(stop) = self.limits.expired(self.deadline) {
+            self.stop = Some(stop);
+            return ControlFlow::Break(None);
+        }
+        let open = match &self.order {
+            Some(order) => match order.next(state) {
+                None => return ControlFlow::Continue(Choice::Dead),
+                Some(open) => open,
+            },
+            None => None,
+        };
+        let branch = match open {
+            Some(open) => Some(open),
+            None if weight * CASES > 1.0 => {
+                most_constrained(state).map(|cell| (cell, state.candidates(cell).iter().collect()))
+            }
+            None => None,
+        };
+        ControlFlow::Continue(match branch {
+            Some((cell, digits)) => Choice::Branch(cell, digits),
+            None => Choice::Case,
+        })
+    }
+
+    fn reach(&mut self, reached: Reached<'_>) -> ControlFlow<Option<SolveError>> {
+        match reached {
+            Reached::Dead(weight) => self.done += weight,
+            Reached::Case { placed, weight, .. } => {
+                if let Err(error) = self.count_case(placed, weight) {
+                    return ControlFlow::Break(Some(error));
+                }
+            }
+        }
+        if self.stop.is_some() || self.broken {
+            ControlFlow::Break(None)
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 }

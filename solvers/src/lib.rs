@@ -49,6 +49,7 @@ mod baton;
 mod bitboard;
 mod branch;
 mod candidates;
+mod cases;
 pub mod clock;
 mod conflicts;
 mod count;
@@ -65,6 +66,8 @@ mod propagation;
 mod race;
 mod registry;
 pub mod sat;
+#[cfg(not(target_arch = "wasm32"))]
+mod split;
 mod strategy;
 mod symmetric;
 mod tally;
@@ -81,5 +84,7 @@ pub use limits::{Cancel, Limits, Outcome, Search, Stats, Stop};
 pub use nogoods::Restarts;
 pub use propagation::{Branching, PairBranching, PropagationSearch, Undo, ValueIteration, ValueOrder};
 pub use registry::{strategy_by_name, STRATEGY_NAMES};
+#[cfg(not(target_arch = "wasm32"))]
+pub use split::Split;
 pub use strategy::{Session, SolveError, Start, Strategy};
 pub use tally::Tally;

@@ -700,6 +700,18 @@ fn group_priorities(model: &Model) -> Vec<u32> {
     weights
 }
 
+/// The conflict weights a search starts with (none without dom/wdeg;
+/// extra variables too).
+fn starting_weights(config: &PropagationSearch, model: &Model) -> Vec<u32> {
+    let weighted = config.branching == Branching::DomWdeg;
+    match (weighted, config.scope_priorities, config.group_priorities) {
+        (false, _, _) => Vec::new(),
+        (true, true, _) => scope_priorities(model),
+        (true, false, true) => group_priorities(model),
+        (true, false, false) => vec![1u32; model.variable_count()],
+    }
+}
+
 /// Halves every weight, keeping each at least 1.
 fn decay(weights: &mut [u32]) {
     for weight in weights {
@@ -747,6 +759,11 @@ struct PropagationSession<'p, W: Word, U: Undoer<W>> {
     /// the givens contradict the rules.
     root: Option<Option<State<W>>>,
     undo: U,
+    /// The conflict weights the last visit ended with, for the next one
+    /// ([`Session::keep_learning`]): `None` while each visit starts afresh.
+    learnt: Option<Vec<u32>>,
+    /// Set by [`Session::keep_learning`].
+    keep: bool,
 }
 
 impl<'p, W: Word, U: Undoer<W>> PropagationSession<'p, W, U> {
@@ -765,7 +782,14 @@ impl<'p, W: Word, U: Undoer<W>> PropagationSession<'p, W, U> {
             engine,
             root: None,
             undo: U::new(),
+            learnt: None,
+            keep: false,
         }
+    }
+
+    /// Whether each visit starts with the last one's weights.
+    fn keeps_learning(&self) -> bool {
+        self.keep
     }
 
     /// The state at the root fixpoint, computed once.
@@ -818,6 +842,10 @@ impl<W: Word, U: Undoer<W>> Session for PropagationSession<'_, W, U> {
                     .restrict_all(&mut state, self.undo.trail(), masks)
                     .and_then(|()| self.engine.propagate(&mut state, self.undo.trail()))
                     .is_ok();
+                let mut weights = match self.learnt.take() {
+                    Some(weights) => weights,
+                    None => starting_weights(&self.config, self.engine.model()),
+                };
                 let stop = search(
                     &self.config,
                     &mut self.engine,
@@ -828,7 +856,11 @@ impl<W: Word, U: Undoer<W>> Session for PropagationSession<'_, W, U> {
                     started,
                     &mut stats,
                     &mut solutions,
+                    &mut weights,
                 );
+                if self.keeps_learning() {
+                    self.learnt = Some(weights);
+                }
                 self.undo.clear();
                 stop
             }
@@ -840,6 +872,10 @@ impl<W: Word, U: Undoer<W>> Session for PropagationSession<'_, W, U> {
             stop,
             stats,
         })
+    }
+
+    fn keep_learning(&mut self) {
+        self.keep = true;
     }
 }
 
@@ -859,6 +895,7 @@ fn search<W: Word, U: Undoer<W>>(
     started: Instant,
     stats: &mut Stats,
     solutions: &mut Solutions<'_>,
+    weights: &mut [u32],
 ) -> Stop {
     let deadline = limits.deadline(started);
     let model = engine.model();
@@ -867,13 +904,6 @@ fn search<W: Word, U: Undoer<W>>(
         ValueOrder::Ascending | ValueOrder::FewestFailures => None,
     };
     let weighted = config.branching == Branching::DomWdeg;
-    // Conflict weights, kept only for dom/wdeg (extra variables too).
-    let mut weights = match (weighted, config.scope_priorities, config.group_priorities) {
-        (false, _, _) => Vec::new(),
-        (true, true, _) => scope_priorities(model),
-        (true, false, true) => group_priorities(model),
-        (true, false, false) => vec![1u32; model.variable_count()],
-    };
     let pairs = (weighted && (config.house_pairs != PairBranching::Off || config.house_splits))
         .then(|| HousePairs::new(model));
     let mut conflicts = Conflicts::new(config.conflict_options(), model.variable_count());
@@ -901,7 +931,7 @@ fn search<W: Word, U: Undoer<W>>(
             }
             alive = memory
                 .nogoods
-                .propagate(engine, &mut state, undo.trail(), &mut weights);
+                .propagate(engine, &mut state, undo.trail(), weights);
         }
         if alive {
             let pending = conflicts.pending(&state);
@@ -917,7 +947,7 @@ fn search<W: Word, U: Undoer<W>>(
                         u64::from(failures * config.decision_weight.max(1) / 5),
                     )
                 });
-                heaviest_constrained(&state, &weights, hot, &links, config.labels_alone_above)
+                heaviest_constrained(&state, weights, hot, &links, config.labels_alone_above)
             } else {
                 most_constrained(&state)
             };
@@ -942,15 +972,13 @@ fn search<W: Word, U: Undoer<W>>(
                         return stop;
                     }
                     let proposed = pairs.as_ref().and_then(|pairs| {
-                        house_branch(pairs, config.house_pairs, &conflicts, &state, &weights, cell)
+                        house_branch(pairs, config.house_pairs, &conflicts, &state, weights, cell)
                             .map(|(cell, digit)| Branch::Assign(cell, digit))
                             .or_else(|| {
                                 (config.house_splits && conflicts.any_failure())
                                     .then(|| {
                                         pairs
-                                            .propose_split(&state, &weights, cell, |c| {
-                                                conflicts.has_failed(c)
-                                            })
+                                            .propose_split(&state, weights, cell, |c| conflicts.has_failed(c))
                                             .map(Branch::Spread)
                                     })
                                     .flatten()
@@ -975,7 +1003,7 @@ fn search<W: Word, U: Undoer<W>>(
                         stats,
                         houses,
                         &mut conflicts,
-                        &mut weights,
+                        weights,
                         &mut memory,
                         config.weigh_contradictions,
                     );
@@ -986,7 +1014,7 @@ fn search<W: Word, U: Undoer<W>>(
             stats.backtracks += 1;
             failures += 1;
             if config.decay > 0 && stats.backtracks % config.decay == 0 {
-                decay(&mut weights);
+                decay(weights);
             }
             if cut.is_some_and(|cap| failures >= cap)
                 && let Some(learnt) = memory.path.cut()
@@ -998,7 +1026,7 @@ fn search<W: Word, U: Undoer<W>>(
                 undo.clear();
                 memory.path.clear();
                 let root = root.as_mut().expect("a root to restart from");
-                if !memory.learn(engine, root, learnt, &mut weights) {
+                if !memory.learn(engine, root, learnt, weights) {
                     // The nogoods refute the root: every solution is counted.
                     return Stop::Exhausted;
                 }
@@ -1048,7 +1076,7 @@ fn search<W: Word, U: Undoer<W>>(
                     stats,
                     houses,
                     &mut conflicts,
-                    &mut weights,
+                    weights,
                     &mut memory,
                     config.weigh_contradictions,
                 );
@@ -1063,7 +1091,7 @@ fn search<W: Word, U: Undoer<W>>(
             branch,
             false,
             pairs.as_ref(),
-            &mut weights,
+            weights,
             &mut memory.nogoods,
             config.weigh_contradictions,
         );

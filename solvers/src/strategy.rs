@@ -125,6 +125,13 @@ pub trait Session {
         visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Result<Search, SolveError>;
 
+    /// From now on, each visit starts with what the last one learnt about
+    /// where to branch (the propagation search's conflict weights), as one
+    /// search would that went on: the split search (`split.rs`) asks this
+    /// of each worker, whose cases would otherwise each start blind. A
+    /// strategy that learns nothing of the kind ignores it.
+    fn keep_learning(&mut self) {}
+
     /// Finds solutions from `start` up to the limits and keeps them.
     fn solve(&mut self, start: &Start, limits: &Limits) -> Result<Outcome, SolveError> {
         let mut solutions = Vec::new();
