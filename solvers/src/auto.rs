@@ -20,6 +20,7 @@ use crate::{
     propagation::{Links, ValueIteration, ValueOrder},
     race,
     sat::{SatSearch, SatSolver},
+    split,
 };
 
 /// Picks the fastest strategy that takes the puzzle: [`Bitboard`] for the
@@ -248,7 +249,7 @@ impl Auto {
     }
 
     /// Whether the race on this question is split between the cores
-    /// after a while ([`race::split`]), and after how long: a proof (two
+    /// after a while ([`split::after_race`]), and after how long: a proof (two
     /// solutions asked for or more) on a puzzle of sums across groups
     /// ([`SumRules::Across`]: little killers, arrows), where the long
     /// proofs are one propagation search that neither SAT nor another
@@ -574,7 +575,7 @@ impl Strategy for Auto {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(search) = self.with_rivals(puzzle, limits, |main, rivals| {
             (!rivals.is_empty()).then(|| match self.split_after(puzzle, limits) {
-                Some(after) => race::split(
+                Some(after) => split::after_race(
                     main,
                     rivals,
                     after,

@@ -33,10 +33,8 @@ use sudokit_core::{Grid, Puzzle};
 
 use crate::baton::Baton;
 use crate::clock::Instant;
-use crate::limits::{Cancel, Limits, Search, Stats, Stop};
+use crate::limits::{Cancel, Limits, Search, Stop};
 use crate::nogoods::Exchange;
-use crate::propagation::PropagationSearch;
-use crate::split::Split;
 use crate::strategy::{SolveError, Strategy};
 
 /// The most solutions a raced question may ask for: racing collects the
@@ -158,66 +156,6 @@ pub(crate) fn visit(
     Ok(search)
 }
 
-/// The race, then the split: `main` races `rivals` ([`visit`]) for
-/// `after`, and if that did not settle it, `main` is split between
-/// `threads` workers ([`Split`]) on puzzles whose long proofs are one
-/// search that no rival shortens (sums across groups). The split's answer
-/// is taken when decisive (no solution or one, proven), as a rival's is,
-/// and when a limit of the caller's stopped it; with two solutions or
-/// more (whose first ones depend on the order of the search) `main`
-/// searches again alone, so the answer is always the one `main` gives.
-/// `after` zero: the split at once.
-pub(crate) fn split(
-    main: &PropagationSearch,
-    rivals: &[Rival<'_>],
-    after: Duration,
-    threads: usize,
-    puzzle: &Puzzle,
-    limits: &Limits,
-    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
-) -> Result<Search, SolveError> {
-    let began = Instant::now();
-    let mut raced = Stats::default();
-    if !after.is_zero() {
-        let first = Limits {
-            time_limit: Some(limits.time_limit.map_or(after, |t| t.min(after))),
-            ..*limits
-        };
-        let mut found = Vec::new();
-        let mut search = self::visit(main, rivals, puzzle, &first, &mut |grid| {
-            found.push(grid.clone());
-            ControlFlow::Continue(())
-        })?;
-        let settled = search.stop != Stop::TimeLimit || limits.time_limit.is_some_and(|t| t <= after);
-        if settled {
-            replay(&mut search, found, visitor);
-            return Ok(search);
-        }
-        raced = search.stats;
-    }
-    let split = Split::new(*main, threads);
-    let mut finish = Vec::new();
-    let mut search = split.visit(puzzle, &limits.after(began), &mut |grid| {
-        finish.push(grid.clone());
-        ControlFlow::Continue(())
-    })?;
-    search.stats += raced;
-    let decided = search.stop == Stop::Exhausted && search.count <= 1;
-    let stopped = matches!(search.stop, Stop::TimeLimit | Stop::Cancelled);
-    if decided || stopped {
-        let (mut search, found) = as_main_would_end(search, finish, limits);
-        search.stats.elapsed = began.elapsed();
-        replay(&mut search, found, visitor);
-        return Ok(search);
-    }
-    // Several solutions: the first ones are the main search's to say.
-    let spent = search.stats;
-    let mut search = main.visit(puzzle, &limits.after(began), visitor)?;
-    search.stats += spent;
-    search.stats.elapsed = began.elapsed();
-    Ok(search)
-}
-
 /// Runs `strategy` on `puzzle` and keeps the solutions it reports.
 fn collect(strategy: &dyn Strategy, puzzle: &Puzzle, limits: &Limits) -> Finish {
     let mut found = Vec::new();
@@ -328,7 +266,11 @@ fn decisive(finish: &Finish) -> bool {
 
 /// A decisive rival's answer as the main search would end under `limits`:
 /// having found its `max_solutions`-th solution, it stops there.
-fn as_main_would_end(mut search: Search, found: Vec<Grid>, limits: &Limits) -> (Search, Vec<Grid>) {
+pub(crate) fn as_main_would_end(
+    mut search: Search,
+    found: Vec<Grid>,
+    limits: &Limits,
+) -> (Search, Vec<Grid>) {
     if limits.max_solutions.is_some_and(|k| search.count >= k) {
         search.stop = Stop::SolutionLimit;
     }
@@ -337,7 +279,11 @@ fn as_main_would_end(mut search: Search, found: Vec<Grid>, limits: &Limits) -> (
 
 /// Hands the collected solutions to the visitor, which may stop early (the
 /// search then ends as if it had stopped at that solution).
-fn replay(search: &mut Search, found: Vec<Grid>, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) {
+pub(crate) fn replay(
+    search: &mut Search,
+    found: Vec<Grid>,
+    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) {
     for (index, grid) in found.iter().enumerate() {
         if visitor(grid).is_break() {
             search.count = index as u64 + 1;

@@ -9,14 +9,18 @@
 //! from case to case ([`Session::keep_learning`]): with each case starting
 //! afresh the tree grows (see docs/benchmarks.md, "(stop 52, split52)").
 //!
-//! The answer does not depend on timing: the solutions reported are the
-//! first in the cases' order (a case's own in its search's order), so a
+//! The solutions reported are the first in the cases' order, so a
 //! solution found in a later case counts only once every earlier case is
 //! done, and the split stops as soon as the cases done from the first on
-//! hold the solutions asked for. That is the order of one search walking
-//! the cases one after the other, not the order of the propagation search
-//! alone: `auto` takes the split's answer only where every complete search
-//! gives the same one (no solution, or one), as the race takes a rival's.
+//! hold the solutions asked for. Which solutions a case holds does not
+//! depend on timing; the order within a case does when the workers keep
+//! their learning, since a case's search then branches by the weights of
+//! whichever cases its worker took before (with
+//! [`Split::keep_learning`] off, the order is that of one search walking
+//! the cases one after the other). Neither is the order of the propagation
+//! search alone: `auto` takes the split's answer only where every complete
+//! search gives the same one (no solution, or one), as the race takes a
+//! rival's.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,6 +33,7 @@ use crate::cases::{self, Choice, Reached, Walker};
 use crate::clock::Instant;
 use crate::limits::{Cancel, Limits, Search, Stats, Stop};
 use crate::propagation::{most_constrained, PropagationSearch};
+use crate::race::{self, Rival};
 use crate::strategy::{SolveError, Start, Strategy};
 
 /// How often the coordinator looks at the caller's cancel token.
@@ -217,6 +222,66 @@ impl Split {
             }
         }
     }
+}
+
+/// The race, then the split: `main` races `rivals` ([`race::visit`]) for
+/// `after`, and if that did not settle it, `main` is split between
+/// `threads` workers ([`Split`]) on puzzles whose long proofs are one
+/// search that no rival shortens (sums across groups). The split's answer
+/// is taken when decisive (no solution or one, proven), as a rival's is,
+/// and when a limit of the caller's stopped it; with two solutions or
+/// more (whose first ones depend on the order of the search) `main`
+/// searches again alone, so the answer is always the one `main` gives.
+/// `after` zero: the split at once.
+pub(crate) fn after_race(
+    main: &PropagationSearch,
+    rivals: &[Rival<'_>],
+    after: Duration,
+    threads: usize,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Result<Search, SolveError> {
+    let began = Instant::now();
+    let mut raced = Stats::default();
+    if !after.is_zero() {
+        let first = Limits {
+            time_limit: Some(limits.time_limit.map_or(after, |t| t.min(after))),
+            ..*limits
+        };
+        let mut found = Vec::new();
+        let mut search = race::visit(main, rivals, puzzle, &first, &mut |grid| {
+            found.push(grid.clone());
+            ControlFlow::Continue(())
+        })?;
+        let settled = search.stop != Stop::TimeLimit || limits.time_limit.is_some_and(|t| t <= after);
+        if settled {
+            race::replay(&mut search, found, visitor);
+            return Ok(search);
+        }
+        raced = search.stats;
+    }
+    let split = Split::new(*main, threads);
+    let mut finish = Vec::new();
+    let mut search = split.visit(puzzle, &limits.after(began), &mut |grid| {
+        finish.push(grid.clone());
+        ControlFlow::Continue(())
+    })?;
+    search.stats += raced;
+    let decided = search.stop == Stop::Exhausted && search.count <= 1;
+    let stopped = matches!(search.stop, Stop::TimeLimit | Stop::Cancelled);
+    if decided || stopped {
+        let (mut search, found) = race::as_main_would_end(search, finish, limits);
+        search.stats.elapsed = began.elapsed();
+        race::replay(&mut search, found, visitor);
+        return Ok(search);
+    }
+    // Several solutions: the first ones are the main search's to say.
+    let spent = search.stats;
+    let mut search = main.visit(puzzle, &limits.after(began), visitor)?;
+    search.stats += spent;
+    search.stats.elapsed = began.elapsed();
+    Ok(search)
 }
 
 /// The token that stops a split's workers: one per coordinating thread,

@@ -94,9 +94,11 @@ fn the_split_counts_what_brute_force_counts_and_reports_the_first_solutions_in_c
             .count(&puzzle, &Limits::all())
             .unwrap();
         assert_eq!(alone.count, expected);
-        // One worker walks the cases in order: the reference order.
+        // One worker walks the cases in order, each case afresh: the
+        // reference order, which any number of fresh workers keeps.
         let mut one = Split::new(PropagationSearch::default(), 1);
         one.pieces = 32;
+        one.keep_learning = false;
         let (order, stop) = split_solutions(&one, &puzzle, &Limits::all());
         assert_eq!(
             (order.len() as u64, stop),
@@ -104,24 +106,53 @@ fn the_split_counts_what_brute_force_counts_and_reports_the_first_solutions_in_c
             "round {round}"
         );
         several += usize::from(expected >= 2);
+        let mut sorted = order.clone();
+        sorted.sort_by(|a, b| a.values().cmp(b.values()));
         for threads in [2, 3] {
-            let split = Split { threads, ..one };
-            let (all, stop) = split_solutions(&split, &puzzle, &Limits::all());
+            let fresh = Split { threads, ..one };
+            // Workers that keep their learning order a case's solutions by
+            // the cases they took before: the same solutions, each once.
+            let learning = Split {
+                keep_learning: true,
+                ..fresh
+            };
+            let (all, stop) = split_solutions(&fresh, &puzzle, &Limits::all());
             assert_eq!(
                 (&all, stop),
                 (&order, Stop::Exhausted),
                 "round {round}, {threads} threads"
             );
+            let (mut all, stop) = split_solutions(&learning, &puzzle, &Limits::all());
+            all.sort_by(|a, b| a.values().cmp(b.values()));
+            assert_eq!(
+                (&all, stop),
+                (&sorted, Stop::Exhausted),
+                "round {round}, {threads} threads learning"
+            );
             for k in [1, 2] {
-                let (first, stop) = split_solutions(&split, &puzzle, &Limits::solutions(k));
                 let wanted = (k as usize).min(order.len());
-                assert_eq!(first, order[..wanted], "round {round}, limit {k}");
                 let ended = if expected >= k {
                     Stop::SolutionLimit
                 } else {
                     Stop::Exhausted
                 };
-                assert_eq!(stop, ended, "round {round}, limit {k}");
+                let (first, stop) = split_solutions(&fresh, &puzzle, &Limits::solutions(k));
+                assert_eq!(
+                    (&first[..], stop),
+                    (&order[..wanted], ended),
+                    "round {round}, limit {k}"
+                );
+                let (first, stop) = split_solutions(&learning, &puzzle, &Limits::solutions(k));
+                assert_eq!(
+                    (first.len(), stop),
+                    (wanted, ended),
+                    "round {round}, limit {k} learning"
+                );
+                assert!(first.iter().all(|grid| sorted.contains(grid)));
+                assert!(
+                    first.len() < 2 || first[0] != first[1],
+                    "round {round}: a solution twice"
+                );
             }
         }
     }
