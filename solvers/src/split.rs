@@ -122,13 +122,7 @@ impl Split {
             Width::W128 => cut::<u128>(puzzle, self.pieces, self.guide),
         };
         let (found, mut search) = self.deal(puzzle, &cases, &limits.after(started))?;
-        for (index, grid) in found.iter().enumerate() {
-            if visitor(grid).is_break() {
-                search.count = index as u64 + 1;
-                search.stop = Stop::Visitor;
-                break;
-            }
-        }
+        race::replay(&mut search, found, visitor);
         search.stats.elapsed = started.elapsed();
         Ok(search)
     }
